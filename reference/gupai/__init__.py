@@ -1,0 +1,66 @@
+"""gupai: the rules of the Chinese domino "tens" games as executable data.
+
+The public API: tiles, options, pair rules, the hand evaluator.
+
+>>> from gupai import Tile, resolve_options
+>>> Tile.parse("4-6")
+Tile('6-4')
+"""
+
+from __future__ import annotations
+
+__version__ = "0.1.0"
+
+from .collecting import CollectingConfig, collecting_config, default_sets
+from .errors import (
+    GupaiError,
+    HandError,
+    IllegalActionError,
+    LogError,
+    OptionError,
+    SpecError,
+    TileError,
+)
+from .hands import Decomposition, HandEvaluator, counts_of, evaluator, hand_key
+from .options import Options, parse_assignments, resolve_options
+from .pairs import PairRules, pair_rules_from_options, tens_value
+from .spec import GameSpec, OptionSpec, PresetSpec, RuleSpec, game_spec, games, sources
+from .tiles import Tile, TileKind, all_tiles, kinds, parse_tiles, set_counts
+
+__all__ = [
+    "CollectingConfig",
+    "Decomposition",
+    "GameSpec",
+    "GupaiError",
+    "HandError",
+    "HandEvaluator",
+    "IllegalActionError",
+    "LogError",
+    "OptionError",
+    "OptionSpec",
+    "Options",
+    "PairRules",
+    "PresetSpec",
+    "RuleSpec",
+    "SpecError",
+    "Tile",
+    "TileError",
+    "TileKind",
+    "__version__",
+    "all_tiles",
+    "collecting_config",
+    "counts_of",
+    "default_sets",
+    "evaluator",
+    "game_spec",
+    "games",
+    "hand_key",
+    "kinds",
+    "pair_rules_from_options",
+    "parse_assignments",
+    "parse_tiles",
+    "resolve_options",
+    "set_counts",
+    "sources",
+    "tens_value",
+]
