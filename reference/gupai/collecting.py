@@ -54,7 +54,9 @@ def collecting_config(
 ) -> CollectingConfig:
     """Fix a collecting game's players and sets, checking they fit the spec."""
     if game not in COLLECTING_GAMES:
-        raise OptionError(f"{game} is not a collecting game (collecting games: {', '.join(COLLECTING_GAMES)})", where=game)
+        raise OptionError(
+            f"{game} is not a collecting game (collecting games: {', '.join(COLLECTING_GAMES)})", where=game
+        )
     spec = game_spec(game)
     options = options or resolve_options(game)
     players = spec.players_default if players is None else players

@@ -205,7 +205,8 @@ def _targets(pairs: tuple[tuple[int, int], ...], eyes: tuple[int, ...], n: int, 
     full = (multisets[None, :, :] + eye_rows[:, None, :]).reshape(-1, KIND_COUNT)
     full = full[(full <= np.asarray(caps, dtype=np.int8)).all(axis=1)]
     full.setflags(write=False)
-    return full
+    result: np.ndarray = full
+    return result
 
 
 @cache

@@ -32,23 +32,23 @@ class Options(Mapping[str, str]):
 
     game: str
     preset: str
-    values: tuple[tuple[str, str], ...]
+    entries: tuple[tuple[str, str], ...]
     overrides: tuple[str, ...] = ()
 
     def __getitem__(self, key: str) -> str:
-        for k, v in self.values:
+        for k, v in self.entries:
             if k == key:
                 return v
         raise KeyError(key)
 
     def __iter__(self) -> Iterator[str]:
-        return (k for k, _ in self.values)
+        return (k for k, _ in self.entries)
 
     def __len__(self) -> int:
-        return len(self.values)
+        return len(self.entries)
 
     def as_dict(self) -> dict[str, str]:
-        return dict(self.values)
+        return dict(self.entries)
 
     def evolve(self, **changes: str) -> Options:
         """A copy with some options changed (keyword names use ``_`` for ``-``)."""
@@ -98,4 +98,4 @@ def resolve_options(
             )
         values[key] = str(value)
     ordered = tuple((option.key, values[option.key]) for option in spec.options)
-    return Options(game=spec.id, preset=chosen.name, values=ordered, overrides=tuple(sorted(overrides)))
+    return Options(game=spec.id, preset=chosen.name, entries=ordered, overrides=tuple(sorted(overrides)))

@@ -76,7 +76,9 @@ def _legal_pairs(rules: PairRules) -> tuple[tuple[Tile, Tile], ...]:
         for b in tiles:
             if a < b:
                 continue
-            total = tens_value(a, four_two_value=rules.four_two_value) + tens_value(b, four_two_value=rules.four_two_value)
+            total = tens_value(a, four_two_value=rules.four_two_value) + tens_value(
+                b, four_two_value=rules.four_two_value
+            )
             if total % 10:
                 continue
             if rules.pair_set == "printed" and frozenset({a.face, b.face}) in PRINTED_OMISSIONS:

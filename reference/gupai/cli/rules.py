@@ -70,11 +70,7 @@ def pairs_cmd(game: str, preset: str | None, option_items: tuple[str, ...], as_j
     click.echo(f"{config.spec.name}, preset {options.preset}: {len(pairs)} kinds of ten-pair")
     four_two = config.rules.four_two_value
     for total in (20, 10):
-        group = [
-            (a, b)
-            for a, b in pairs
-            if sum(four_two if t.face == "4-2" else t.pips for t in (a, b)) == total
-        ]
+        group = [(a, b) for a, b in pairs if sum(four_two if t.face == "4-2" else t.pips for t in (a, b)) == total]
         click.echo(f"  {total}: " + "  ".join(f"[{a}]+[{b}]" for a, b in group))
 
 
@@ -133,6 +129,3 @@ def hand_cmd(
     else:
         need = "a tile" if distance == 1 else f"{distance} tiles"
         click.echo(f"not winning: {need} from a winning hand of {ev.size}")
-
-
-
