@@ -48,6 +48,15 @@ class CollectingConfig:
     rules: PairRules
     evaluator: HandEvaluator
 
+    @property
+    def prefix(self) -> str:
+        """The game's rule-id prefix: ``ks`` or ``kts``."""
+        return "ks" if self.spec.id == "kap-shap" else "kts"
+
+    def rule(self, suffix: str) -> str:
+        """The full id of one of the game's rules, e.g. ``rule("turn.take")``."""
+        return f"{self.prefix}.{suffix}"
+
 
 def collecting_config(
     game: str, options: Options | None = None, *, players: int | None = None, sets: int | None = None

@@ -43,4 +43,7 @@ def usage_errors(func: F) -> F:
     return wrapper  # type: ignore[return-value]
 
 
-from . import rules  # noqa: E402,F401  (registers tiles, pairs, hand)
+from . import (  # noqa: E402  (each module registers its commands on main)
+    games,  # noqa: F401
+    rules,  # noqa: F401
+)

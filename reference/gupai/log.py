@@ -1,0 +1,54 @@
+"""The game log: one JSON document per game, a referee's full record.
+
+A log holds the format id and version, the game, every option resolved (and
+the preset it came from), the players and sets, the deal (the shuffled order,
+the dice, and how the order was cut into hands and stock), every event in
+order, and the result. :func:`dumps_log` writes it canonically: the same game
+gives the same bytes on any machine.
+
+>>> doc = {"format": LOG_FORMAT, "version": LOG_VERSION, "events": [{"type": "draw", "seat": 0}]}
+>>> print(dumps_log(doc))
+{
+  "format": "gupai-log",
+  "version": 1,
+  "events": [
+    {"type":"draw","seat":0}
+  ]
+}
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+__all__ = ["LOG_FORMAT", "LOG_VERSION", "dumps_log", "dumps_log_line"]
+
+LOG_FORMAT = "gupai-log"
+LOG_VERSION = 1
+
+
+def _compact(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+
+def dumps_log(doc: dict[str, Any]) -> str:
+    """The canonical text of a log: one top-level field a line, one event a line."""
+    lines = ["{"]
+    items = list(doc.items())
+    for index, (key, value) in enumerate(items):
+        comma = "," if index < len(items) - 1 else ""
+        if key == "events" and isinstance(value, list):
+            lines.append('  "events": [')
+            for at, event in enumerate(value):
+                lines.append(f"    {_compact(event)}" + ("," if at < len(value) - 1 else ""))
+            lines.append(f"  ]{comma}")
+        else:
+            lines.append(f"  {_compact(key)}: {_compact(value)}{comma}")
+    lines.append("}")
+    return "\n".join(lines)
+
+
+def dumps_log_line(doc: dict[str, Any]) -> str:
+    """A log on one line, for JSON Lines corpora."""
+    return _compact(doc)
