@@ -15,7 +15,7 @@ from .errors import OptionError
 from .kap import Action, Declare, Discard, Draw, KapState, Take
 from .strategy import planner_for
 
-__all__ = ["AGENTS", "Agent", "GreedyAgent", "RandomAgent", "make_agent"]
+__all__ = ["AGENTS", "GREEDY_POLICIES", "Agent", "GreedyAgent", "RandomAgent", "make_agent"]
 
 
 class Agent(Protocol):
@@ -53,9 +53,10 @@ class GreedyAgent:
     def choose(self, state: Any, legal: Sequence[Any], rng: random.Random) -> Any:
         if len(legal) == 1:
             return legal[0]
-        if not isinstance(state, KapState):  # pragma: no cover - other games bring their own
-            raise OptionError("the greedy collecting agent plays Kap Shap and Kap Tai Shap", where="agents")
-        return _greedy_kap(state, legal)
+        policy = GREEDY_POLICIES.get(type(state))
+        if policy is None:  # pragma: no cover - every engine registers one
+            raise OptionError(f"the greedy agent has no policy for {type(state).__name__}", where="agents")
+        return policy(state, legal, rng)
 
 
 def _greedy_kap(state: KapState, legal: Sequence[Action]) -> Action:
@@ -106,6 +107,11 @@ def _seen_counts(state: KapState) -> list[int]:
 
 
 AGENTS: dict[str, Callable[[], Agent]] = {"random": RandomAgent, "greedy": GreedyAgent}
+
+#: The greedy agent's policy for each engine's state type.
+GREEDY_POLICIES: dict[type, Callable[[Any, Sequence[Any], random.Random], Any]] = {
+    KapState: lambda state, legal, rng: _greedy_kap(state, legal),
+}
 
 
 def make_agent(name: str) -> Agent:

@@ -10,7 +10,7 @@ True
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from .agents import make_agent
@@ -22,7 +22,7 @@ from .log import LOG_FORMAT, LOG_VERSION
 from .options import Options, resolve_options
 from .tiles import Tile
 
-__all__ = ["deal_to_json", "play_game", "play_kap"]
+__all__ = ["ENGINES", "deal_to_json", "play_game", "play_kap"]
 
 
 def _faces(kinds: Sequence[int]) -> list[str]:
@@ -102,6 +102,12 @@ def play_game(
 ) -> dict[str, Any]:
     """Play one game of any gupai game and return its log."""
     options = resolve_options(game, preset=preset, overrides=overrides)
-    if game in COLLECTING_GAMES:
-        return play_kap(game, options, players=players, sets=sets, seed=seed, agents=agents)
-    raise OptionError(f"no engine plays {game} yet", where=game)
+    engine = ENGINES.get(game)
+    if engine is None:
+        raise OptionError(f"no engine plays {game} yet", where=game)
+    return engine(game, options, players=players, sets=sets, seed=seed, agents=agents)
+
+
+#: Game id -> a function playing one game from resolved options (the same
+#: keyword arguments as :func:`play_kap`) and returning its log.
+ENGINES: dict[str, Callable[..., dict[str, Any]]] = {game: play_kap for game in COLLECTING_GAMES}
