@@ -1,0 +1,1 @@
+"""gupai's tests: unit, property, spec, CLI and Gherkin scenario tests."""

@@ -1,0 +1,81 @@
+"""Shared test configuration: scenario steps, scenario tags, hypothesis.
+
+Scenarios and steps
+    ``tests/test_features.py`` binds every ``.feature`` file under
+    ``features/`` (``bdd_features_base_dir`` in ``pyproject.toml``); do not
+    bind them again elsewhere. Step definitions are pytest plugin modules in
+    ``tests/steps/``. To add an area: put its ``.feature`` files anywhere under
+    ``features/``, write ``tests/steps/<area>.py``, and add one line,
+    ``"tests.steps.<area>"``, to ``pytest_plugins`` below. Reuse the steps of
+    ``tests/steps/hands.py`` (``Given the game ... with preset ...``, ``And
+    the option ... is ...``) rather than defining the same text twice: two
+    definitions of one step text silently shadow each other.
+
+Tags
+    Every scenario carries ``@rule:<rule id>`` for each rule it tests and
+    ``@option:<key>=<value>`` for each option value it needs beyond the
+    ``culin`` preset, on the scenario itself (not on the Feature, a Rule or an
+    Examples table). They become the registered markers ``rule`` and
+    ``option``, so ``pytest -m rule`` or ``pytest -m "rule(id='ks.pair.ten')"``
+    and ``pytest -m "option(key='pair-set')"`` select scenarios.
+    ``tests/test_traceability.py`` checks the tags against ``spec/``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+from hypothesis import settings
+
+pytest_plugins = [
+    "tests.steps.hands",
+]
+
+#: Tag prefixes that become markers, and what each marker means.
+TAG_MARKERS = {
+    "rule": "rule(id): the scenario tests the spec rule with this permanent id (tag @rule:<id>)",
+    "option": "option(key=value): the scenario needs this option value beyond the culin preset (tag @option:<k>=<v>)",
+}
+
+#: Lines the traceability test leaves for the end-of-run summary.
+SUMMARY_KEY = pytest.StashKey[list[str]]()
+
+settings.register_profile("gupai", deadline=None, print_blob=True)
+settings.load_profile("gupai")
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Register the ``rule`` and ``option`` markers (``--strict-markers`` is on)."""
+    for text in TAG_MARKERS.values():
+        config.addinivalue_line("markers", text)
+    config.stash[SUMMARY_KEY] = []
+
+
+def pytest_bdd_apply_tag(tag: str, function: Callable[..., object]) -> bool | None:
+    """Turn ``@rule:<id>`` and ``@option:<k>=<v>`` tags into ``rule``/``option`` markers.
+
+    ``@rule:ks.pair.ten`` becomes ``pytest.mark.rule("ks.pair.ten", id="ks.pair.ten")``
+    and ``@option:pair-set=printed`` becomes
+    ``pytest.mark.option("pair-set=printed", key="pair-set", value="printed")``
+    (keyword arguments so that ``-m "rule(id='...')"`` can select them). Other
+    tags fall through to pytest-bdd's default (one marker named after the tag).
+    """
+    prefix, sep, value = tag.partition(":")
+    if not sep or prefix not in TAG_MARKERS:
+        return None
+    if prefix == "rule":
+        pytest.mark.rule(value, id=value)(function)
+    else:
+        key, _, option_value = value.partition("=")
+        pytest.mark.option(value, key=key, value=option_value)(function)
+    return True
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    """Print what the traceability test found (pending rules, coverage)."""
+    lines = terminalreporter.config.stash.get(SUMMARY_KEY, [])
+    if lines:
+        terminalreporter.section("rule coverage")
+        for line in lines:
+            terminalreporter.write_line(line)
