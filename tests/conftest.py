@@ -30,6 +30,7 @@ from hypothesis import settings
 
 pytest_plugins = [
     "tests.steps.hands",
+    "tests.steps.kap",
 ]
 
 #: Tag prefixes that become markers, and what each marker means.

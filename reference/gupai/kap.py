@@ -28,7 +28,7 @@ from typing import Any
 from .collecting import CollectingConfig
 from .deal import Deal
 from .errors import IllegalActionError
-from .hands import Decomposition
+from .hands import Decomposition, HandEvaluator
 from .tiles import KIND_COUNT, Tile
 
 __all__ = [
@@ -303,11 +303,16 @@ class KapState:
             if self.phase != "hold":
                 return rule("declare"), f"{who} declared holding {sum(hand)} tiles: a win needs {self._ev.size}"
             if not self._ev.is_winning(hand):
-                shown = " ".join(f"[{t}]" for t in self.hand(seat))
-                return rule("declare.valid"), f"{who} declared {shown}, which is not an eye and ten-pairs"
+                return self._why_not_winning(who, hand)
             return None
         if self.phase == "hold" and self._must_declare and self._ev.is_winning(hand):
             return rule("declare"), f"{who} holds a winning hand and must declare it (option declare=mandatory)"
+        if self.phase == "hold" and self.after == "deal" and not isinstance(action, Discard):
+            return rule("opening"), f"{who} opens holding {sum(hand)} tiles: the opening turn starts with a discard"
+        if self.opening and self.phase == "draw" and not isinstance(action, Draw):
+            return rule("opening"), (
+                f"{who} must draw after the opening discard (option opening=discard-draw-discard), not {action}"
+            )
         if isinstance(action, Discard):
             kind = action.tile.index
             if self.phase != "hold":
@@ -354,6 +359,28 @@ class KapState:
                 )
             return None
         return rule("turn.shape"), f"{who} cannot {action} now"  # pragma: no cover
+
+    def _why_not_winning(self, who: str, hand: Sequence[int]) -> tuple[str, str]:
+        """Say which rule a non-winning declaration breaks, naming the reading it would need."""
+        rule = self.config.rule
+        shown = " ".join(f"[{t}]" for t in self.hand(self.current_player))
+        base = self.config.rules
+        readings = (
+            ("tiles.four-two", "four-two-value", "four_two_value", 9 - base.four_two_value),
+            ("pair.ten", "pair-set", "pair_set", "arithmetic" if base.pair_set == "printed" else "printed"),
+            ("eye", "eye", "eye", "identical" if base.eye == "civil" else "civil"),
+        )
+        for suffix, option, field, other in readings:
+            alternative = HandEvaluator(
+                pairs_in_hand=self._ev.pairs_in_hand, rules=base.evolve(**{field: other}), sets=self._ev.sets
+            )
+            if alternative.is_winning(hand):
+                current = self.config.options[option]
+                return rule(suffix), (
+                    f"{who} declared {shown}, which splits into an eye and ten-pairs only under option "
+                    f"{option}={other}, not {option}={current}"
+                )
+        return rule("declare.valid"), f"{who} declared {shown}, which is not an eye and ten-pairs"
 
     def _over_rule(self) -> str:
         suffix = {"declared": "end.win", "stock-exhausted": "end.stock", "dead-rounds": "end.termination"}
