@@ -185,12 +185,8 @@ def _invalid_collecting(game: str) -> Iterator[Case]:
     log["events"][at] = {"type": "discard", "seat": seat, "tile": discard}
     yield case(f"{p}.declare", "discarded-from-a-winning-hand", log)
 
-    log = _search(game, lambda g: g["result"]["winner"] is not None, players=many)
-    at = len(log["events"]) - 1
-    pairs = log["events"][at]["decomposition"]["pairs"]
-    pairs[0], log["events"][at]["decomposition"]["eye"] = log["events"][at]["decomposition"]["eye"], pairs[0]
-    if log["events"][at]["decomposition"]["eye"][0] != log["events"][at]["decomposition"]["eye"][1]:
-        yield case(f"{p}.declare.valid", "showed-a-split-that-is-not-an-eye-and-pairs", log)
+    log = _search(game, lambda g: _broken_split(g, p) is not None, players=many)
+    yield case(f"{p}.declare.valid", "showed-a-split-that-is-not-an-eye-and-pairs", _broken_split(log, p))  # type: ignore[arg-type]
 
     log = _search(game, lambda g: g["result"]["winner"] is not None, players=many)
     at = len(log["events"]) - 2
@@ -258,6 +254,9 @@ def _invalid_collecting(game: str) -> Iterator[Case]:
     yield case(f"{p}.tiles.four-two", "declared-a-hand-that-needs-4-2-to-count-6", log)
     log = _winning_only_under(game, "pair-set", "arithmetic", f"{p}.pair.ten", players=many, preset="pagat")
     yield case(f"{p}.pair.ten", "declared-a-pair-missing-from-the-printed-table", log)
+    if game == "kap-tai-shap":  # one set holds one copy of each military tile: no military eye in Kap Shap
+        log = _winning_only_under(game, "eye", "identical", f"{p}.eye", players=many, base={"eye": "civil"})
+        yield case(f"{p}.eye", "declared-a-military-eye-under-eye-civil", log)
 
     # schema
     log = _base(game, players=many)
@@ -286,6 +285,24 @@ def _table_before(log: Log, at: int) -> list[str]:
         elif event["type"] == "take":
             del table[len(table) - 1 - table[::-1].index(event["tile"])]
     return table
+
+
+def _broken_split(log: Log, prefix: str) -> Log | None:
+    """The log with its winning split's tiles rearranged so that it is no eye and pairs."""
+    from .validate import validate_log
+
+    if log["result"]["winner"] is None:
+        return None
+    for i in range(2):
+        for j in range(2):
+            doc = copy.deepcopy(log)
+            split = doc["events"][-1]["decomposition"]
+            first, second = split["pairs"][0], split["pairs"][1]
+            first[i], second[j] = second[j], first[i]
+            issues = validate_log(doc)
+            if issues and issues[0].rule == f"{prefix}.declare.valid":
+                return doc
+    return None
 
 
 def _pattern(log: Log, *kinds: str) -> int | None:
@@ -323,17 +340,27 @@ def _consecutive_take(log: Log) -> tuple[int, int] | None:
     return None
 
 
-def _winning_only_under(game: str, option: str, value: str, rule: str, *, players: int, preset: str = "culin") -> Log:
-    """A log played under ``option=value`` and relabelled with the preset's value,
-    whose first fault is its winning declaration, broken under ``rule``."""
+def _winning_only_under(
+    game: str,
+    option: str,
+    value: str,
+    rule: str,
+    *,
+    players: int,
+    preset: str = "culin",
+    base: dict[str, str] | None = None,
+) -> Log:
+    """A log played under ``option=value`` and relabelled with the preset's value
+    (after ``base`` overrides), whose first fault is its winning declaration,
+    broken under ``rule``."""
     from .validate import validate_log
 
-    for seed in range(1, 2000):
-        log = play_game(game, preset=preset, overrides={option: value}, players=players, seed=seed)
+    for seed in range(1, 3000):
+        log = play_game(game, preset=preset, overrides={**(base or {}), option: value}, players=players, seed=seed)
         if log["result"]["winner"] is None:
             continue
         doc = copy.deepcopy(log)
-        doc["options"] = dict(game_spec(game).preset(preset).values)
+        doc["options"] = {**dict(game_spec(game).preset(preset).values), **(base or {})}
         doc["preset"] = preset
         issues = validate_log(doc)
         if issues and issues[0].rule == rule and issues[0].event == len(doc["events"]) - 1:
