@@ -1,0 +1,1 @@
+"""The rules site's build hook and page generators (see mkdocs.yml)."""

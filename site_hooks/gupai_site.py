@@ -1,0 +1,263 @@
+"""The mkdocs hook that builds the rules site from spec/, features/ and schemas/.
+
+Loaded by ``hooks:`` in mkdocs.yml. At build time it
+
+- loads the spec through the gupai package (``game_spec``, ``sources``,
+  ``kinds``, ``PairRules``, ``resolve_options``, the hand evaluator), checks
+  that every rule, option, value and preset has its text, and fails the build
+  if one does not;
+- reads every scenario of ``features/**/*.feature`` and fails on a tag that
+  names no rule or no option value;
+- generates the rules, options, presets, tiles, pairs, ambiguities, sources,
+  rule index and schema pages, the tile pictures (``gupai.svg``), and copies
+  ``schemas/*.json`` to ``schemas/`` in the site;
+- expands ``[[6-4]]`` tiles and ``<!-- gupai:... -->`` blocks in hand-written
+  pages;
+- after the build, fails if a rule, option, value, preset or source has no
+  anchor on the site, if a link or picture is broken, or if a page would
+  fetch anything from another host.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+_ROOT = Path(__file__).resolve().parent.parent
+if str(_ROOT) not in sys.path:
+    sys.path.insert(0, str(_ROOT))
+
+import yaml  # noqa: E402
+from mkdocs.config.defaults import MkDocsConfig  # noqa: E402
+from mkdocs.exceptions import PluginError  # noqa: E402
+from mkdocs.structure.files import File, Files  # noqa: E402
+from mkdocs.structure.pages import Page  # noqa: E402
+
+from gupai.resources import data_dir  # noqa: E402
+from gupai.spec import GameSpec, game_spec, games, sources  # noqa: E402
+from gupai.svg import tile_svg  # noqa: E402
+from gupai.tiles import kinds  # noqa: E402
+from site_hooks import checks  # noqa: E402
+from site_hooks.common import (  # noqa: E402
+    ALT_STYLE,
+    ALT_TILE_DIR,
+    SITE_STYLE,
+    TILE_DIR,
+    expand_tile_tokens,
+    rel,
+)
+from site_hooks.features import FeatureError, load_scenarios  # noqa: E402
+from site_hooks.pages import SiteData  # noqa: E402
+
+log = logging.getLogger("mkdocs.hooks.gupai_site")
+
+_MARKER = re.compile(r"<!--\s*gupai:([a-z-]+)\s*([^>]*?)\s*-->")
+
+
+class _Build:
+    """What one build knows: the site data, and the anchors each page ended up with."""
+
+    data: SiteData
+    ids: dict[str, set[str]]
+
+    def __init__(self, data: SiteData) -> None:
+        self.data = data
+        self.ids = {}
+
+
+_build: _Build | None = None
+
+
+def _state() -> _Build:
+    if _build is None:  # pragma: no cover - mkdocs always runs on_config first
+        raise PluginError("the gupai site hook ran without on_config")
+    return _build
+
+
+def _fail(what: str, problems: list[str]) -> None:
+    if problems:
+        listed = "\n  - ".join(problems)
+        raise PluginError(f"gupai site: {what}:\n  - {listed}")
+
+
+# ---------------------------------------------------------------- on_config
+def on_config(config: MkDocsConfig) -> MkDocsConfig:
+    """Load and check the spec and the scenarios."""
+    global _build
+    game_spec.cache_clear()  # `mkdocs serve` rebuilds in the same process
+    sources.cache_clear()
+    specs: list[GameSpec] = [game_spec(g) for g in games()]
+    known = sources()
+    _fail("spec entries without text or with dangling references", checks.check_spec_texts(specs, known))
+    try:
+        scenarios = load_scenarios(data_dir("features"))
+    except FeatureError as error:
+        raise PluginError(f"gupai site: {error}") from None
+    except FileNotFoundError:
+        scenarios = []
+    raw_games = {s.id: yaml.safe_load(s.path.read_text(encoding="utf-8")) for s in specs}
+    raw_sources_doc: dict[str, Any] = yaml.safe_load((data_dir("spec") / "sources.yaml").read_text(encoding="utf-8"))
+    raw_sources = {entry["key"]: entry for entry in raw_sources_doc.get("sources", ())}
+    try:
+        schema_dir = data_dir("schemas")
+    except FileNotFoundError:
+        schema_dir = _ROOT / "schemas"
+    data = SiteData(specs, known, scenarios, schema_dir, raw_games, raw_sources)
+    _fail("scenario tags that match nothing in spec/", data.scenario_problems())
+    _build = _Build(data)
+    log.info("gupai: %d games, %d scenarios", len(specs), len(scenarios))
+    return config
+
+
+# ----------------------------------------------------------------- on_files
+def _generated_pages(data: SiteData) -> dict[str, Callable[[], str]]:
+    pages: dict[str, Callable[[], str]] = {
+        "tiles.md": data.tiles_page,
+        "pairs.md": data.pairs_page,
+        "ambiguities.md": data.ambiguities_page,
+        "sources.md": data.sources_page,
+        "engine/rule-index.md": data.rule_index_page,
+        "engine/schemas.md": data.schemas_page,
+    }
+    for spec in data.specs:
+        pages[f"{spec.id}/rules.md"] = lambda spec=spec: data.rules_page(spec)  # type: ignore[misc]
+        pages[f"{spec.id}/options.md"] = lambda spec=spec: data.options_page(spec)  # type: ignore[misc]
+        pages[f"{spec.id}/presets.md"] = lambda spec=spec: data.presets_page(spec)  # type: ignore[misc]
+    if "tsung-shap" in data.by_id:
+        pages["tsung-shap/captures.md"] = data.captures_page
+    return pages
+
+
+def on_files(files: Files, config: MkDocsConfig) -> Files:
+    """Add the generated pages, the tile pictures and the published schemas."""
+    data = _state().data
+    for src, make in _generated_pages(data).items():
+        if files.get_file_from_path(src) is not None:
+            raise PluginError(f"gupai site: docs/{src} is generated from spec/; remove the hand-written copy")
+        try:
+            content = make()
+        except (ValueError, KeyError) as error:
+            raise PluginError(f"gupai site: cannot generate {src}: {error}") from None
+        files.append(File.generated(config, src, content=content))
+    for kind in kinds():
+        files.append(
+            File.generated(config, f"{TILE_DIR}/{kind.face}.svg", content=tile_svg(kind.face, style=SITE_STYLE))
+        )
+        files.append(
+            File.generated(config, f"{ALT_TILE_DIR}/{kind.face}.svg", content=tile_svg(kind.face, style=ALT_STYLE))
+        )
+    files.append(File.generated(config, "assets/logo.svg", content=tile_svg("6-6", style=SITE_STYLE, title="gupai")))
+    for schema in data.schema_files():
+        files.append(File.generated(config, f"schemas/{schema.name}", abs_src_path=str(schema)))
+    return files
+
+
+# --------------------------------------------------------- on_page_markdown
+def _expand_marker(data: SiteData, name: str, arg: str, page_src: str) -> str:
+    if name in ("glance", "hands"):
+        if arg not in data.by_id:
+            raise PluginError(f"gupai site: {page_src}: <!-- gupai:{name} {arg} --> names no game")
+        spec = data.by_id[arg]
+        return data.glance_block(spec, page_src) if name == "glance" else data.hands_block(spec, page_src)
+    if name == "status":
+        if arg not in data.by_id:
+            raise PluginError(f"gupai site: {page_src}: <!-- gupai:status {arg} --> names no game")
+        return data.status_block(data.by_id[arg])
+    if name == "coverage":
+        return data.coverage_block(page_src)
+    if name == "games":
+        return _games_block(data, page_src)
+    if name == "schema":
+        prefixes = arg.split()
+        matches = [f for f in data.schema_files() if any(f.name.startswith(p) for p in prefixes)]
+        if not matches:
+            names = " or ".join(f"`schemas/{p}*.json`" for p in prefixes)
+            return (
+                f'!!! info "Schema not published yet"\n    No {names} exists yet; this section '
+                "will show it as soon as it lands.\n"
+            )
+        return "\n\n".join(data.schema_block(f, page_src, level=3) for f in matches) + "\n"
+    if name == "schema-list":
+        files = data.schema_files()
+        if not files:
+            return "No schema has been published yet.\n"
+        return (
+            "\n".join(f"- [`schemas/{f.name}`]({rel(page_src, 'engine/schemas.md')}#{_slug(f.stem)})" for f in files)
+            + "\n"
+        )
+    raise PluginError(f"gupai site: {page_src}: unknown marker <!-- gupai:{name} -->")
+
+
+def _slug(text: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
+
+
+def _games_block(data: SiteData, page_src: str) -> str:
+    cards = []
+    for spec in data.specs:
+        link = rel(page_src, f"{spec.id}/index.md")
+        cards.append(
+            f"-   **[{spec.name}]({link})** <span lang='zh'>{spec.chinese}</span>\n\n"
+            f"    ---\n\n    {spec.summary}\n\n"
+            f"    [Rules]({rel(page_src, f'{spec.id}/rules.md')}) · "
+            f"[Options]({rel(page_src, f'{spec.id}/options.md')}) · "
+            f"[Presets]({rel(page_src, f'{spec.id}/presets.md')})\n"
+        )
+    return '<div class="grid cards" markdown>\n\n' + "\n".join(cards) + "\n</div>\n"
+
+
+def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Files) -> str:
+    """Expand ``<!-- gupai:... -->`` blocks and ``[[6-4]]`` tiles."""
+    data = _state().data
+    src = page.file.src_uri
+    try:
+        markdown = _MARKER.sub(lambda m: _expand_marker(data, m.group(1), m.group(2).strip(), src), markdown)
+    except ValueError as error:
+        raise PluginError(f"gupai site: {src}: {error}") from None
+    return expand_tile_tokens(markdown, src)
+
+
+# ---------------------------------------------------------- on_page_content
+def on_page_content(html: str, page: Page, config: MkDocsConfig, files: Files) -> str:
+    _state().ids[page.file.src_uri] = checks.ids_in_html(html)
+    return html
+
+
+# ------------------------------------------------------------ on_post_build
+def _missing_anchors(build: _Build) -> list[str]:
+    data = build.data
+    wanted: dict[str, list[str]] = {
+        "sources.md": list(data.sources),
+        "tiles.md": [f"tile-{k.face}" for k in kinds()],
+    }
+    for spec in data.specs:
+        wanted[f"{spec.id}/rules.md"] = [r.id for r in spec.rules]
+        wanted[f"{spec.id}/options.md"] = [o.key for o in spec.options] + [
+            f"{o.key}.{v}" for o in spec.options for v in o.values
+        ]
+        wanted[f"{spec.id}/presets.md"] = [p.name for p in spec.presets]
+        wanted.setdefault("ambiguities.md", []).append(spec.id)
+    for scenario in data.scenarios:
+        for rule in scenario.rules:
+            wanted.setdefault(f"{data.rule_game[rule]}/rules.md", []).append(scenario.anchor)
+    problems = []
+    for page, anchors in wanted.items():
+        ids = build.ids.get(page)
+        if ids is None:
+            problems.append(f"{page} was not built (is it in the nav?)")
+            continue
+        problems += [f"{page} has no anchor #{a}" for a in anchors if a not in ids]
+    return problems
+
+
+def on_post_build(config: MkDocsConfig) -> None:
+    """Fail on spec entries with no place on the site, broken links, or external requests."""
+    build = _state()
+    site_dir = Path(config.site_dir)
+    _fail("spec entries with no place on the site", _missing_anchors(build))
+    _fail("broken links", checks.check_links(site_dir))
+    _fail("requests to other hosts", checks.check_no_external_requests(site_dir))
