@@ -12,8 +12,11 @@ from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
 from .errors import OptionError
-from .kap import Action, Declare, Discard, Draw, KapState, Take
+from .kap import Action, Declare, Discard, KapState, Take
 from .strategy import planner_for
+from .tiles import KIND_COUNT
+
+_UNIT = tuple(1 << (4 * i) for i in range(KIND_COUNT))
 
 __all__ = ["AGENTS", "GREEDY_POLICIES", "Agent", "GreedyAgent", "RandomAgent", "make_agent"]
 
@@ -61,49 +64,40 @@ class GreedyAgent:
 
 def _greedy_kap(state: KapState, legal: Sequence[Action]) -> Action:
     planner = planner_for(state.config.evaluator)
-    hand = list(state.hand_counts(state.current_player))
-    discards: list[Discard] = []
-    takes: list[Take] = []
-    for action in legal:
-        if isinstance(action, Declare):
-            return action
-        if isinstance(action, Discard):
-            discards.append(action)
-        elif isinstance(action, Take):
-            takes.append(action)
-    if discards:
-        best: Discard | None = None
-        best_score = (-1, 0)
-        seen = _seen_counts(state)
-        for action in discards:
-            kind = action.tile.index
+    seat = state.current_player
+    hand = list(state.hand_counts(seat))
+    key = state.hand_key(seat)
+    kept = planner.kept_key
+    first = legal[0]
+    if first.__class__ is Declare:
+        return first
+    if first.__class__ is Discard:
+        best: list[Action] = []
+        best_kept = -1
+        for action in legal:
+            kind = action.tile.index  # type: ignore[union-attr]
             hand[kind] -= 1
-            score = (planner.kept(hand), seen[kind])
+            score = kept(key - _UNIT[kind], hand)
             hand[kind] += 1
-            if score > best_score:
-                best, best_score = action, score
-        assert best is not None
-        return best
-    if takes:
-        now = planner.kept(hand)
-        chosen: Action = next(a for a in legal if isinstance(a, Draw))
-        for action in takes:
-            kind = action.tile.index
+            if score > best_kept:
+                best, best_kept = [action], score
+            elif score == best_kept:
+                best.append(action)
+        if len(best) == 1:
+            return best[0]
+        table = state.table
+        return max(best, key=lambda a: table.count(a.tile.index))  # type: ignore[union-attr]
+    now = kept(key, hand)
+    chosen: Action = legal[-1]  # drawing comes last
+    for action in legal:
+        if action.__class__ is Take:
+            kind = action.tile.index  # type: ignore[union-attr]
             hand[kind] += 1
-            gain = planner.kept(hand)
+            gain = kept(key + _UNIT[kind], hand)
             hand[kind] -= 1
             if gain > now:
                 chosen, now = action, gain
-        return chosen
-    return legal[0]
-
-
-def _seen_counts(state: KapState) -> list[int]:
-    """Copies of each kind visible on the table (dead for the others)."""
-    seen = [0] * 21
-    for kind in state.table:
-        seen[kind] += 1
-    return seen
+    return chosen
 
 
 AGENTS: dict[str, Callable[[], Agent]] = {"random": RandomAgent, "greedy": GreedyAgent}

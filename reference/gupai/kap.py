@@ -22,7 +22,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cache
 from typing import Any
 
 from .collecting import CollectingConfig
@@ -85,14 +84,17 @@ _DRAW = Draw()
 _DECLARE = Declare()
 
 
-@cache
+_TAKES = tuple(Take(Tile.from_index(k)) for k in range(KIND_COUNT))
+_DISCARDS = tuple(Discard(Tile.from_index(k)) for k in range(KIND_COUNT))
+_UNIT = tuple(1 << (4 * k) for k in range(KIND_COUNT))
+
+
 def _take(kind: int) -> Take:
-    return Take(Tile.from_index(kind))
+    return _TAKES[kind]
 
 
-@cache
 def _discard(kind: int) -> Discard:
-    return Discard(Tile.from_index(kind))
+    return _DISCARDS[kind]
 
 
 def parse_action(text: str) -> Action:
@@ -150,9 +152,12 @@ class KapState:
         self._must_declare = opts["declare"] == "mandatory"
         self._dead_round = opts["termination"] == "three-dead-rounds"
         self._hands = [[0] * KIND_COUNT for _ in range(self.players)]
+        self._keys = [0] * self.players
         for seat, tiles in enumerate(deal.hands):
             for kind in tiles:
                 self._hands[seat][kind] += 1
+                self._keys[seat] += _UNIT[kind]
+        self._winning = self._ev.winning_keys
         self.stock: list[int] = list(deal.stock)
         self.stock_drawn = 0
         self.table: list[int] = []
@@ -195,7 +200,11 @@ class KapState:
         return [Tile.from_index(k) for k in self.table]
 
     def can_declare(self) -> bool:
-        return self.phase == "hold" and self._ev.is_winning(self._hands[self.current_player])
+        return self.phase == "hold" and self._keys[self.current_player] in self._winning
+
+    def hand_key(self, seat: int) -> int:
+        """The packed key of a seat's hand (see :func:`gupai.hands.hand_key`)."""
+        return self._keys[seat]
 
     def legal_actions(self) -> list[Action]:
         """Every legal action for the player to move, in a fixed order."""
@@ -203,14 +212,16 @@ class KapState:
         if phase == "hold":
             hand = self._hands[self.current_player]
             actions: list[Action] = []
-            if self._ev.is_winning(hand):
+            if self._keys[self.current_player] in self._winning:
                 actions.append(_DECLARE)
                 if self._must_declare:
                     return actions
-            actions.extend(_discard(k) for k in self._discardable(hand))
+            discards = _DISCARDS
+            actions.extend(discards[k] for k in self._discardable(hand))
             return actions
         if phase == "start":
-            return [*(_take(k) for k in self._takeable()), _DRAW]
+            takes = _TAKES
+            return [*(takes[k] for k in self._takeable()), _DRAW]
         if phase == "draw":
             return [_DRAW]
         return []
@@ -241,10 +252,20 @@ class KapState:
 
     def _apply(self, action: Action) -> Event:
         seat = self.current_player
+        kind = self._step(action)
+        if kind >= 0:
+            return Event(action.__class__.__name__.lower(), seat, Tile.from_index(kind))
+        return Event("declare", seat, hand=self.winning_hand, decomposition=self.decomposition)
+
+    def _step(self, action: Action) -> int:
+        """Apply a legal action; return the kind moved (taken, drawn, discarded), -1 for a declaration."""
+        seat = self.current_player
         hand = self._hands[seat]
-        if isinstance(action, Discard):
-            kind = action.tile.index
+        cls = action.__class__
+        if cls is Discard:
+            kind = action.tile.index  # type: ignore[union-attr]
             hand[kind] -= 1
+            self._keys[seat] -= _UNIT[kind]
             self.table.append(kind)
             if self.opening and self._opening_draw and self._opening_stage == 0:
                 self._opening_stage = 1
@@ -253,26 +274,29 @@ class KapState:
                 self.phase = "draw"
             else:
                 self._end_turn()
-            return Event("discard", seat, action.tile)
-        if isinstance(action, Draw):
+            return kind
+        if cls is Draw:
             kind = self.stock[self.stock_drawn]
             self.stock_drawn += 1
             hand[kind] += 1
+            self._keys[seat] += _UNIT[kind]
             self.phase, self.after, self.drawn, self._drew = "hold", "draw", kind, True
-            return Event("draw", seat, Tile.from_index(kind))
-        if isinstance(action, Take):
-            kind = action.tile.index
-            at = len(self.table) - 1 - self.table[::-1].index(kind)
-            del self.table[at]
+            return kind
+        if cls is Take:
+            kind = action.tile.index  # type: ignore[union-attr]
+            table = self.table
+            at = len(table) - 1 - table[::-1].index(kind)
+            del table[at]
             hand[kind] += 1
+            self._keys[seat] += _UNIT[kind]
             self.phase, self.after, self.taken, self._took = "hold", "take", kind, True
-            return Event("take", seat, action.tile)
+            return kind
         # Declare
         splits = self._ev.decompositions(hand)
         self.winner, self.reason, self.phase = seat, "declared", "over"
         self.decomposition = splits[0]
         self.winning_hand = tuple(self.hand(seat))
-        return Event("declare", seat, hand=self.winning_hand, decomposition=self.decomposition)
+        return -1
 
     def _end_turn(self) -> None:
         self.took_last[self.current_player] = self._took
@@ -302,10 +326,10 @@ class KapState:
         if isinstance(action, Declare):
             if self.phase != "hold":
                 return rule("declare"), f"{who} declared holding {sum(hand)} tiles: a win needs {self._ev.size}"
-            if not self._ev.is_winning(hand):
+            if self._keys[seat] not in self._winning:
                 return self._why_not_winning(who, hand)
             return None
-        if self.phase == "hold" and self._must_declare and self._ev.is_winning(hand):
+        if self.phase == "hold" and self._must_declare and self._keys[seat] in self._winning:
             return rule("declare"), f"{who} holds a winning hand and must declare it (option declare=mandatory)"
         if self.phase == "hold" and self.after == "deal" and not isinstance(action, Discard):
             return rule("opening"), f"{who} opens holding {sum(hand)} tiles: the opening turn starts with a discard"

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import cache
+from operator import mul
 
 from .hands import HandEvaluator
 from .tiles import KIND_COUNT
@@ -50,19 +51,22 @@ class HandPlanner:
         self._class_partners: tuple[tuple[int, ...], ...] = tuple(
             tuple(sorted({self._class_of[j] for k in members[c] for j in partners[k]})) for c in range(classes)
         )
-        self._pairable = [bool(partners[k]) for k in range(KIND_COUNT)]
         caps = evaluator.caps
         self._eyes = tuple(e for e in evaluator.rules.eye_kinds() if caps[e] >= 2)
         self._classes = classes
+        self._cunit = tuple(1 << (4 * self._class_of[k]) for k in range(KIND_COUNT))
+        self._class_pairable = tuple(bool(self._class_partners[c]) for c in range(classes))
+        self._eye_units = tuple((e, self._cunit[e]) for e in self._eyes)
+        self._pairs_cache: dict[int, int] = {}
         self._cache: dict[int, int] = {}
         self._cache_size = cache_size
 
     def kept(self, counts: Sequence[int]) -> int:
         """The most tiles of ``counts`` a winning hand could keep (an upper bound)."""
-        key = 0
-        for i, n in enumerate(counts):
-            if n:
-                key += n << (4 * i)
+        return self.kept_key(sum(map(mul, counts, _UNIT)), counts)
+
+    def kept_key(self, key: int, counts: Sequence[int]) -> int:
+        """:meth:`kept` for a hand whose packed key (:func:`gupai.hands.hand_key`) is known."""
         found = self._cache.get(key)
         if found is None:
             found = self._kept(counts)
@@ -76,32 +80,35 @@ class HandPlanner:
         return self.size - self.kept(counts)
 
     def _kept(self, counts: Sequence[int]) -> int:
-        class_counts = [0] * self._classes
-        pairable = 0
-        for k in range(KIND_COUNT):
-            n = counts[k]
-            if n:
-                class_counts[self._class_of[k]] += n
-                if self._pairable[k]:
-                    pairable += n
-        best = self._pairs_kept(tuple(class_counts), pairable)  # eye made of new tiles
-        for e in self._eyes:
+        ckey = sum(map(mul, counts, self._cunit))  # class counts, four bits a class
+        pairs_kept = self._pairs_cache.get
+        best = pairs_kept(ckey)  # the eye made of new tiles
+        if best is None:
+            best = self._pairs_kept(ckey)
+        for e, unit in self._eye_units:
             n = counts[e]
             if not n:
                 continue
             used = 2 if n >= 2 else 1
-            class_counts[self._class_of[e]] -= used
-            rest = pairable - (used if self._pairable[e] else 0)
-            best = max(best, used + self._pairs_kept(tuple(class_counts), rest))
-            class_counts[self._class_of[e]] += used
+            rest = ckey - used * unit
+            value = pairs_kept(rest)
+            if value is None:
+                value = self._pairs_kept(rest)
+            if used + value > best:
+                best = used + value
         return min(best, self.size)
 
-    def _pairs_kept(self, class_counts: tuple[int, ...], pairable: int) -> int:
-        full = _matching(class_counts, self._class_partners)
+    def _pairs_kept(self, ckey: int) -> int:
+        """Tiles of the hand (class counts ``ckey``) the ten-pairs can keep; memoised."""
+        counts = tuple((ckey >> (4 * c)) & 15 for c in range(self._classes))
+        pairable = sum(n for n, ok in zip(counts, self._class_pairable, strict=True) if ok)
+        full = _matching(counts, self._class_partners)
         k = self.pairs
-        if full >= k:
-            return 2 * k
-        return 2 * full + min(k - full, pairable - 2 * full)
+        value = 2 * k if full >= k else 2 * full + min(k - full, pairable - 2 * full)
+        if len(self._pairs_cache) >= self._cache_size:
+            self._pairs_cache.clear()
+        self._pairs_cache[ckey] = value
+        return value
 
 
 @cache

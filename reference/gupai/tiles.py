@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
@@ -117,13 +117,23 @@ class Tile:
     """
 
     face: str
+    high: int = field(init=False, repr=False, compare=False)
+    low: int = field(init=False, repr=False, compare=False)
+    index: int = field(init=False, repr=False, compare=False)
+    """The kind's number, 0..20, in ``spec/tiles.yaml`` order."""
 
     def __post_init__(self) -> None:
-        match = _FACE.match(self.face)
+        match = _FACE.match(self.face) if isinstance(self.face, str) else None
         if match is None:
-            raise TileError(f"{self.face!r} is not a tile: write two spots from 1 to 6, e.g. '6-4'", where=self.face)
+            raise TileError(
+                f"{self.face!r} is not a tile: write two spots from 1 to 6, e.g. '6-4'", where=str(self.face)
+            )
         a, b = int(match.group(1)), int(match.group(2))
-        object.__setattr__(self, "face", f"{max(a, b)}-{min(a, b)}")
+        high, low = max(a, b), min(a, b)
+        object.__setattr__(self, "face", f"{high}-{low}")
+        object.__setattr__(self, "high", high)
+        object.__setattr__(self, "low", low)
+        object.__setattr__(self, "index", _index_by_face()[(high, low)])
 
     @classmethod
     def parse(cls, text: str) -> Tile:
@@ -142,19 +152,6 @@ class Tile:
     def from_index(cls, index: int) -> Tile:
         """The tile of kind ``index`` (0..20)."""
         return _TILES_BY_INDEX()[index]
-
-    @property
-    def high(self) -> int:
-        return int(self.face[0])
-
-    @property
-    def low(self) -> int:
-        return int(self.face[2])
-
-    @property
-    def index(self) -> int:
-        """The kind's number, 0..20, in ``spec/tiles.yaml`` order."""
-        return _index_by_face()[(self.high, self.low)]
 
     @property
     def kind(self) -> TileKind:
