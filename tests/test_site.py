@@ -1,0 +1,233 @@
+"""The rules site's build hook: its checks fail the build on what they should, and the built site is whole.
+
+The unit tests here run the hook's pieces directly; the last group reads a
+strict build of the site (see ``tests/site_build.py``).
+"""
+
+from __future__ import annotations
+
+import doctest
+import json
+import re
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+import yaml
+from site_hooks import captures, checks, common, features
+from site_hooks.pages import SiteData
+
+from gupai.spec import game_spec, games, sources
+from tests.site_build import ROOT, built_site
+
+SPECS = [game_spec(g) for g in games()]
+
+
+def site_data(scenarios: list[features.Scenario] | None = None) -> SiteData:
+    raw_games = {s.id: yaml.safe_load(s.path.read_text(encoding="utf-8")) for s in SPECS}
+    raw_sources = {e["key"]: e for e in yaml.safe_load((ROOT / "spec" / "sources.yaml").read_text())["sources"]}
+    return SiteData(SPECS, sources(), scenarios or [], ROOT / "schemas", raw_games, raw_sources)
+
+
+def test_helper_doctests() -> None:
+    for module in (common, features, captures):
+        result = doctest.testmod(module, optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
+        assert result.failed == 0, module.__name__
+
+
+# ------------------------------------------------------------ spec checks
+def test_the_spec_has_every_text_it_needs() -> None:
+    assert checks.check_spec_texts(SPECS, sources()) == []
+
+
+def test_a_rule_without_text_fails(tmp_path: Path) -> None:
+    spec = game_spec("kap-shap")
+    raw = yaml.safe_load(spec.path.read_text(encoding="utf-8"))
+    raw["rules"][0]["text"] = None
+    raw["options"]["take"]["values"]["latest"] = ""
+    raw["presets"]["pagat"]["text"] = " "
+    broken_file = tmp_path / "kap-shap.yaml"
+    broken_file.write_text(yaml.safe_dump(raw), encoding="utf-8")
+    broken = replace(spec, path=broken_file, rules=(replace(spec.rules[0], sources=("nobody",)), *spec.rules[1:]))
+    problems = checks.check_spec_texts([broken], sources())
+    first = spec.rules[0].id
+    assert f"games/kap-shap.yaml: rule {first} has no text" in problems
+    assert "games/kap-shap.yaml: value latest of option take has no text" in problems
+    assert "games/kap-shap.yaml: preset pagat has no text" in problems
+    assert f"games/kap-shap.yaml: rule {first} cites unknown source 'nobody'" in problems
+
+
+def test_a_preset_missing_an_option_fails() -> None:
+    spec = game_spec("kap-shap")
+    preset = spec.presets[1]
+    short = replace(preset, values=preset.values[1:])
+    broken = replace(spec, presets=(spec.presets[0], short, *spec.presets[2:]))
+    problems = checks.check_spec_texts([broken], sources())
+    assert any(f"preset {preset.name} fixes no value for {preset.values[0][0]}" in p for p in problems)
+
+
+# --------------------------------------------------------------- features
+FEATURE = """\
+@rule:ks.pair.ten
+Feature: Pairs
+  Background:
+    Given the game kap-shap with preset culin
+
+  @option:pair-set=printed
+  Scenario Outline: A printed pair
+    When the player holds <hand>
+    Then the pair is legal
+
+    Examples:
+      | hand        |
+      | [6-6] [6-2] |
+
+  Rule: Eyes
+    @rule:ks.eye
+    Scenario: An eye
+      When the player holds [6-6] [6-6]
+        | tile  | count |
+        | [6-6] | 2     |
+      Then it is an eye
+"""
+
+
+def test_scenarios_inherit_tags_and_backgrounds(tmp_path: Path) -> None:
+    (tmp_path / "features").mkdir()
+    (tmp_path / "features" / "pairs.feature").write_text(FEATURE, encoding="utf-8")
+    found = features.load_scenarios(tmp_path / "features")
+    assert [s.name for s in found] == ["A printed pair", "An eye"]
+    outline, eye = found
+    assert outline.rules == ("ks.pair.ten",) and outline.options == (("pair-set", "printed"),)
+    assert eye.rules == ("ks.pair.ten", "ks.eye")
+    assert [s.text for s in eye.background] == ["the game kap-shap with preset culin"]
+    assert outline.examples[0].rows == (("[6-6] [6-2]",),)
+    assert eye.steps[0].table == (("tile", "count"), ("[6-6]", "2"))
+    html = features.render_scenario(eye, "kap-shap/rules.md", option_page="kap-shap/options.md", rules_page="x.md")
+    assert html.count('class="tile tile-xs"') >= 3  # tiles drawn in the step and in its table
+    assert "features/pairs.feature:" in html
+
+
+def test_no_features_is_fine(tmp_path: Path) -> None:
+    assert features.load_scenarios(tmp_path / "missing") == []
+    (tmp_path / "empty").mkdir()
+    assert features.load_scenarios(tmp_path / "empty") == []
+
+
+def test_a_broken_feature_names_its_file(tmp_path: Path) -> None:
+    (tmp_path / "features").mkdir()
+    (tmp_path / "features" / "bad.feature").write_text(
+        "Feature: x\n  Scenario: y\n    Given a\n    | a |\n    | b | c |\n"
+    )
+    with pytest.raises(features.FeatureError, match=r"bad\.feature"):
+        features.load_scenarios(tmp_path / "features")
+
+
+def test_tags_that_match_nothing_fail(tmp_path: Path) -> None:
+    (tmp_path / "features").mkdir()
+    text = FEATURE.replace("@rule:ks.eye", "@rule:ks.nonsense").replace("pair-set=printed", "pair-set=maybe")
+    (tmp_path / "features" / "pairs.feature").write_text(text, encoding="utf-8")
+    problems = site_data(features.load_scenarios(tmp_path / "features")).scenario_problems()
+    assert any("@rule:ks.nonsense names no rule" in p for p in problems)
+    assert any("@option:pair-set=maybe is no option value" in p for p in problems)
+
+
+def test_the_project_scenarios_all_match_the_spec() -> None:
+    assert site_data(features.load_scenarios(ROOT / "features")).scenario_problems() == []
+
+
+# --------------------------------------------------------------- captures
+def test_capture_examples_follow_the_rules() -> None:
+    for example in captures.EXAMPLES:
+        assert captures.check_example(example) == [], example.title
+    wrong = replace(captures.EXAMPLES[2], points=30)
+    assert captures.check_example(wrong) == [f"{wrong.title}: scores 20, not 30"]
+    middle = replace(captures.EXAMPLES[0], takes=(1,))
+    assert captures.check_example(middle)  # [3-3] is not an end tile, nor a [4-4]
+
+
+def test_the_worked_example_makes_280() -> None:
+    _html, total = captures.render_pile("tsung-shap/captures.md")
+    assert total == 280
+
+
+# ------------------------------------------------------------ link checks
+def test_link_checker_finds_broken_links_and_anchors(tmp_path: Path) -> None:
+    (tmp_path / "a.html").write_text('<h1 id="top">A</h1><a href="b.html#there">b</a><img src="missing.svg">')
+    (tmp_path / "b.html").write_text('<p id="here">B</p><a href="a.html#top">a</a><a href="https://example.org">x</a>')
+    problems = checks.check_links(tmp_path)
+    assert problems == ["a.html: link 'b.html#there' names a missing anchor", "a.html: broken link 'missing.svg'"]
+
+
+def test_external_request_checker(tmp_path: Path) -> None:
+    (tmp_path / "ok.html").write_text('<a href="https://pagat.com">pagat</a><script src="assets/x.js"></script>')
+    (tmp_path / "bad.html").write_text('<script src="https://unpkg.com/x"></script>')
+    (tmp_path / "font.css").write_text("@import url(//fonts.googleapis.com/css?family=Roboto);")
+    problems = checks.check_no_external_requests(tmp_path)
+    assert [p.split(":")[0] for p in problems] == ["bad.html", "font.css"]
+
+
+# ------------------------------------------------------------ built site
+def page(name: str) -> str:
+    return (built_site() / name).read_text(encoding="utf-8")
+
+
+def test_every_rule_has_an_anchor_with_its_id_visible() -> None:
+    for spec in SPECS:
+        html = page(f"{spec.id}/rules.html")
+        for rule in spec.rules:
+            assert f'id="{rule.id}"' in html, rule.id
+            assert f'<span class="rule-id">{rule.id}</span>' in html, rule.id
+
+
+def test_every_option_value_and_preset_has_its_place() -> None:
+    for spec in SPECS:
+        options = page(f"{spec.id}/options.html")
+        presets = page(f"{spec.id}/presets.html")
+        for option in spec.options:
+            assert f'id="{option.key}"' in options
+            for value in option.values:
+                assert f'id="{option.key}.{value}"' in options
+        for preset in spec.presets:
+            assert f'id="{preset.name}"' in presets
+
+
+def test_every_scenario_is_shown_under_its_rules() -> None:
+    scenarios = features.load_scenarios(ROOT / "features")
+    rule_game = {r.id: s.id for s in SPECS for r in s.rules}
+    for scenario in scenarios:
+        for rule in scenario.rules:
+            assert f'id="{scenario.anchor}"' in page(f"{rule_game[rule]}/rules.html"), scenario.where
+
+
+def test_tiles_page_draws_all_21_kinds() -> None:
+    html = page("tiles.html")
+    drawn = set(re.findall(r'src="assets/tiles/([1-6]-[1-6])\.svg"', html))
+    assert len(drawn) == 21
+    for face in drawn:
+        svg = (built_site() / "assets" / "tiles" / f"{face}.svg").read_text(encoding="utf-8")
+        assert svg.startswith("<svg") and f'data-tile="{face}"' in svg
+
+
+def test_schemas_are_published_at_stable_paths() -> None:
+    for schema in sorted((ROOT / "schemas").glob("*.json")):
+        published = built_site() / "schemas" / schema.name
+        assert json.loads(published.read_text(encoding="utf-8")) == json.loads(schema.read_text(encoding="utf-8"))
+        title = json.loads(schema.read_text(encoding="utf-8")).get("title", schema.name)
+        assert str(title).split()[0] in page("engine/schemas.html")
+
+
+def test_no_page_requests_anything_from_another_host() -> None:
+    assert checks.check_no_external_requests(built_site()) == []
+    assert checks.check_links(built_site()) == []
+    html = page("index.html")
+    assert "fonts.googleapis.com" not in html and "fonts.gstatic.com" not in html
+    assert (built_site() / "search" / "search_index.js").is_file()  # the offline plugin's search index
+
+
+def test_ambiguities_put_every_option_of_every_game_side_by_side() -> None:
+    html = page("ambiguities.html")
+    for spec in SPECS:
+        for option in spec.options:
+            assert f'href="{spec.id}/options.html#{option.key}"' in html
+    assert "silent" in html

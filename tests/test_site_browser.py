@@ -1,0 +1,192 @@
+"""The rules site in a real browser: headless Chromium renders the tile pictures and resolves rule anchors.
+
+The built site (``tests/site_build.py``) is served from 127.0.0.1 by a local
+http.server in a thread. Each page is loaded with ``chromium --dump-dom``; the
+server appends a small probe script to the pages it serves, which measures the
+tile pictures after the page has loaded and writes what it found into the DOM,
+so the dump carries the browser's own answer. A screenshot of the tiles page is
+saved to ``artifacts/site-tiles.png``.
+
+Without Chromium the tests skip, except in CI (``CI`` set), where they fail.
+"""
+
+from __future__ import annotations
+
+import functools
+import html
+import io
+import json
+import os
+import re
+import shutil
+import subprocess
+import tempfile
+import threading
+from collections.abc import Iterator
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.site_build import ROOT, built_site
+
+ARTIFACTS = ROOT / "artifacts"
+CHROMIUM_NAMES = ("chromium", "chromium-browser", "google-chrome")
+TIMEOUT = 90
+
+# Runs on `load` (after every image has loaded or failed): the tile pictures in
+# the first screen are measured, and the fragment's target looked up.
+PROBE = """
+<script>
+window.addEventListener("load", function () {
+  var tiles = Array.prototype.slice.call(document.querySelectorAll("img.tile"));
+  var onScreen = tiles.filter(function (img) { return img.getBoundingClientRect().top < window.innerHeight; });
+  var drawn = onScreen.filter(function (img) {
+    var box = img.getBoundingClientRect();
+    return img.complete && img.naturalWidth > 0 && box.width > 0 && box.height > 0;
+  });
+  var id = decodeURIComponent(location.hash.slice(1));
+  var target = id ? document.getElementById(id) : null;
+  var probe = document.createElement("pre");
+  probe.id = "gupai-probe";
+  probe.textContent = JSON.stringify({
+    tiles: tiles.length,
+    onScreen: onScreen.length,
+    drawn: drawn.length,
+    firstWidth: drawn.length ? drawn[0].getBoundingClientRect().width : 0,
+    firstHeight: drawn.length ? drawn[0].getBoundingClientRect().height : 0,
+    target: target ? target.tagName : null,
+    targetText: target ? target.textContent : null,
+    svgIcons: document.querySelectorAll("svg").length,
+    external: performance.getEntriesByType("resource")
+      .map(function (entry) { return entry.name; })
+      .filter(function (name) { return name.indexOf(location.origin) !== 0 && name.indexOf("data:") !== 0; })
+  });
+  document.body.appendChild(probe);
+});
+</script>
+"""
+
+
+def chromium() -> str:
+    for name in CHROMIUM_NAMES:
+        found = shutil.which(name)
+        if found:
+            return found
+    message = "chromium is not installed (apt-get install -y chromium); the browser test of the rules site needs it"
+    if os.environ.get("CI"):
+        pytest.fail(message)
+    pytest.skip(message)
+
+
+class _Handler(SimpleHTTPRequestHandler):
+    """Serves the built site, with the probe appended to every HTML page; records every request."""
+
+    requests: list[tuple[str, int]]
+
+    def __init__(self, *args: Any, directory: str, requests: list[tuple[str, int]], **kwargs: Any) -> None:
+        self.requests = requests
+        super().__init__(*args, directory=directory, **kwargs)
+
+    def send_head(self) -> Any:
+        path = Path(self.translate_path(self.path))
+        if path.suffix == ".html" and path.is_file():
+            body = path.read_bytes().replace(b"</body>", PROBE.encode() + b"</body>", 1)
+            self.send_response(200)
+            self.send_header("Content-Type", "text/html; charset=utf-8")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            return io.BytesIO(body)
+        return super().send_head()
+
+    def log_request(self, code: int | str = "-", size: int | str = "-") -> None:
+        self.requests.append((self.path, int(code) if str(code).isdigit() else 0))
+
+    def log_message(self, format: str, *args: Any) -> None:
+        pass
+
+
+@pytest.fixture(scope="module")
+def server() -> Iterator[tuple[str, list[tuple[str, int]]]]:
+    chromium()
+    site = built_site()
+    requests: list[tuple[str, int]] = []
+    handler = functools.partial(_Handler, directory=str(site), requests=requests)
+    httpd = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{httpd.server_address[1]}", requests
+    finally:
+        httpd.shutdown()
+        httpd.server_close()
+
+
+def run_chromium(*args: str) -> subprocess.CompletedProcess[str]:
+    with tempfile.TemporaryDirectory(prefix="gupai-chromium-") as profile:
+        command = [
+            chromium(),
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-quic",
+            "--no-first-run",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--hide-scrollbars",
+            # Nothing but the local server resolves: a request to another host fails.
+            "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
+            f"--user-data-dir={profile}",
+            *args,
+        ]
+        return subprocess.run(command, capture_output=True, text=True, timeout=TIMEOUT, check=False)
+
+
+def probe(url: str, *, window: str = "1280,1600") -> tuple[dict[str, Any], str]:
+    result = run_chromium(f"--window-size={window}", "--dump-dom", url)
+    dom = result.stdout
+    match = re.search(r'<pre id="gupai-probe">(.*?)</pre>', dom, re.DOTALL)
+    assert match, f"the page did not finish loading in Chromium:\n{result.stderr[-2000:]}"
+    return json.loads(html.unescape(match.group(1))), dom
+
+
+def test_tiles_page_renders_its_tile_pictures(server: tuple[str, list[tuple[str, int]]]) -> None:
+    base, requests = server
+    found, dom = probe(f"{base}/tiles.html")
+    assert found["tiles"] >= 21 + 32, found  # the table's 21 kinds and the whole set of 32
+    assert found["onScreen"] >= 32, found
+    assert found["drawn"] == found["onScreen"], found  # every tile on screen loaded and laid out
+    assert found["firstWidth"] > 0 and found["firstHeight"] > 2 * found["firstWidth"], found
+    svg_fetches = [(path, code) for path, code in requests if path.endswith(".svg")]
+    assert svg_fetches and all(code == 200 for _path, code in svg_fetches), svg_fetches
+    for face in ("6-6", "3-3", "4-2"):
+        assert f'id="tile-{face}"' in dom
+
+
+def test_a_rule_anchor_resolves(server: tuple[str, list[tuple[str, int]]]) -> None:
+    base, _requests = server
+    found, dom = probe(f"{base}/kap-shap/rules.html#ks.pair.ten")
+    assert found["target"] == "H2", found
+    assert "ks.pair.ten" in found["targetText"] and "Ten-pairs" in found["targetText"], found
+    assert 'id="ks.pair.ten"' in dom
+
+
+def test_every_request_stays_on_the_local_server(server: tuple[str, list[tuple[str, int]]]) -> None:
+    base, requests = server
+    for path in ("index.html", "ambiguities.html", "tsung-shap/captures.html"):
+        found, _dom = probe(f"{base}/{path}")
+        assert found["external"] == [], (path, found["external"])
+    failed = [(path, code) for path, code in requests if code >= 400]
+    assert failed == [], failed
+
+
+def test_screenshot_of_the_tiles_page(server: tuple[str, list[tuple[str, int]]]) -> None:
+    base, _requests = server
+    ARTIFACTS.mkdir(exist_ok=True)
+    shot = ARTIFACTS / "site-tiles.png"
+    shot.unlink(missing_ok=True)
+    result = run_chromium("--window-size=1280,1800", f"--screenshot={shot}", f"{base}/tiles.html")
+    assert shot.is_file() and shot.stat().st_size > 20_000, result.stderr[-2000:]
+    assert shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
