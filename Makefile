@@ -8,7 +8,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 export PYTHONHASHSEED := 0
 
-.PHONY: demo test lint typecheck unit bench docs site fuzz clean
+.PHONY: demo test lint typecheck unit bench docs site browser fuzz clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -20,22 +20,34 @@ demo: $(STAMP)
 	$(BIN)/python -m gupai.demo
 
 lint: $(STAMP)
-	$(BIN)/ruff check reference tests
-	$(BIN)/ruff format --check reference tests
+	$(BIN)/ruff check reference tests site_hooks
+	$(BIN)/ruff format --check reference tests site_hooks
 
 typecheck: $(STAMP)
 	$(BIN)/mypy
+	$(BIN)/mypy --strict site_hooks
 
 unit: $(STAMP)
 	$(BIN)/pytest -q
 
-test: lint typecheck unit
+# `site` builds the rules site strictly into site/; the unit tests then reuse
+# that build (tests/site_build.py), including the headless-Chromium test.
+test: lint typecheck site unit
 
 bench: $(STAMP)
 	$(BIN)/python -m gupai.bench
 
 docs: $(STAMP)
-	$(BIN)/mkdocs serve
+	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs serve
+
+# The rules site, built with --strict: a broken link, a spec entry without
+# text, or a rule with no place on the site fails the build.
+site: $(STAMP)
+	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict --quiet
+
+# The rules site in headless Chromium alone (also part of `unit`).
+browser: site
+	$(BIN)/pytest -q tests/test_site_browser.py
 
 clean:
 	rm -rf $(VENV) site
