@@ -167,4 +167,5 @@ def check_no_external_requests(site_dir: Path) -> list[str]:
             match = pattern.search(text)
             if match:
                 problems.append(f"{file.relative_to(site_dir).as_posix()}: external request {match.group(0)!r}")
+                break
     return problems

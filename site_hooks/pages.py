@@ -225,6 +225,11 @@ class SiteData:
         whole = "".join(tile_img(k.face, page, size="sm") for k in civil for _ in range(k.copies))
         whole_mil = "".join(tile_img(k.face, page, size="sm") for k in military for _ in range(k.copies))
         out = [
+            "---",
+            "hide:",
+            "  - toc",
+            "---",
+            "",
             "# The tiles",
             "",
             f"A set of Chinese dominoes has **{sum(k.copies for k in kinds())} tiles of {len(kinds())} kinds**: "
@@ -260,7 +265,7 @@ class SiteData:
             out += [
                 '<div class="tile-table" markdown>',
                 "",
-                "| Tile | Kind | Chinese | Rank | Copies | Pips | Counts toward tens |",
+                "| Tile | Kind | Chinese | Rank | Copies | Pips | Counts for tens |",
                 "| :-: | --- | :-: | :-: | :-: | :-: | :-: |",
             ]
             for k in series:
