@@ -1,9 +1,9 @@
 """Hands as count vectors, the winning-hand check, its splits, and distance.
 
 A hand is a count vector over the 21 kinds. The evaluator answers "is this
-hand winning?" by one set lookup of the hand's packed key (four bits a kind)
-in the precomputed set of every winning hand, and lists every distinct split
-(eye + ten-pairs) in canonical order.
+hand winning?" by one set lookup in the precomputed set of every winning hand
+(keyed by the vector's bytes, or by its packed key, four bits a kind), and
+lists every distinct split (eye + ten-pairs) in canonical order.
 
 >>> ev = HandEvaluator(pairs_in_hand=3, rules=PairRules(), sets=1)
 >>> hand = counts_of(parse_tiles("6-6 6-6 6-4 6-4 5-1 3-1 4-3 2-1".split()))
@@ -107,6 +107,7 @@ class HandEvaluator:
         )
         self._eyes = rules.eye_kinds()
         self._winning = _winning_keys(self._pairs, self._eyes, pairs_in_hand)
+        self._winning_bytes: frozenset[bytes] | None = None  # built on the first is_winning
         self._targets: np.ndarray | None = None
         self.distance = lru_cache(maxsize=1 << 16)(self._distance)
 
@@ -124,7 +125,19 @@ class HandEvaluator:
 
     def is_winning(self, counts: Sequence[int]) -> bool:
         """True when the tiles split into one eye and the ten-pairs."""
-        return sum(map(mul, counts, _UNIT)) in self._winning  # hand_key, inlined: this is the hot path
+        # The hot path: ``bytes(counts)`` is one C-level pass, and a 21-byte
+        # vector is looked up as it is. Anything else (not 21 small counts,
+        # say a numpy int64 vector) takes the packed key of its counts.
+        try:
+            key = bytes(counts)
+        except (TypeError, ValueError):
+            key = b""
+        if len(key) == KIND_COUNT:
+            table = self._winning_bytes
+            if table is None:
+                table = self._winning_bytes = _winning_bytes(self._pairs, self._eyes, self.pairs_in_hand)
+            return key in table
+        return hand_key([int(n) for n in counts]) in self._winning
 
     def is_winning_key(self, key: int) -> bool:
         """:meth:`is_winning` on a packed key (see :func:`hand_key`)."""
@@ -192,6 +205,19 @@ def _winning_keys(pairs: tuple[tuple[int, int], ...], eyes: tuple[int, ...], n: 
     sums = {sum(combo) for combo in combinations_with_replacement(pair_keys, n)}
     eye_keys = [2 * _UNIT[e] for e in eyes]
     return frozenset(s + e for s in sums for e in eye_keys)
+
+
+@cache
+def _winning_bytes(pairs: tuple[tuple[int, int], ...], eyes: tuple[int, ...], n: int) -> frozenset[bytes]:
+    """:func:`_winning_keys` as count vectors in bytes, one byte a kind."""
+    keys = _winning_keys(pairs, eyes, n)
+    width = (KIND_COUNT * BITS + 7) // 8
+    packed = np.frombuffer(b"".join(k.to_bytes(width, "little") for k in keys), dtype=np.uint8).reshape(-1, width)
+    counts = np.empty((len(keys), 2 * width), dtype=np.uint8)
+    counts[:, 0::2] = packed & 15  # kind 2i is the low nibble of byte i
+    counts[:, 1::2] = packed >> 4
+    blob = np.ascontiguousarray(counts[:, :KIND_COUNT]).tobytes()
+    return frozenset(blob[i : i + KIND_COUNT] for i in range(0, len(blob), KIND_COUNT))
 
 
 @cache
