@@ -11,7 +11,9 @@ winning hand the sets can hold) with ``tests/oracle.py``.
 from __future__ import annotations
 
 from collections import Counter
+from typing import Any
 
+import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -196,6 +198,23 @@ def test_check_counts_rejects_too_many_tiles_and_too_many_copies() -> None:
 
 
 # ----------------------------------------------------------------- the API
+@pytest.mark.parametrize("winning", [True, False])
+def test_is_winning_takes_any_sequence_of_counts(winning: bool) -> None:
+    ev = evaluator(pairs_in_hand=3, rules=PairRules(), sets=1)
+    vector = hand_of("6-6 6-6 6-4 6-4 5-1 3-1 4-3 " + ("2-1" if winning else "6-5"))
+    forms: list[Any] = [  # numpy arrays are not typed as Sequence[int], but work
+        vector,
+        list(vector),
+        bytes(vector),
+        np.array(vector, dtype=np.int64),
+        np.array(vector, dtype=np.uint8),
+    ]
+    assert [ev.is_winning(form) for form in forms] == [winning] * len(forms)
+    assert ev.is_winning_key(hand_key(vector)) is winning
+    assert not ev.is_winning(vector[:20])  # not a count vector over the 21 kinds
+    assert not ev.is_winning((16, *vector[1:]))  # more copies than four bits hold: never a winning hand
+
+
 def test_hand_key_packs_four_bits_a_kind() -> None:
     assert hand_key((0,) * 21) == 0
     assert hand_key((1,) + (0,) * 20) == 1
