@@ -192,7 +192,7 @@ def _row_html(ex: CaptureExample, page_src: str) -> str:
         cells.append(f'<span class="{css}">{tile_img(face, page_src, size="md")}{label}</span>')
     if ex.end == "right":
         cells.append(laid)
-    before = f'<div class="tsung-row"><span class="row-end">left</span>{"".join(cells)}<span class="row-end">right</span></div>'
+    before = f'<div class="tsung-row" data-search-exclude><span class="row-end">left</span>{"".join(cells)}<span class="row-end">right</span></div>'
     rest = [face for i, face in enumerate(ex.row) if i not in ex.takes]
     if ex.kind == "sweep" or not rest:
         after = '<span class="row-after-empty">table cleared: lay again</span>'

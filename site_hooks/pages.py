@@ -783,7 +783,7 @@ class SiteData:
                 (spec, o, p) for spec in self.specs for o in spec.options for p in o.positions if p.source == key
             ]
             out += [
-                f"## {_md_inline(source.title)} {{ #{key} }}",
+                f"## {source_label(key)}: {_md_inline(source.title)} {{ #{key} }}",
                 "",
                 f"**{_md_inline(source.citation)}**",
                 "",
@@ -803,29 +803,39 @@ class SiteData:
                 ]
             if self.raw_sources.get(key, {}).get("public_domain"):
                 out += ["In the public domain.", ""]
-            if cited:
-                out.append(
-                    f"**Cited by {plural(len(cited), 'rule')}:** "
-                    + ", ".join(self.rule_link(r.id, page) for _s, r in cited)
-                )
-                out.append("")
-            if quoted:
-                out += [
-                    "**Quoted in:** " + ", ".join(self.rule_link(r.id, page) for _s, r in quoted),
-                    "",
-                ]
-            with_reading = [(s, o, p) for s, o, p in readings if p.reading is not None]
-            if readings:
-                out.append(
-                    f"**Readings:** {len(with_reading)} of the {len(readings)} questions it is asked "
-                    "(on the [ambiguities](ambiguities.md) page): "
-                    + ", ".join(
-                        f"{self.option_link(s, o.key, page).replace(f'`{o.key}`', f'`{o.key}`')}"
-                        f"{'' if p.reading is None else '=' + p.reading} ({s.name})"
-                        for s, o, p in readings
+            facts = []
+            for spec in self.specs:
+                game_cited = [r for sp, r in cited if sp is spec]
+                game_quoted = [r for sp, r in quoted if sp is spec]
+                game_readings = [(o, p) for sp, o, p in readings if sp is spec]
+                if not (game_cited or game_quoted or game_readings):
+                    continue
+                facts += [f"| **{spec.name}** | |"]
+                if game_cited:
+                    facts.append(
+                        f"| Cited by {plural(len(game_cited), 'rule')} | "
+                        + ", ".join(self.rule_link(r.id, page) for r in game_cited)
+                        + " |"
                     )
-                )
-                out.append("")
+                if game_quoted:
+                    facts.append("| Quoted in | " + ", ".join(self.rule_link(r.id, page) for r in game_quoted) + " |")
+                held = [(o, p) for o, p in game_readings if p.reading is not None]
+                silent = [o for o, p in game_readings if p.reading is None]
+                if held:
+                    facts.append(
+                        "| Readings | "
+                        + ", ".join(
+                            f"[`{o.key}={p.reading}`]({rel(page, f'{spec.id}/options.md')}#{o.key}.{p.reading})"
+                            for o, p in held
+                        )
+                        + " |"
+                    )
+                if silent:
+                    facts.append(
+                        "| No reading on | " + ", ".join(self.option_link(spec, o.key, page) for o in silent) + " |"
+                    )
+            if facts:
+                out += ['<div class="source-facts" markdown>', "", "| | |", "| --- | --- |", *facts, "", "</div>", ""]
         return "\n".join(out) + "\n"
 
     # =========================================================== overviews
@@ -866,14 +876,13 @@ class SiteData:
         if not pending:
             return ""
         if len(pending) == len(spec.rules):
-            what = f"none of its {len(spec.rules)} rules is executable yet: they are all marked **pending**"
+            what = f"does not execute them yet: all {len(spec.rules)} are marked **pending**"
         else:
-            what = f"{len(pending)} of its {len(spec.rules)} rules are marked **pending**"
+            what = f"does not execute all of them yet: {len(pending)} of the {len(spec.rules)} are marked **pending**"
         return (
             f'!!! info "Specified, not yet executable"\n'
-            f"    The rules of {spec.name} are fully specified, but the reference engine does not play "
-            f"everything yet: {what}. Examples on these pages that need no engine are checked by the site "
-            "build itself.\n"
+            f"    The rules of {spec.name} are fully specified, but the reference engine {what}. The "
+            "examples on these pages that need no engine are checked by the site build itself.\n"
         )
 
     def hands_block(self, spec: GameSpec, page: str) -> str:
@@ -1128,9 +1137,8 @@ def _type_of(schema: Any) -> str:
     if "const" in schema:
         return f"`{json.dumps(schema['const'])}`"
     if "enum" in schema:
-        return " \\| ".join(f"`{json.dumps(v)}`" for v in schema["enum"][:8]) + (
-            " …" if len(schema["enum"]) > 8 else ""
-        )
+        values = [f"`{json.dumps(v)}`" for v in schema["enum"]]
+        return "one of " + ", ".join(values[:8]) + (f" and {len(values) - 8} more" if len(values) > 8 else "")
     for combinator in ("oneOf", "anyOf", "allOf"):
         if combinator in schema and isinstance(schema[combinator], list):
             sep = " and " if combinator == "allOf" else " or "

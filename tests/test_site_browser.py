@@ -22,6 +22,7 @@ import shutil
 import subprocess
 import tempfile
 import threading
+import time
 from collections.abc import Iterator
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
@@ -34,9 +35,15 @@ from tests.site_build import ROOT, built_site
 ARTIFACTS = ROOT / "artifacts"
 CHROMIUM_NAMES = ("chromium", "chromium-browser", "google-chrome")
 TIMEOUT = 90
+DELAY = "/__gupai_delay.gif"
+SEARCH_WAIT = 3.0
+GIF = b"GIF89a\x01\x00\x01\x00\x80\x00\x00\x00\x00\x00\xff\xff\xff!\xf9\x04\x01\x00\x00\x00\x00,\x00\x00\x00\x00\x01\x00\x01\x00\x00\x02\x02D\x01\x00;"
 
 # Runs on `load` (after every image has loaded or failed): the tile pictures in
-# the first screen are measured, and the fragment's target looked up.
+# the first screen are measured, the fragment's target looked up, and the search
+# results listed. For a page asked for with a query (`?q=...`, which opens the
+# search), a picture the server delays holds the load event back until the
+# search worker has answered.
 PROBE = """
 <script>
 window.addEventListener("load", function () {
@@ -59,6 +66,8 @@ window.addEventListener("load", function () {
     target: target ? target.tagName : null,
     targetText: target ? target.textContent : null,
     svgIcons: document.querySelectorAll("svg").length,
+    searchResults: Array.prototype.slice.call(document.querySelectorAll(".md-search-result__item"))
+      .map(function (item) { return item.textContent.trim().slice(0, 120); }),
     external: performance.getEntriesByType("resource")
       .map(function (entry) { return entry.name; })
       .filter(function (name) { return name.indexOf(location.origin) !== 0 && name.indexOf("data:") !== 0; })
@@ -90,9 +99,17 @@ class _Handler(SimpleHTTPRequestHandler):
         super().__init__(*args, directory=directory, **kwargs)
 
     def send_head(self) -> Any:
+        if self.path.startswith(DELAY):
+            time.sleep(SEARCH_WAIT)
+            self.send_response(200)
+            self.send_header("Content-Type", "image/gif")
+            self.send_header("Content-Length", str(len(GIF)))
+            self.end_headers()
+            return io.BytesIO(GIF)
         path = Path(self.translate_path(self.path))
         if path.suffix == ".html" and path.is_file():
-            body = path.read_bytes().replace(b"</body>", PROBE.encode() + b"</body>", 1)
+            probe = PROBE + (f'<img src="{DELAY}" alt="" width="1" height="1">' if "?" in self.path else "")
+            body = path.read_bytes().replace(b"</body>", probe.encode() + b"</body>", 1)
             self.send_response(200)
             self.send_header("Content-Type", "text/html; charset=utf-8")
             self.send_header("Content-Length", str(len(body)))
@@ -180,6 +197,13 @@ def test_every_request_stays_on_the_local_server(server: tuple[str, list[tuple[s
         assert found["external"] == [], (path, found["external"])
     failed = [(path, code) for path, code in requests if code >= 400]
     assert failed == [], failed
+
+
+def test_search_finds_a_rule(server: tuple[str, list[tuple[str, int]]]) -> None:
+    base, _requests = server
+    found, _dom = probe(f"{base}/index.html?q=sweep")
+    assert found["searchResults"], found
+    assert any("Sweep" in text or "sweep" in text for text in found["searchResults"]), found["searchResults"]
 
 
 def test_screenshot_of_the_tiles_page(server: tuple[str, list[tuple[str, int]]]) -> None:
