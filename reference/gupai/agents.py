@@ -13,7 +13,7 @@ from typing import Any, Protocol
 
 from .errors import OptionError
 from .kap import Action, Declare, Discard, KapState, Take
-from .strategy import planner_for
+from .strategy import HandPlanner, planner_for
 from .tiles import KIND_COUNT
 
 _UNIT = tuple(1 << (4 * i) for i in range(KIND_COUNT))
@@ -47,8 +47,8 @@ class GreedyAgent:
     It declares every win; takes the discard that most shortens its distance
     from a winning hand (only when it does shorten it); and discards the tile
     whose loss leaves the hand closest to winning, breaking ties towards the
-    kind with the most copies already face up on the table (a tile others
-    can least use), then the first in the legal order.
+    hand that the most live tiles (copies it has not seen in its hand or on
+    the table) would improve, then towards the kind most seen on the table.
     """
 
     name = "greedy"
@@ -85,8 +85,7 @@ def _greedy_kap(state: KapState, legal: Sequence[Action]) -> Action:
                 best.append(action)
         if len(best) == 1:
             return best[0]
-        table = state.table
-        return max(best, key=lambda a: table.count(a.tile.index))  # type: ignore[union-attr]
+        return _most_outs(state, planner, hand, key, best)
     now = kept(key, hand)
     chosen: Action = legal[-1]  # drawing comes last
     for action in legal:
@@ -98,6 +97,31 @@ def _greedy_kap(state: KapState, legal: Sequence[Action]) -> Action:
             if gain > now:
                 chosen, now = action, gain
     return chosen
+
+
+def _most_outs(state: KapState, planner: HandPlanner, hand: list[int], key: int, tied: list[Action]) -> Action:
+    """Among equally good discards, keep the hand that the most live tiles improve.
+
+    A tile is live when the player has not seen every copy of it: copies in
+    the player's hand and face up on the table are dead. Ties after that go
+    to the discard already most seen on the table, then to legal order.
+    """
+    table = state.table
+    seen = [0] * KIND_COUNT
+    for kind in table:
+        seen[kind] += 1
+    caps = state.config.evaluator.caps
+    best, best_score = tied[0], (-1, -1)
+    for action in tied:
+        kind = action.tile.index  # type: ignore[union-attr]
+        hand[kind] -= 1
+        useful = planner.useful_kinds(hand)
+        outs = sum(caps[t] - hand[t] - seen[t] for t in useful)
+        hand[kind] += 1
+        score = (outs, seen[kind])
+        if score > best_score:
+            best, best_score = action, score
+    return best
 
 
 AGENTS: dict[str, Callable[[], Agent]] = {"random": RandomAgent, "greedy": GreedyAgent}

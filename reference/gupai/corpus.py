@@ -146,9 +146,9 @@ def _invalid_collecting(game: str) -> Iterator[Case]:
     log["events"][at]["tile"] = next(t for t in table if t != table[-1])
     yield case(f"{p}.turn.take", "took-an-older-discard-under-take-latest", log)
 
-    log = _base(game, players=many)
-    at = _find(log, lambda i, e: e["type"] == "draw")
-    on_table = {e["tile"] for e in log["events"][:at] if e["type"] == "discard"}
+    log = _search(game, lambda g: _turn_start_draw(g) is not None, players=many)
+    at = _turn_start_draw(log)  # type: ignore[assignment]
+    on_table = set(_table_before(log, at))
     absent = next(t for t in ("6-6", "1-1", "4-4", "3-1", "5-5", "2-1") if t not in on_table)
     log["events"][at] = {"type": "take", "seat": log["events"][at]["seat"], "tile": absent}
     yield case(f"{p}.turn.take", "took-a-tile-not-on-the-table", log)
@@ -302,6 +302,15 @@ def _broken_split(log: Log, prefix: str) -> Log | None:
             issues = validate_log(doc)
             if issues and issues[0].rule == f"{prefix}.declare.valid":
                 return doc
+    return None
+
+
+def _turn_start_draw(log: Log) -> int | None:
+    """A draw that opens a turn (not the draw after a take)."""
+    events = log["events"]
+    for index in range(1, len(events)):
+        if events[index]["type"] == "draw" and events[index - 1]["seat"] != events[index]["seat"]:
+            return index
     return None
 
 

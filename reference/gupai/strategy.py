@@ -59,6 +59,7 @@ class HandPlanner:
         self._eye_units = tuple((e, self._cunit[e]) for e in self._eyes)
         self._pairs_cache: dict[int, int] = {}
         self._cache: dict[int, int] = {}
+        self._useful_classes: dict[int, tuple[bool, ...]] = {}
         self._cache_size = cache_size
 
     def kept(self, counts: Sequence[int]) -> int:
@@ -74,6 +75,56 @@ class HandPlanner:
                 self._cache.clear()
             self._cache[key] = found
         return found
+
+    def useful_kinds(self, counts: Sequence[int]) -> list[int]:
+        """Kinds that would bring ``counts`` closer to a winning hand (an estimate).
+
+        With the eye the hand is best built around held fixed, a kind is useful
+        when one more tile of its class lets the ten-pairs keep one more tile,
+        or when it completes a half-held eye.
+        """
+        ckey = sum(map(mul, counts, self._cunit))
+        pairs_kept = self._pairs_cache.get
+        best = pairs_kept(ckey)
+        if best is None:
+            best = self._pairs_kept(ckey)
+        eye, eye_used, rest = -1, 0, ckey
+        for e, unit in self._eye_units:
+            n = counts[e]
+            if not n:
+                continue
+            used = 2 if n >= 2 else 1
+            value = pairs_kept(ckey - used * unit)
+            if value is None:
+                value = self._pairs_kept(ckey - used * unit)
+            if used + value > best:
+                best, eye, eye_used, rest = used + value, e, used, ckey - used * unit
+        classes = self._useful_classes.get(rest)
+        if classes is None:
+            classes = self._classes_that_help(rest)
+        class_of = self._class_of
+        kinds = [k for k in range(KIND_COUNT) if classes[class_of[k]]]
+        if eye_used == 1:
+            kinds.append(eye)
+        elif eye < 0:  # no eye held yet: a second copy of any eye kind held once makes one
+            kinds.extend(e for e, _ in self._eye_units if counts[e] == 1)
+        return kinds
+
+    def _classes_that_help(self, ckey: int) -> tuple[bool, ...]:
+        pairs_kept = self._pairs_cache.get
+        now = pairs_kept(ckey)
+        if now is None:
+            now = self._pairs_kept(ckey)
+        helps = []
+        for c in range(self._classes):
+            more = ckey + (1 << (4 * c))
+            value = pairs_kept(more)
+            if value is None:
+                value = self._pairs_kept(more)
+            helps.append(value > now)
+        result = tuple(helps)
+        self._useful_classes[ckey] = result
+        return result
 
     def distance(self, counts: Sequence[int]) -> int:
         """Tiles still needed: the winning size less :meth:`kept`."""
