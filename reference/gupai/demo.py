@@ -6,11 +6,19 @@ few sample hands with their splits and distances, all through the public API.
 
 from __future__ import annotations
 
+import tempfile
+from pathlib import Path
+
 from .collecting import collecting_config
 from .hands import counts_of
+from .log import dumps_log
 from .options import resolve_options
+from .play import play_game
+from .resources import data_dir
 from .spec import game_spec
 from .tiles import kinds, parse_tiles
+from .transcript import transcript
+from .validate import validate_paths
 
 SAMPLE_HANDS = (
     ("kap-shap", "culin", "6-6 6-6 6-4 6-4 5-1 3-1 4-3 2-1"),
@@ -54,6 +62,25 @@ def main() -> None:
         print(f"{name} / {preset}: {text}\n    {verdict}")
         for split in splits:
             print(f"      {split}")
+
+    with tempfile.TemporaryDirectory(prefix="gupai-demo-") as folder:
+        for game, players, seed in (("kap-shap", 2, 7), ("kap-tai-shap", 6, 3)):
+            rule(f"A seeded game of {game_spec(game).name} (greedy agents)")
+            log = play_game(game, players=players, seed=seed, agents=("greedy",))
+            print(transcript(log))
+            path = Path(folder) / f"{game}-seed{seed}.json"
+            path.write_text(dumps_log(log) + "\n", encoding="utf-8")
+            issues, count, _ = validate_paths([str(path)])
+            print(f"\nwrote {path.name} ({len(log['events'])} events); validator: {count} game, {len(issues)} error(s)")
+
+    rule("A broken log from conformance/, and what the validator says")
+    broken = data_dir("conformance") / "kap-shap" / "invalid"
+    example = sorted(broken.glob("ks.turn.take--*.json"))[0]
+    issues, _, _ = validate_paths([str(example)])
+    print(f"{example.name}:")
+    for issue in issues:
+        print(f"  event {issue.event} {issue.pointer} [{issue.rule}] {issue.message}")
+    print("\n(`gupai validate` exits 1 on such a log; see docs/ for the log format.)")
 
 
 if __name__ == "__main__":
