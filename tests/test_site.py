@@ -231,3 +231,25 @@ def test_ambiguities_put_every_option_of_every_game_side_by_side() -> None:
         for option in spec.options:
             assert f'href="{spec.id}/options.html#{option.key}"' in html
     assert "silent" in html
+
+
+def test_a_rule_with_no_anchor_fails_the_build() -> None:
+    from site_hooks import gupai_site
+
+    data = site_data()
+    build = gupai_site._Build(data)
+    for spec in SPECS:
+        build.ids[f"{spec.id}/rules.md"] = {r.id for r in spec.rules}
+        build.ids[f"{spec.id}/options.md"] = {o.key for o in spec.options} | {
+            f"{o.key}.{v}" for o in spec.options for v in o.values
+        }
+        build.ids[f"{spec.id}/presets.md"] = {p.name for p in spec.presets}
+    build.ids["sources.md"] = set(data.sources)
+    build.ids["tiles.md"] = {f"tile-{face}" for face in ("6-6",)}
+    build.ids["ambiguities.md"] = {s.id for s in SPECS}
+    dropped = SPECS[0].rules[3].id
+    build.ids[f"{SPECS[0].id}/rules.md"].discard(dropped)
+    problems = gupai_site._missing_anchors(build)
+    assert f"{SPECS[0].id}/rules.md has no anchor #{dropped}" in problems
+    assert "tiles.md has no anchor #tile-1-1" in problems
+    assert all("options.md" not in p and "presets.md" not in p for p in problems)
