@@ -115,7 +115,7 @@ def _most_outs(state: KapState, planner: HandPlanner, hand: list[int], key: int,
     for action in tied:
         kind = action.tile.index  # type: ignore[union-attr]
         hand[kind] -= 1
-        useful = planner.useful_kinds(hand)
+        useful = planner.useful_kinds(hand, key - _UNIT[kind])
         outs = sum(caps[t] - hand[t] - seen[t] for t in useful)
         hand[kind] += 1
         score = (outs, seen[kind])

@@ -60,6 +60,7 @@ class HandPlanner:
         self._pairs_cache: dict[int, int] = {}
         self._cache: dict[int, int] = {}
         self._useful_classes: dict[int, tuple[bool, ...]] = {}
+        self._useful: dict[int, tuple[int, ...]] = {}
         self._cache_size = cache_size
 
     def kept(self, counts: Sequence[int]) -> int:
@@ -76,13 +77,25 @@ class HandPlanner:
             self._cache[key] = found
         return found
 
-    def useful_kinds(self, counts: Sequence[int]) -> list[int]:
+    def useful_kinds(self, counts: Sequence[int], key: int | None = None) -> tuple[int, ...]:
         """Kinds that would bring ``counts`` closer to a winning hand (an estimate).
 
         With the eye the hand is best built around held fixed, a kind is useful
         when one more tile of its class lets the ten-pairs keep one more tile,
-        or when it completes a half-held eye.
+        or when it completes a half-held eye. ``key``, the hand's packed key
+        when the caller knows it, lets the answer be remembered.
         """
+        if key is not None:
+            found = self._useful.get(key)
+            if found is None:
+                found = self._useful_kinds(counts)
+                if len(self._useful) >= self._cache_size:
+                    self._useful.clear()
+                self._useful[key] = found
+            return found
+        return self._useful_kinds(counts)
+
+    def _useful_kinds(self, counts: Sequence[int]) -> tuple[int, ...]:
         ckey = sum(map(mul, counts, self._cunit))
         pairs_kept = self._pairs_cache.get
         best = pairs_kept(ckey)
@@ -108,7 +121,7 @@ class HandPlanner:
             kinds.append(eye)
         elif eye < 0:  # no eye held yet: a second copy of any eye kind held once makes one
             kinds.extend(e for e, _ in self._eye_units if counts[e] == 1)
-        return kinds
+        return tuple(kinds)
 
     def _classes_that_help(self, ckey: int) -> tuple[bool, ...]:
         pairs_kept = self._pairs_cache.get
