@@ -58,6 +58,7 @@ class HandExample:
     overrides: tuple[tuple[str, str], ...] = ()
     sets: int | None = None
     winning: bool = True
+    distance: int | None = None
     compare: tuple[str, ...] = ()
 
 
@@ -71,7 +72,7 @@ HAND_EXAMPLES: tuple[HandExample, ...] = (
         game="kap-shap",
         tiles="5-5 5-5 6-4 6-4 6-1 4-2 3-3 2-2",
         caption=(
-            "A hand may split more than one way: either double can be the eye. [4-2] counts 3, so "
+            "A hand may split more than one way: either identical pair can be the eye. [4-2] counts 3, so "
             "[6-1] and [4-2] make ten."
         ),
     ),
@@ -99,9 +100,10 @@ HAND_EXAMPLES: tuple[HandExample, ...] = (
         tiles="1-1 1-1 6-6 6-6 6-6 6-6 5-5 5-5 4-4 4-4",
         sets=2,
         winning=False,
+        distance=1,
         caption=(
-            "Close, but not a win: [6-6] needs a partner worth 8 and [4-4] one worth 12. Its distance "
-            "(tiles still to change) is shown."
+            "Close, but not a win: the two [4-4] pair off two of the four [6-6] (8 + 12 = 20), but the last "
+            "two [6-6] make 24. Changing one tile, a [6-6] for a [6-2], wins: the hand's distance is 1."
         ),
     ),
 )
@@ -908,6 +910,11 @@ class SiteData:
             raise ValueError(
                 f"hand example {ex.tiles!r} of {spec.id}: the evaluator says winning={winning}, the page says "
                 f"{ex.winning}"
+            )
+        if ex.distance is not None and cfg.evaluator.distance(counts) != ex.distance:
+            raise ValueError(
+                f"hand example {ex.tiles!r} of {spec.id}: the evaluator says distance "
+                f"{cfg.evaluator.distance(counts)}, the page says {ex.distance}"
             )
         splits = cfg.evaluator.decompositions(counts)
         out = ['<div class="hand-example">', f'<div class="hand">{tiles_html([t.face for t in tiles], page)}</div>']
