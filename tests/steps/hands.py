@@ -116,6 +116,11 @@ class HandScenario:
     _config: CollectingConfig | None = None
     _tags_checked: bool = False
 
+    def not_started(self, what: str) -> None:
+        """Setting up after a step has used the game would be silently ignored: refuse it."""
+        if self._config is not None:
+            raise AssertionError(f"{what} must come before the first step that uses the game")
+
     def options(self) -> Options:
         if self.game is None:
             raise AssertionError("the scenario names no game: write 'Given the game <game>' first")
@@ -161,12 +166,14 @@ def hand_scenario() -> HandScenario:
 # ------------------------------------------------------------------- context
 @given(parsers.re(r"the game (?P<game>[a-z][a-z-]*)"))
 def _given_game(hand_scenario: HandScenario, game: str) -> None:
+    hand_scenario.not_started("The game")
     hand_scenario.game = game
     hand_scenario.preset = DEFAULT_PRESET
 
 
 @given(parsers.re(r"the game (?P<game>[a-z][a-z-]*) with preset (?P<preset>[a-z0-9:-]+)"))
 def _given_game_preset(hand_scenario: HandScenario, game: str, preset: str) -> None:
+    hand_scenario.not_started("The game")
     hand_scenario.game = game
     hand_scenario.preset = preset
     hand_scenario.options()  # an unknown game or preset is a mistake in the feature
@@ -174,12 +181,14 @@ def _given_game_preset(hand_scenario: HandScenario, game: str, preset: str) -> N
 
 @given(parsers.re(r"the option (?P<key>[a-z0-9-]+) is (?P<value>[a-z0-9-]+)"))
 def _given_option(hand_scenario: HandScenario, key: str, value: str) -> None:
+    hand_scenario.not_started("An option")
     hand_scenario.overrides[key] = value
     hand_scenario.options()  # an unknown option or value is a mistake in the feature
 
 
 @given(parsers.re(r"(?P<sets>\d+) sets? (?:is|are) in play"), converters={"sets": int})
 def _given_sets(hand_scenario: HandScenario, sets: int) -> None:
+    hand_scenario.not_started("The number of sets")
     hand_scenario.sets = sets
 
 
