@@ -20,7 +20,7 @@ from pathlib import Path
 
 from .bench import Bench, section
 from .log import dumps_log
-from .options import resolve_options
+from .options import Options, resolve_options
 from .play import play_game, play_kap
 from .spec import game_spec
 from .validate import validate_paths
@@ -85,7 +85,7 @@ def play_section(bench: Bench) -> None:
             play_kap(game, options, players=players, seed=seed)
         seeds = list(range(2000, 4000))
 
-        def run(items: Sequence[int], game: str = game, players: int = players) -> int:
+        def run(items: Sequence[int], game: str = game, players: int = players, options: Options = options) -> int:
             for seed in items:
                 play_kap(game, options, players=players, seed=seed)
             return len(items)
