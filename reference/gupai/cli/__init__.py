@@ -46,4 +46,5 @@ def usage_errors(func: F) -> F:
 from . import (  # noqa: E402  (each module registers its commands on main)
     games,  # noqa: F401
     rules,  # noqa: F401
+    simulate,  # noqa: F401
 )

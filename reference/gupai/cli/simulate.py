@@ -1,0 +1,222 @@
+"""``gupai simulate`` and ``gupai compare``: many games, their figures with 95% intervals."""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import click
+
+from ..errors import OptionError
+from ..options import parse_assignments
+from ..simreport import summary_rows, write_outputs
+from ..simulate import Simulation, SimulationResult, compare, default_jobs, simulate, simulation_document
+from ..spec import games
+from . import main, usage_errors
+
+__all__ = ["compare_cmd", "simulate_cmd"]
+
+
+def _common(func: Callable[..., Any]) -> Callable[..., Any]:
+    """The options both commands take."""
+    options = [
+        click.option("--option", "-o", "option_items", multiple=True, metavar="KEY=VALUE", help="Override one option."),
+        click.option("--players", type=click.IntRange(min=1), default=None, help="Number of players."),
+        click.option("--sets", type=click.IntRange(min=1), default=None, help="Number of sets (Kap Tai Shap)."),
+        click.option(
+            "--agents",
+            default="greedy",
+            show_default=True,
+            help="One agent for every seat, or one a seat, comma-separated.",
+        ),
+        click.option(
+            "-n", "--games", "count", type=click.IntRange(min=1), required=True, help="Games to play (each preset)."
+        ),
+        click.option(
+            "--seed",
+            type=click.IntRange(min=0),
+            default=0,
+            show_default=True,
+            help="First seed: game i is `gupai play GAME --seed SEED+i`.",
+        ),
+        click.option(
+            "--jobs",
+            "-j",
+            type=click.IntRange(min=1),
+            default=None,
+            help="Processes to use (default: all cores). The results do not depend on it.",
+        ),
+        click.option("--json", "as_json", is_flag=True, help="Print the figures as one JSON document."),
+        click.option(
+            "--out",
+            type=click.Path(file_okay=False, writable=True),
+            default=None,
+            help="Write the figures (JSON, CSV) and the plots (PNG, SVG) into this directory.",
+        ),
+    ]
+    for option in reversed(options):
+        func = option(func)
+    return func
+
+
+def _agents(text: str) -> tuple[str, ...]:
+    return tuple(a.strip() for a in text.split(",") if a.strip())
+
+
+@contextmanager
+def _progress(total: int, labels: Sequence[str]) -> Iterator[Callable[[int, int], None]]:
+    """A live progress bar on a terminal (stderr); silence otherwise."""
+    if not sys.stderr.isatty():
+        yield lambda index, count: None
+        return
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+    with Progress(
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=Console(stderr=True),
+        transient=True,
+    ) as bar:
+        tasks = [bar.add_task(label, total=total) for label in labels]
+        yield lambda index, count: bar.advance(tasks[index], count)
+
+
+def _report(results: Sequence[SimulationResult], as_json: bool, out: str | None) -> None:
+    doc = simulation_document(results)
+    if out is not None:
+        paths = write_outputs(doc, Path(out))
+        click.echo(f"wrote {len(paths)} files to {out}", err=True)
+    seconds = sum(r.seconds for r in results)
+    played = sum(r.games for r in results)
+    if seconds > 0:
+        click.echo(f"{played:,} games in {seconds:.1f} s ({played / seconds:,.0f} games/s)", err=True)
+    if as_json:
+        click.echo(json.dumps(doc, ensure_ascii=False))
+        return
+    from rich import box
+    from rich.console import Console
+    from rich.table import Table
+
+    first = results[0]
+    sets = f", {first.sets} set{'s' if first.sets > 1 else ''}"
+    title = (
+        f"{doc['game']}: {first.players} players{sets}, agents {','.join(dict.fromkeys(first.agents))}; "
+        f"{doc['games']:,} games{' each' if len(results) > 1 else ''}, seeds {doc['seeds'][0]}..{doc['seeds'][1]}"
+    )
+    table = Table(box=box.SIMPLE_HEAD)
+    table.add_column("figure")
+    columns = [dict(summary_rows(doc["game"], run)) for run in doc["runs"]]
+    for run in doc["runs"]:
+        table.add_column(run["label"] + ("" if len(results) > 1 else " (95% interval)"), justify="right")
+    labels: list[str] = []
+    for column in columns:
+        labels += [label for label in column if label not in labels]
+    for label in labels:
+        table.add_row(label, *(column.get(label, "") for column in columns))
+    console = Console(width=max(100, 28 + 26 * len(columns)), highlight=False)
+    console.print(title)
+    console.print(table)
+    if len(results) == 1:
+        _print_distribution(console, doc)
+    console.print("Intervals are 95%: normal for means, order statistics for medians, Wilson for shares.")
+
+
+def _print_distribution(console: Any, doc: dict[str, Any]) -> None:
+    run = doc["runs"][0]
+    dist = run["summary"]["length_distribution"]
+    games = run["summary"]["games"]
+    if not dist:
+        return
+    top = max(count for _, count in dist)
+    console.print("game length (turns): share of games")
+    for turns, count in dist:
+        bar = "█" * max(1, round(40 * count / top)) if count else ""
+        console.print(f"  {turns:>4}  {100 * count / games:5.1f}%  {bar}")
+
+
+def _simulations(
+    game: str,
+    presets: Sequence[str | None],
+    option_items: Sequence[str],
+    players: int | None,
+    sets: int | None,
+    agents: str,
+) -> list[Simulation]:
+    overrides = tuple(sorted(parse_assignments(option_items).items()))
+    sims = [
+        Simulation(game, preset=p, overrides=overrides, players=players, sets=sets, agents=_agents(agents))
+        for p in presets
+    ]
+    for sim in sims:
+        sim.runner()  # every argument checked before anything is played
+    return sims
+
+
+@main.command("simulate")
+@click.argument("game", type=click.Choice(games()))
+@click.option("--preset", default=None, help="Preset fixing every option (default: culin).")
+@_common
+@usage_errors
+def simulate_cmd(
+    game: str,
+    preset: str | None,
+    option_items: tuple[str, ...],
+    players: int | None,
+    sets: int | None,
+    agents: str,
+    count: int,
+    seed: int,
+    jobs: int | None,
+    as_json: bool,
+    out: str | None,
+) -> None:
+    """Play many games of GAME and report their figures with 95% intervals.
+
+    Lengths in turns and rounds, how often a game ends in the first round or
+    runs out of stock, win rate by position in turn order; for Tsung Shap the
+    scores, sweeps and win rates. Game i is exactly `gupai play GAME --seed
+    SEED+i`; the figures are the same for any --jobs."""
+    (sim,) = _simulations(game, [preset], option_items, players, sets, agents)
+    with _progress(count, [sim.label]) as advance:
+        result = simulate(sim, games=count, seed=seed, jobs=jobs or default_jobs(), progress=lambda c: advance(0, c))
+    _report([result], as_json, out)
+
+
+@main.command("compare")
+@click.argument("game", type=click.Choice(games()))
+@click.option("--presets", required=True, metavar="A,B,...", help="The presets to compare, comma-separated.")
+@_common
+@usage_errors
+def compare_cmd(
+    game: str,
+    presets: str,
+    option_items: tuple[str, ...],
+    players: int | None,
+    sets: int | None,
+    agents: str,
+    count: int,
+    seed: int,
+    jobs: int | None,
+    as_json: bool,
+    out: str | None,
+) -> None:
+    """Simulate GAME under several presets on the same seeds, side by side.
+
+    With --out, the plots draw every preset's length distribution on one plot
+    and its win rates by position side by side."""
+    names = [p.strip() for p in presets.split(",") if p.strip()]
+    if not names:
+        raise OptionError("--presets names no preset", where="presets")
+    if len(set(names)) != len(names):
+        raise OptionError(f"--presets names a preset twice: {presets}", where="presets")
+    sims = _simulations(game, names, option_items, players, sets, agents)
+    with _progress(count, [sim.label for sim in sims]) as advance:
+        results = compare(sims, games=count, seed=seed, jobs=jobs or default_jobs(), progress=advance)
+    _report(results, as_json, out)
