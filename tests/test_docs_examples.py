@@ -1,0 +1,25 @@
+"""The log example in the docs is a real, valid log of the game it says it is."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+from gupai.log import dumps_log
+from gupai.play import play_game
+from gupai.validate import validate_log
+
+PAGE = Path(__file__).resolve().parent.parent / "docs" / "engine" / "log-format.md"
+
+
+def _json_blocks(text: str) -> list[str]:
+    return re.findall(r"```json\n(.*?)\n```", text, flags=re.S)
+
+
+def test_the_log_format_example_validates_and_is_what_play_writes() -> None:
+    (block,) = [b for b in _json_blocks(PAGE.read_text(encoding="utf-8")) if '"gupai-log"' in b]
+    doc = json.loads(block)
+    assert validate_log(doc) == []
+    made = dumps_log(play_game(doc["game"], seed=doc["seed"]))
+    assert block == made, "docs/engine/log-format.md: paste the output of `gupai play kap-shap --seed 0`"
