@@ -23,7 +23,6 @@ _ID = re.compile(r"""\sid=["']([^"']+)["']""")
 _REF = re.compile(r"""<(a|img|link|script|source|iframe)\b[^>]*?\s(href|src)=["']([^"']*)["']""", re.IGNORECASE)
 _EXTERNAL = (
     re.compile(r"""<script\b[^>]*\ssrc=["']\s*(?:https?:)?//""", re.IGNORECASE),
-    re.compile(r"""<link\b[^>]*\shref=["']\s*(?:https?:)?//""", re.IGNORECASE),
     re.compile(r"""<(?:img|iframe|source|video|audio)\b[^>]*\ssrc=["']\s*(?:https?:)?//""", re.IGNORECASE),
     re.compile(r"""@import\s+(?:url\()?["']?\s*(?:https?:)?//""", re.IGNORECASE),
     re.compile(r"""url\(\s*["']?\s*(?:https?:)?//""", re.IGNORECASE),
@@ -158,14 +157,32 @@ def check_links(site_dir: Path) -> list[str]:
     return problems
 
 
+_LINK = re.compile(r"<link\b[^>]*>", re.IGNORECASE)
+_LINK_HREF = re.compile(r"""\shref=["']\s*(?:https?:)?//""", re.IGNORECASE)
+_LINK_REL = re.compile(r"""\srel=["']([^"']*)["']""", re.IGNORECASE)
+#: <link> relations a browser does not fetch when it shows the page.
+_NOT_FETCHED = frozenset({"canonical", "alternate", "author", "license", "next", "prev", "search", "me"})
+
+
+def _external_request(text: str) -> str | None:
+    """The first thing in a page or stylesheet that a browser would fetch from another host."""
+    for tag in _LINK.findall(text):
+        rel_match = _LINK_REL.search(tag)
+        relations = set(rel_match.group(1).lower().split()) if rel_match else set()
+        if _LINK_HREF.search(tag) and not (relations and relations <= _NOT_FETCHED):
+            return str(tag)
+    for pattern in _EXTERNAL:
+        match = pattern.search(text)
+        if match:
+            return match.group(0)
+    return None
+
+
 def check_no_external_requests(site_dir: Path) -> list[str]:
-    """Every reference in the built pages and stylesheets that a browser would fetch from another host."""
+    """Every page or stylesheet of the built site that would make a browser fetch from another host."""
     problems = []
     for file in sorted([*site_dir.rglob("*.html"), *site_dir.rglob("*.css")]):
-        text = file.read_text(encoding="utf-8", errors="replace")
-        for pattern in _EXTERNAL:
-            match = pattern.search(text)
-            if match:
-                problems.append(f"{file.relative_to(site_dir).as_posix()}: external request {match.group(0)!r}")
-                break
+        found = _external_request(file.read_text(encoding="utf-8", errors="replace"))
+        if found is not None:
+            problems.append(f"{file.relative_to(site_dir).as_posix()}: external request {found!r}")
     return problems

@@ -253,3 +253,10 @@ def test_a_rule_with_no_anchor_fails_the_build() -> None:
     assert f"{SPECS[0].id}/rules.md has no anchor #{dropped}" in problems
     assert "tiles.md has no anchor #tile-1-1" in problems
     assert all("options.md" not in p and "presets.md" not in p for p in problems)
+
+
+def test_a_canonical_link_is_not_a_request(tmp_path: Path) -> None:
+    (tmp_path / "a.html").write_text('<link rel="canonical" href="https://gupai.example/a.html">')
+    (tmp_path / "b.html").write_text('<link href="https://cdn.example/x.css" rel="stylesheet">')
+    (tmp_path / "c.html").write_text('<link href="https://cdn.example/x.css">')
+    assert [p.split(":")[0] for p in checks.check_no_external_requests(tmp_path)] == ["b.html", "c.html"]
