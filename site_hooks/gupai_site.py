@@ -24,6 +24,7 @@ import logging
 import re
 import sys
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -124,9 +125,9 @@ def _generated_pages(data: SiteData) -> dict[str, Callable[[], str]]:
         "engine/schemas.md": data.schemas_page,
     }
     for spec in data.specs:
-        pages[f"{spec.id}/rules.md"] = lambda spec=spec: data.rules_page(spec)  # type: ignore[misc]
-        pages[f"{spec.id}/options.md"] = lambda spec=spec: data.options_page(spec)  # type: ignore[misc]
-        pages[f"{spec.id}/presets.md"] = lambda spec=spec: data.presets_page(spec)  # type: ignore[misc]
+        pages[f"{spec.id}/rules.md"] = partial(data.rules_page, spec)
+        pages[f"{spec.id}/options.md"] = partial(data.options_page, spec)
+        pages[f"{spec.id}/presets.md"] = partial(data.presets_page, spec)
     if "tsung-shap" in data.by_id:
         pages["tsung-shap/captures.md"] = data.captures_page
     return pages

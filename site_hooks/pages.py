@@ -205,8 +205,7 @@ class SiteData:
         """Like :meth:`linkify`, for text placed inside raw HTML."""
         option_keys = {o.key for o in spec.options}
 
-        def code(match: re.Match[str]) -> str:
-            inner = match.group(1)
+        def code(inner: str) -> str:
             key, sep, value = inner.partition("=")
             if key in option_keys and (not sep or value in spec.option(key).values):
                 anchor = f"{key}.{value}" if sep else key
@@ -214,7 +213,7 @@ class SiteData:
             return f"<code>{esc(inner)}</code>"
 
         parts = re.split(r"(`[^`]+`)", text)
-        return "".join(code(re.match(r"`([^`]+)`", p)) if p.startswith("`") else esc(p) for p in parts)  # type: ignore[arg-type]
+        return "".join(code(p[1:-1]) if p.startswith("`") and p.endswith("`") and len(p) > 1 else esc(p) for p in parts)
 
     def presets_choosing(self, spec: GameSpec, key: str, value: str) -> list[str]:
         return [p.name for p in spec.presets if p.as_dict().get(key) == value]
@@ -936,8 +935,8 @@ class SiteData:
         verdicts = [self._verdict(spec, ex.preset, ex.overrides, ex.sets, counts, page)]
         for other in ex.compare:
             preset, _, extra = other.partition("+")
-            overrides = tuple(tuple(x.split("=", 1)) for x in extra.split(",") if x)
-            verdicts.append(self._verdict(spec, preset, overrides, ex.sets, counts, page))  # type: ignore[arg-type]
+            overrides = tuple((k, v) for k, _, v in (x.partition("=") for x in extra.split(",") if x))
+            verdicts.append(self._verdict(spec, preset, overrides, ex.sets, counts, page))
         out.append(f'<p class="verdicts">{" ".join(verdicts)}</p>')
         out.append(f'<p class="caption">{self.inline_html(ex.caption, spec, page)}</p>')
         out.append("</div>")
