@@ -153,8 +153,8 @@ def test_hand_text() -> None:
     [
         (("7-1",), "token 1 '7-1' is not a tile"),
         (("6-6", "6-6", "0-1"), "token 3 '0-1' is not a tile"),
-        (("6-6", "6-6", "6-6"), "hand has 3 copies of [6-6], but set holds only 2"),
-        (("6-3", "6-3"), "hand has 2 copies of [6-3], but set holds only 1"),
+        (("6-6", "6-6", "6-6"), "hand has 3 copies of [6-6], but one set holds only 2"),
+        (("6-3", "6-3"), "hand has 2 copies of [6-3], but one set holds only 1"),
         ((*KS_WIN, "1-1"), "hand has 9 tiles; a hand holds at most 8"),
         (("--game", "kap-tai-shap", "--sets", "2", "6-3", "6-3", "6-3"), "3 copies of [6-3], but 2 sets hold only 2"),
         (("--sets", "2", *KS_WIN), "Kap Shap is played with one set, not 2"),

@@ -186,9 +186,9 @@ def test_check_counts_rejects_too_many_tiles_and_too_many_copies() -> None:
     ks.check_counts(hand_of("6-6 6-6 6-4 6-4 5-1 3-1 4-3 2-1"))
     with pytest.raises(HandError, match="hand has 9 tiles; a hand holds at most 8"):
         ks.check_counts(hand_of("6-6 6-6 6-4 6-4 5-1 3-1 4-3 2-1 1-1"))
-    with pytest.raises(HandError, match=r"3 copies of \[6-6\], but set holds only 2"):
+    with pytest.raises(HandError, match=r"3 copies of \[6-6\], but one set holds only 2"):
         ks.check_counts(hand_of("6-6 6-6 6-6"))
-    with pytest.raises(HandError, match=r"2 copies of \[6-3\], but set holds only 1"):
+    with pytest.raises(HandError, match=r"2 copies of \[6-3\], but one set holds only 1"):
         ks.check_counts(hand_of("6-3 6-3"))
     kts.check_counts(hand_of("6-6 6-6 6-6 6-6 6-3 6-3"))
     with pytest.raises(HandError, match=r"3 copies of \[6-3\], but 2 sets hold only 2") as caught:

@@ -143,7 +143,7 @@ Feature: Kap Shap: the winning hand
   Scenario: One set has a single copy of each military tile, so no hand holds a military eye
     Given the game kap-shap with preset culin
     When the player holds [6-3] [6-3] [6-6] [4-4] [6-4] [6-4] [4-1] [3-2]
-    Then the hand is rejected: "2 copies of [6-3], but set holds only 1"
+    Then the hand is rejected: "2 copies of [6-3], but one set holds only 1"
 
   @rule:ks.hand.win @rule:ks.equipment.set
   Scenario Outline: A hand holds no more tiles than a winning hand, nor more copies than the set
@@ -153,8 +153,8 @@ Feature: Kap Shap: the winning hand
 
     Examples:
       | hand                                                  | reason                                    |
-      | [6-6] [6-6] [6-6] [4-4] [6-4] [6-4] [4-1] [3-2]       | 3 copies of [6-6], but set holds only 2   |
-      | [5-5] [5-5] [5-5] [6-4] [6-4] [4-1] [3-2] [1-1]       | 3 copies of [5-5], but set holds only 2   |
+      | [6-6] [6-6] [6-6] [4-4] [6-4] [6-4] [4-1] [3-2]       | 3 copies of [6-6], but one set holds only 2   |
+      | [5-5] [5-5] [5-5] [6-4] [6-4] [4-1] [3-2] [1-1]       | 3 copies of [5-5], but one set holds only 2   |
       | [6-6] [6-6] [6-4] [6-4] [5-1] [3-1] [4-3] [2-1] [1-1] | hand has 9 tiles; a hand holds at most 8 |
       | [6-6] [6-6] [6-4] [7-1] [5-1] [3-1] [4-3] [2-1]       | token 4 '[7-1]' is not a tile            |
 

@@ -123,7 +123,7 @@ Feature: Kap Tai Shap: the winning hand
     Given the game kap-tai-shap with preset culin
     When 2 players sit down with 1 set
     And the player holds [6-3] [6-3] [6-6] [4-4] [5-5] [5-5] [6-4] [6-4] [4-1] [3-2]
-    Then the hand is rejected: "2 copies of [6-3], but set holds only 1"
+    Then the hand is rejected: "2 copies of [6-3], but one set holds only 1"
 
   @rule:kts.eye @rule:kts.hand.win @option:eye=civil
   Scenario Outline: Under the civil reading a hand whose only eye is military is not winning

@@ -37,6 +37,10 @@ def default_sets(players: int, sets_rule: str, *, hand_size: int = 9) -> int:
     raise OptionError(f"unknown sets-rule {sets_rule!r}", where="sets-rule")
 
 
+def _count_range(low: int, high: int) -> str:
+    return str(low) if low == high else f"{low} to {high}"
+
+
 @dataclass(frozen=True, slots=True)
 class CollectingConfig:
     """A collecting game fully fixed: spec, options, players, sets."""
@@ -71,7 +75,8 @@ def collecting_config(
     players = spec.players_default if players is None else players
     if not spec.players_min <= players <= spec.players_max:
         raise OptionError(
-            f"{spec.name} takes {spec.players_min} to {spec.players_max} players, not {players}", where="players"
+            f"{spec.name} takes {_count_range(spec.players_min, spec.players_max)} players, not {players}",
+            where="players",
         )
     if game == "kap-shap":
         if sets not in (None, 1):

@@ -109,7 +109,7 @@ class HandEvaluator:
         self._winning = _winning_keys(self._pairs, self._eyes, pairs_in_hand)
         self._winning_bytes: frozenset[bytes] | None = None  # built on the first is_winning
         self._targets: np.ndarray | None = None
-        self.distance = lru_cache(maxsize=1 << 16)(self._distance)
+        self._distance_cached = lru_cache(maxsize=1 << 16)(self._distance)
 
     # ---------------------------------------------------------------- checks
     def check_counts(self, counts: Sequence[int], *, where: str = "hand") -> None:
@@ -120,7 +120,7 @@ class HandEvaluator:
         for i, n in enumerate(counts):
             if n > self.caps[i]:
                 tile = Tile.from_index(i)
-                sets = "set holds" if self.sets == 1 else f"{self.sets} sets hold"
+                sets = "one set holds" if self.sets == 1 else f"{self.sets} sets hold"
                 raise HandError(f"{where} has {n} copies of [{tile}], but {sets} only {self.caps[i]}", where=where)
 
     def is_winning(self, counts: Sequence[int]) -> bool:
@@ -183,6 +183,13 @@ class HandEvaluator:
         return results
 
     # ------------------------------------------------------------ distance
+    def distance(self, counts: Sequence[int]) -> int:
+        """Tiles the hand still needs: a winning hand's size less the most of
+        the hand's tiles that some winning hand (within the sets) keeps. For a
+        hand of the winning size it is the number of tile exchanges."""
+        result: int = self._distance_cached(tuple(counts))
+        return result
+
     def _distance(self, counts: tuple[int, ...]) -> int:
         """Tiles the hand still needs: a winning hand's size less the most of
         the hand's tiles that some winning hand (within the sets) keeps. For a

@@ -62,10 +62,15 @@ class PairRules:
 
     def eye_kinds(self) -> tuple[int, ...]:
         """The kinds whose two identical tiles may form the eye."""
-        return tuple(k.index for k in kinds() if self.eye == "identical" or k.is_civil)
+        return _eye_kinds(self.eye)
 
     def is_eye(self, a: Tile, b: Tile) -> bool:
         return a == b and a.index in self.eye_kinds()
+
+
+@cache
+def _eye_kinds(eye: str) -> tuple[int, ...]:
+    return tuple(k.index for k in kinds() if eye == "identical" or k.is_civil)
 
 
 @cache

@@ -38,7 +38,7 @@ __all__ = [
     "tiles_from_counts",
 ]
 
-_FACE = re.compile(r"\s*\[?\s*([1-6])\s*[-:/]\s*([1-6])\s*\]?\s*\Z")
+_FACE = re.compile(r"\s*(?:\[\s*([1-6])\s*[-:/]\s*([1-6])\s*\]|([1-6])\s*[-:/]\s*([1-6]))\s*\Z")
 
 KIND_COUNT = 21
 
@@ -128,7 +128,7 @@ class Tile:
             raise TileError(
                 f"{self.face!r} is not a tile: write two spots from 1 to 6, e.g. '6-4'", where=str(self.face)
             )
-        a, b = int(match.group(1)), int(match.group(2))
+        a, b = (int(g) for g in match.groups() if g is not None)
         high, low = max(a, b), min(a, b)
         object.__setattr__(self, "face", f"{high}-{low}")
         object.__setattr__(self, "high", high)
