@@ -125,3 +125,24 @@ def test_too_few_sets_is_a_clear_error() -> None:
         collecting_config("kap-tai-shap", players=20, sets=4)
     with pytest.raises(ValueError, match="takes 2 to 40 players"):
         collecting_config("kap-tai-shap", players=1)
+
+
+@pytest.mark.parametrize(("game", "preset"), PRESETS)
+def test_thousands_of_games_end(game: str, preset: str) -> None:
+    """Every preset, both agents, 2 to 12 players: 400 seeded games each end, and quickly."""
+    options = resolve_options(game, preset=preset)
+    longest = 0
+    for seed in range(400):
+        players = 2 if game == "kap-shap" else 2 + seed % 11
+        config = collecting_config(game, options, players=players)
+        rng = random.Random(seed)
+        state = KapState(config, random_deal(config, rng))
+        chooser = make_agent("random" if seed % 2 else "greedy")
+        steps = 0
+        while not state.is_terminal:
+            state._step(chooser.choose(state, state.legal_actions(), rng))
+            steps += 1
+            assert steps <= 20_000, f"seed {seed} did not end"
+        longest = max(longest, state.turn)
+    # three dead rounds bound a game: at most (3n + 1) turns for every tile of the stock
+    assert longest < 3 * 13 * 32 * 5
