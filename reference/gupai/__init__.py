@@ -26,8 +26,22 @@ from .options import Options, parse_assignments, resolve_options
 from .pairs import PairRules, pair_rules_from_options, tens_value
 from .spec import GameSpec, OptionSpec, PresetSpec, RuleSpec, game_spec, games, sources
 from .tiles import Tile, TileKind, all_tiles, kinds, parse_tiles, set_counts
+from .tsung import (
+    Capture,
+    TsungConfig,
+    TsungDeal,
+    TsungEvent,
+    TsungState,
+    parse_tsung_action,
+    random_tsung_deal,
+    tsung_config,
+    tsung_deal_from_order,
+)
+from .tsung_play import play_tsung  # registers Tsung Shap's engine, greedy policy, schema and transcript
+from .tsung_validate import replay_tsung  # registers Tsung Shap's log replay
 
 __all__ = [
+    "Capture",
     "CollectingConfig",
     "Decomposition",
     "GameSpec",
@@ -46,6 +60,10 @@ __all__ = [
     "Tile",
     "TileError",
     "TileKind",
+    "TsungConfig",
+    "TsungDeal",
+    "TsungEvent",
+    "TsungState",
     "__version__",
     "all_tiles",
     "collecting_config",
@@ -59,8 +77,14 @@ __all__ = [
     "pair_rules_from_options",
     "parse_assignments",
     "parse_tiles",
+    "parse_tsung_action",
+    "play_tsung",
+    "random_tsung_deal",
+    "replay_tsung",
     "resolve_options",
     "set_counts",
     "sources",
     "tens_value",
+    "tsung_config",
+    "tsung_deal_from_order",
 ]
