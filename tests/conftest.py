@@ -31,6 +31,7 @@ from hypothesis import settings
 pytest_plugins = [
     "tests.steps.hands",
     "tests.steps.kap",
+    "tests.steps.tsung",
 ]
 
 #: Tag prefixes that become markers, and what each marker means.
