@@ -1,0 +1,445 @@
+"""The Tsung Shap engine, its log, validator and agents: units, and properties over many seeded games."""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from gupai import (
+    Capture,
+    HandError,
+    IllegalActionError,
+    OptionError,
+    Tile,
+    TsungState,
+    parse_tsung_action,
+    random_tsung_deal,
+    resolve_options,
+    set_counts,
+    tsung_config,
+    tsung_deal_from_order,
+)
+from gupai.agents import make_agent
+from gupai.cli import main
+from gupai.log import dumps_log
+from gupai.play import play_game
+from gupai.resources import data_dir
+from gupai.schema import schema_text
+from gupai.spec import game_spec
+from gupai.transcript import transcript
+from gupai.tsung import Claim, Lay, Pass, Take, trace_json
+from gupai.tsung_play import greedy_tsung, play_tsung, simulate
+from gupai.tsung_validate import replay_tsung
+from gupai.validate import validate_log
+
+GAME = "tsung-shap"
+PRESETS = [preset.name for preset in game_spec(GAME).presets]
+FULL = Counter({kind: n for kind, n in enumerate(set_counts(1))})
+T = Tile
+
+
+def config(preset: str = "culin", **overrides: str) -> Any:
+    return tsung_config(
+        resolve_options(GAME, preset=preset, overrides={k.replace("_", "-"): v for k, v in overrides.items()})
+    )
+
+
+def rule_of(problem: tuple[str, str] | None) -> str | None:
+    return None if problem is None else problem[0]
+
+
+def pool(state: TsungState) -> Counter[int]:
+    """Every tile of the game, wherever it is: row, piles, stock, hands, the tile turned over, the tiles taken."""
+    tiles: Counter[int] = Counter(state.row)
+    for seat in (0, 1):
+        tiles.update(t.index for t in state.pile(seat))
+        tiles.update(t.index for t in state.hand(seat))
+    tiles.update(t.index for t in state.stock())
+    if state.revealed is not None:
+        tiles[state.revealed.index] += 1
+    for record in state.trace:
+        if record[0] in (3, 4):  # capture, claim
+            tiles.update(record[3])
+    return tiles
+
+
+# ------------------------------------------------------------------ options
+def test_end_stock_empty_needs_a_common_stock() -> None:
+    with pytest.raises(OptionError) as caught:
+        config(end="stock-empty")
+    assert "end=stock-empty" in caught.value.message and "stock=own-halves" in caught.value.message
+    assert caught.value.rule == "ts.end"
+    assert config(end="stock-empty", stock="common").end == "stock-empty"
+
+
+@pytest.mark.parametrize(("stock", "refill"), [("own-halves", "common-stock"), ("common", "own-half")])
+def test_a_four_tile_hand_refills_from_where_the_tiles_are(stock: str, refill: str) -> None:
+    with pytest.raises(OptionError) as caught:
+        config(hand="four", stock=stock, refill=refill)
+    assert f"refill={refill}" in caught.value.message and f"stock={stock}" in caught.value.message
+    config(hand="hidden", stock=stock, refill=refill)  # no hand to refill: no effect
+
+
+def test_a_config_needs_tsung_shap_options() -> None:
+    with pytest.raises(OptionError, match="do not fix a Tsung Shap game"):
+        tsung_config(resolve_options("kap-shap"))
+
+
+def test_every_preset_resolves() -> None:
+    for preset in PRESETS:
+        assert config(preset).options.preset == preset
+
+
+def test_navpils_presets_are_reachable_by_its_own_names() -> None:
+    assert resolve_options(GAME, preset="navpil:spieldomino").preset == "navpil-spieldomino"
+    assert resolve_options(GAME, preset="navpil:classic").preset == "navpil-classic"
+
+
+# --------------------------------------------------------------------- deal
+def test_own_halves_are_the_two_halves_of_the_order() -> None:
+    order = list(range(21)) + list(range(11))
+    deal = tsung_deal_from_order(config(), order)
+    assert deal.piles == (tuple(order[:16]), tuple(order[16:]))
+    assert deal.stock is None and deal.hands is None and deal.first_player == 0
+    four = tsung_deal_from_order(config(hand="four", refill="own-half"), order)
+    assert four.hands == (tuple(order[:4]), tuple(order[16:20]))
+    assert four.piles == (tuple(order[4:16]), tuple(order[20:]))
+    common = tsung_deal_from_order(config("spieltdomino"), order)
+    assert common.hands == (tuple(order[:4]), tuple(order[4:8])) and common.stock == tuple(order[8:])
+
+
+# ----------------------------------------------------------------- actions
+def test_actions_have_a_text_form_that_parses_back() -> None:
+    for text in ["lay 6-6 left", "lay 4-2 right", "take pair left", "take triple ends", "claim ten ends", "pass"]:
+        assert str(parse_tsung_action(text)) == text
+    assert parse_tsung_action("lay 1-3 right") == Lay(T("3-1"), "right")
+    assert repr(Capture("triple", "ends")) == "Capture('triple ends')"
+    assert Capture.parse("pair right") == Capture("pair", "right")
+
+
+@pytest.mark.parametrize("text", ["lay 7-1 left", "lay 6-6 middle", "take pair middle", "take", "discard 6-6", ""])
+def test_a_malformed_action_is_refused_with_a_gupai_error(text: str) -> None:
+    with pytest.raises((IllegalActionError, ValueError)):
+        parse_tsung_action(text)
+
+
+def test_a_capture_is_a_known_kind_at_a_known_place() -> None:
+    with pytest.raises(IllegalActionError, match="is not a capture"):
+        Capture("ten", "left")
+    with pytest.raises(IllegalActionError, match="is not a capture"):
+        Capture.parse("triple")
+
+
+def test_an_illegal_action_raises_with_the_rule() -> None:
+    state = TsungState.from_position(config(), row=[T("6-6"), T("3-1")], piles=[[T("5-5"), T("4-4")], [T("1-1")]])
+    with pytest.raises(IllegalActionError) as caught:
+        state.apply(Lay(T("4-4"), "left"))
+    assert caught.value.rule == "ts.turn.lay"
+    assert state.why_illegal(Pass()) == ("ts.turn.lay", "seat 0 must lay a tile")
+    assert rule_of(state.why_illegal(Take(Capture("pair", "left")))) == "ts.turn.lay"
+    assert rule_of(state.why_illegal(Claim(Capture("pair", "left")))) == "ts.claim"
+
+
+# ----------------------------------------------------------------- scoring
+def worked_example(cfg: Any) -> TsungState:
+    """The gupai site's photo: two triples of 20 and a pair of [6-6]."""
+    state = TsungState.from_position(
+        cfg,
+        row=[T("5-3"), T("1-1"), T("3-1"), T("6-6")],
+        piles=[[T("6-6"), T("6-4"), T("4-1"), T("5-5")], [T("6-5"), T("2-2"), T("6-1")]],
+    )
+    for text in [
+        "lay 6-6 right",
+        "take pair right",
+        "lay 6-5 right",
+        "lay 6-4 left",
+        "take triple left",
+        "lay 2-2 right",
+        "lay 4-1 left",
+        "take triple left",
+    ]:
+        state.apply(parse_tsung_action(text))
+    return state
+
+
+def test_two_triples_of_20_and_a_pair_of_6_6_score_280() -> None:
+    state = worked_example(config())
+    assert state.scores == [280, 0]
+    assert state.tally[0][:4] == [1, 2, 0, 0]  # pairs, triples, tens, sweeps
+    assert state.row_tiles() == [T("2-2")]
+
+
+def test_under_pair_score_fifty_the_same_captures_score_90() -> None:
+    assert worked_example(config(pair_score="fifty")).scores == [90, 0]
+
+
+@pytest.mark.parametrize(("sweep_score", "points"), [("replace", 40), ("add", 60)])
+def test_a_sweep_scores_40_in_place_of_or_beside_its_points(sweep_score: str, points: int) -> None:
+    state = TsungState.from_position(
+        config(sweep_score=sweep_score), row=[T("6-6"), T("3-1")], piles=[[T("2-2"), T("5-5")], [T("1-1")]]
+    )
+    state.apply(Lay(T("2-2"), "right"))
+    assert state.open_captures() == [(Capture("triple", "ends"), points)]
+    events = state.apply(Take(Capture("triple", "ends")))
+    assert [e.type for e in events] == ["capture", "reveal"]
+    assert events[0].sweep and events[1].seat == 0  # the sweeper restarts
+    assert state.scores == [points, 0] and state.row == []
+
+
+@pytest.mark.parametrize(("value", "open_"), [("6", []), ("3", [(Capture("triple", "ends"), 20)])])
+def test_four_two_counts_as_the_option_says(value: str, open_: list[Any]) -> None:
+    state = TsungState.from_position(
+        config(four_two_value=value), row=[T("5-5"), T("3-3"), T("6-1")], piles=[[T("4-2"), T("1-1")], [T("2-2")]]
+    )
+    assert state.captures_for(T("4-2"), "left") == open_
+
+
+def test_captures_for_lists_what_a_tile_would_take() -> None:
+    state = TsungState.from_position(config(), row=[T("6-6"), T("3-1"), T("4-4")], piles=[[T("4-4")], [T("1-1")]])
+    assert state.captures_for(T("4-4"), "right") == [(Capture("pair", "right"), 160), (Capture("triple", "right"), 20)]
+    laid_end = TsungState.from_position(
+        config(reach="laid-end"), row=[T("4-4"), T("3-1"), T("6-6")], piles=[[T("4-4")], [T("1-1")]]
+    )
+    assert laid_end.captures_for(T("4-4"), "right") == []
+    assert laid_end.captures_for(T("4-4"), "left") == [(Capture("pair", "left"), 160), (Capture("triple", "left"), 20)]
+
+
+# ---------------------------------------------------------------- positions
+def test_a_position_cannot_hold_more_tiles_than_the_set() -> None:
+    with pytest.raises(HandError, match=r"more \[6-6\]"):
+        TsungState.from_position(config(), row=[T("6-6"), T("6-6")], piles=[[T("6-6")], []])
+    with pytest.raises(HandError, match="no tile left"):
+        TsungState.from_position(config(), row=[T("6-6")], piles=[[], [T("1-1")]])
+    with pytest.raises(HandError, match="not a seat"):
+        TsungState.from_position(config(), row=[T("6-6")], to_move=2, piles=[[T("1-1")], [T("2-2")]])
+
+
+def test_a_position_with_no_tiles_left_is_over() -> None:
+    state = TsungState.from_position(config(), row=[T("6-6")], piles=[[], []], scores=(10, 0))
+    assert state.is_terminal and state.winner == 0 and state.legal_actions() == []
+    assert rule_of(state.why_illegal(Pass())) == "ts.end"
+
+
+# --------------------------------------------------------------------- agents
+def test_greedy_takes_the_best_capture() -> None:
+    state = TsungState.from_position(config(), row=[T("6-6"), T("3-1"), T("4-4")], piles=[[T("4-4")], [T("1-1")]])
+    state.apply(Lay(T("4-4"), "right"))
+    assert greedy_tsung(state, state.legal_actions(), random.Random(0)) == Take(Capture("pair", "right"))
+
+
+def test_greedy_lays_where_the_tile_captures_most_under_laid_end() -> None:
+    state = TsungState.from_position(
+        config(reach="laid-end"), row=[T("4-4"), T("3-1"), T("6-6")], piles=[[T("4-4")], [T("1-1")]]
+    )
+    assert greedy_tsung(state, state.legal_actions(), random.Random(0)) == Lay(T("4-4"), "left")
+
+
+def test_greedy_in_the_four_tile_hand_scores_most_now_else_exposes_least() -> None:
+    cfg = config("spieltdomino")
+    state = TsungState.from_position(
+        cfg,
+        row=[T("6-6"), T("1-1"), T("4-4")],
+        hands=[[T("5-1"), T("6-4"), T("2-1"), T("3-1")], [T("1-1")]],
+        stock=[T("3-3")],
+    )
+    assert greedy_tsung(state, state.legal_actions(), random.Random(0)) == Lay(T("6-4"), "left")  # triple ends, 30
+    quiet = TsungState.from_position(
+        cfg, row=[T("6-6"), T("1-1")], hands=[[T("5-5"), T("2-1"), T("3-1")], [T("1-1")]], stock=[T("3-3")]
+    )
+    # nothing captures: [2-1] is military, so no twin can pair it
+    assert greedy_tsung(quiet, quiet.legal_actions(), random.Random(0)) == Lay(T("2-1"), "left")
+
+
+def test_greedy_beats_random() -> None:
+    options = resolve_options(GAME)
+    greedy = simulate(options, games=300, seed=1, agents=("greedy", "random"))
+    assert greedy["wins"][0] > 2 * greedy["wins"][1]
+
+
+# ------------------------------------------------------------ every game ends
+def play_out(cfg: Any, seed: int, agent: str, check: bool = True) -> TsungState:
+    rng = random.Random(seed)
+    state = TsungState(cfg, random_tsung_deal(cfg, rng))
+    chooser = make_agent(agent)
+    assert pool(state) == FULL
+    while not state.is_terminal:
+        legal = state.legal_actions()
+        assert legal, "a live game always has a legal move"
+        if check:
+            for action in legal:
+                assert state.why_illegal(action) is None, (action, state.why_illegal(action))
+                assert parse_tsung_action(str(action)) == action
+        before = len(state.trace)
+        events = state.apply(chooser.choose(state, legal, rng))
+        assert [e.to_json() for e in events] == [trace_json(r) for r in state.trace[before:]]
+        assert pool(state) == FULL, "tiles are conserved"
+    assert state.result()["scores"] == state.scores
+    assert (
+        sum(state.tally[seat][5] for seat in (0, 1))
+        + len(state.row)
+        + sum(len(state.pile(s)) + len(state.hand(s)) for s in (0, 1))
+        + len(state.stock())
+        == 32
+    )
+    return state
+
+
+def _all_option_combinations() -> st.SearchStrategy[dict[str, str]]:
+    spec = game_spec(GAME)
+    return st.fixed_dictionaries({o.key: st.sampled_from(o.values) for o in spec.options})
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+@pytest.mark.parametrize("agent", ["random", "greedy"])
+@settings(max_examples=25, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(seed=st.integers(min_value=0, max_value=2**31))
+def test_every_preset_plays_to_the_end_conserving_tiles_and_its_logs_replay(preset: str, agent: str, seed: int) -> None:
+    log = play_game(GAME, preset=preset, seed=seed, agents=(agent,))
+    assert validate_log(log) == []
+    state = replay_tsung(log)
+    assert [trace_json(r) for r in state.trace] == log["events"]
+    assert state.result() == log["result"]
+    assert json.loads(dumps_log(log)) == log
+    play_out(config(preset), seed, agent, check=seed % 5 == 0)
+
+
+@settings(max_examples=60)
+@given(
+    options=_all_option_combinations(),
+    seed=st.integers(min_value=0, max_value=2**31),
+    agent=st.sampled_from(["random", "greedy"]),
+)
+def test_every_reading_plays_to_the_end_and_validates(options: dict[str, str], seed: int, agent: str) -> None:
+    try:
+        resolved = resolve_options(GAME, overrides=options)
+        tsung_config(resolved)
+    except OptionError:
+        return  # a refused combination (end=stock-empty with own halves, a refill that does not match the stock)
+    log = play_tsung(GAME, resolved, seed=seed, agents=(agent,))
+    assert validate_log(log) == []
+    assert [trace_json(r) for r in replay_tsung(log).trace] == log["events"]
+
+
+def test_a_game_is_the_same_game_from_the_same_seed() -> None:
+    assert play_game(GAME, seed=11) == play_game(GAME, seed=11)
+    assert play_game(GAME, seed=11) != play_game(GAME, seed=12)
+
+
+def test_a_claim_happens_in_random_play_and_validates() -> None:
+    claims = 0
+    for seed in range(40):
+        log = play_game(GAME, seed=seed, agents=("random",))
+        claims += sum(e["type"] == "claim" for e in log["events"])
+        assert validate_log(log) == []
+    assert claims > 0
+
+
+# ------------------------------------------------------------------ validator
+def _mutations(log: dict[str, Any], rng: random.Random) -> dict[str, Any]:
+    bad = copy.deepcopy(log)
+    event = rng.choice(bad["events"])
+    field = rng.choice(sorted(event))
+    choices: dict[str, list[Any]] = {
+        "type": ["reveal", "lay", "capture", "claim", "refill"],
+        "seat": [0, 1],
+        "tile": ["6-6", "1-1", "4-2", "2-1", "5-5"],
+        "end": ["left", "right"],
+        "kind": ["pair", "triple", "ten"],
+        "at": ["left", "right", "ends"],
+        "tiles": [["6-6", "6-6"], ["2-2", "6-6", "3-1"], ["1-1", "4-4", "5-5"]],
+        "points": [0, 20, 40, 240],
+        "sweep": [True, False],
+    }
+    event[field] = rng.choice(choices[field])
+    if rng.random() < 0.3:
+        del bad["events"][rng.randrange(len(bad["events"]))]
+    return bad
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_a_broken_log_is_reported_never_raised(preset: str) -> None:
+    rng = random.Random(preset)
+    log = play_game(GAME, preset=preset, seed=3, agents=("random",))
+    for _ in range(60):
+        bad = _mutations(log, rng)
+        issues = validate_log(bad)  # never raises
+        if bad != log:
+            assert all(issue.message for issue in issues)
+            assert all(issue.rule is None or issue.rule.startswith("ts.") for issue in issues)
+
+
+def test_the_error_names_the_event_pointer_and_rule() -> None:
+    state = TsungState.from_position(config(), row=[T("6-6"), T("3-1"), T("4-4")], piles=[[T("2-2")], [T("1-1")]])
+    rule, message = state.explain_capture(5, T("2-2").index, 1, row=state.row, laid=5, verb="took")
+    assert rule == "ts.capture.triple"
+    assert message == (
+        "seat 0 took [6-6] and [4-4] as a triple, but 12+8 is not a ten with [2-2]: 12+8+4 = 24 is not a multiple of ten"
+    )
+
+
+def test_the_final_scores_are_checked_against_the_captures() -> None:
+    log = play_game(GAME, seed=4)
+    log["result"]["scores"][1] += 20
+    (issue,) = validate_log(log)
+    assert (issue.rule, issue.pointer) == ("ts.score", "/result/scores")
+
+
+# ------------------------------------------------------- schema, log, CLI
+def test_the_checked_in_schema_is_the_generated_one() -> None:
+    path = Path(data_dir("schemas")) / "game-log.schema.json"
+    assert path.read_text(encoding="utf-8") == schema_text(), (
+        "run: python -c 'from gupai.schema import main; main([\"--write\"])'"
+    )
+
+
+def test_the_transcript_reads_like_a_game() -> None:
+    for preset in ("culin", "spieltdomino"):
+        text = transcript(play_game(GAME, preset=preset, seed=2, agents=("random",)))
+        lines = text.splitlines()
+        assert lines[0].startswith("Tsung Shap, preset ")
+        assert any(" takes " in line for line in lines)
+        assert "wins" in lines[-1] or "tie" in lines[-1]
+
+
+def test_gupai_play_show_and_validate(tmp_path: Path) -> None:
+    runner = CliRunner()
+    out = tmp_path / "game.json"
+    result = runner.invoke(main, ["play", GAME, "--preset", "spieltdomino", "--seed", "3", "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    assert json.loads(out.read_text())["game"] == GAME
+    shown = runner.invoke(main, ["show", str(out)])
+    assert shown.exit_code == 0 and "Tsung Shap, preset spieltdomino" in shown.output
+    valid = runner.invoke(main, ["validate", str(out)])
+    assert valid.exit_code == 0, valid.output
+    many = tmp_path / "games.jsonl"
+    assert (
+        runner.invoke(main, ["play", GAME, "--games", "5", "--agents", "greedy,random", "--out", str(many)]).exit_code
+        == 0
+    )
+    assert runner.invoke(main, ["validate", str(many)]).exit_code == 0
+
+
+@pytest.mark.parametrize(
+    ("args", "fragment"),
+    [
+        (["-o", "end=stock-empty"], "end=stock-empty needs a common stock"),
+        (["-o", "hand=four"], "refill=common-stock"),
+        (["--players", "3"], "takes 2 players"),
+        (["--sets", "2"], "one set"),
+        (["--agents", "greedy,random,greedy"], "3 agents given for 2 players"),
+    ],
+)
+def test_gupai_play_refuses_bad_options_in_one_line(args: list[str], fragment: str) -> None:
+    result = CliRunner().invoke(main, ["play", GAME, *args])
+    assert result.exit_code == 2
+    assert fragment in result.output
+    assert "Traceback" not in result.output
