@@ -443,3 +443,18 @@ def test_gupai_play_refuses_bad_options_in_one_line(args: list[str], fragment: s
     assert result.exit_code == 2
     assert fragment in result.output
     assert "Traceback" not in result.output
+
+
+def test_the_bench_has_a_tsung_section_that_reports_games_per_second() -> None:
+    import io
+
+    from gupai import bench
+    from gupai.tsung_bench import run
+
+    assert "tsung" in bench.SECTIONS
+    out = io.StringIO()
+    report = bench.Bench(repeats=1, out=out)
+    run(report, games=20)
+    text = out.getvalue()
+    assert "culin, greedy" in text and "games/s" in text and "events/s" in text
+    assert [name for name, _ in report.verdicts] == ["Tsung Shap greedy games (culin)"]

@@ -276,6 +276,15 @@ def hands_section(bench: Bench) -> None:
     _time_game(bench, "kap-shap", 2, ratio_target=False)
 
 
+# ------------------------------------------------------------- Tsung Shap
+@section("tsung")
+def tsung_section(bench: Bench) -> None:
+    """Tsung Shap: greedy and random games per second, with and without logs, and log validation."""
+    from .tsung_bench import run
+
+    run(bench)
+
+
 # ------------------------------------------------------------------- main
 def main(argv: Sequence[str] | None = None, *, out: TextIO | None = None) -> int:
     """Run the named sections (all by default); 0 if every target passes, 1 if not, 2 on bad usage."""

@@ -857,7 +857,14 @@ class TsungState:
     def _end_turn(self) -> None:
         seat = self.current_player
         other = 1 - seat
-        mine, theirs = self._left(seat), self._left(other)
+        if self._common:
+            mine = theirs = len(self._stock) - self._stock_at
+        else:
+            mine = len(self._piles[seat]) - self._pile_at[seat]
+            theirs = len(self._piles[other]) - self._pile_at[other]
+        if self._four:
+            mine += len(self._hands[seat])
+            theirs += len(self._hands[other])
         end = self._end
         nxt = other
         if end == ALL_LAID:

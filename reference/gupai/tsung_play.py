@@ -81,7 +81,7 @@ def greedy_tsung(state: TsungState, legal: Sequence[Any], rng: random.Random) ->
 def _best_end(state: TsungState, kind: int) -> tuple[int, int]:
     """(end, points) of the best capture ``kind`` can make; the left end when none."""
     best_end, best = 0, 0
-    for end in (0, 1):
+    for end in (0,) if state._either else (0, 1):  # under either-end both ends open the same captures
         for code in state._captures(kind, end):
             points = state._points(code, kind)
             if points > best:
@@ -95,7 +95,7 @@ def _best_four(state: TsungState) -> int:
     best_code, best_key = -1, (-1, 0, 0)
     laid = state._laid_counts
     for kind in hand:
-        end, points = _best_end(state, kind)
+        end, points = _best_end(state, kind) if state.row else (0, 0)
         if points:
             key = (points, 0, 0)
         else:
