@@ -44,6 +44,7 @@ def usage_errors(func: F) -> F:
 
 
 from . import (  # noqa: E402  (each module registers its commands on main)
+    conformance,  # noqa: F401
     games,  # noqa: F401
     rules,  # noqa: F401
     simulate,  # noqa: F401

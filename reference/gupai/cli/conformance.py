@@ -1,0 +1,129 @@
+"""``gupai engine`` and ``gupai conformance run``.
+
+Exit status of ``gupai conformance run``: 0 when every case run passed
+(skips and known failures aside), 1 when any failed, 2 for bad arguments or
+an engine that could not start.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+from pathlib import Path
+
+import click
+
+from ..engine_server import main as serve_main
+from ..harness import CaseResult, EngineProcess, HarnessError, collect_cases, run_cases, select_cases
+from ..report import Report, apply_known_failures, parse_known_failures
+from ..spec import games
+from . import main, usage_errors
+
+
+@main.command("engine")
+def engine_cmd() -> None:
+    """Run the reference engine behind the engine protocol (JSON Lines on stdin and stdout)."""
+    sys.exit(serve_main())
+
+
+@main.group("conformance")
+def conformance_group() -> None:
+    """Test an engine against every scenario and conformance log, over the engine protocol."""
+
+
+def _write(path: str, text: str) -> None:
+    try:
+        Path(path).write_text(text, encoding="utf-8")
+    except OSError as error:
+        raise HarnessError(f"cannot write {path}: {error.strerror or error}", where=path) from None
+
+
+@conformance_group.command("run")
+@click.option("--engine", "command", metavar="COMMAND", help="The command line that starts the engine under test.")
+@click.option("--game", type=click.Choice(games()), default=None, help="Only the cases of this game.")
+@click.option("--run", "run_globs", multiple=True, metavar="GLOB", help="Only cases whose id or rule id matches.")
+@click.option("--skip", "skip_globs", multiple=True, metavar="GLOB", help="Leave out cases whose id or rule matches.")
+@click.option(
+    "--timeout",
+    type=click.FloatRange(min=0.01),
+    default=10.0,
+    show_default=True,
+    help="Seconds to wait for each answer.",
+)
+@click.option("--json", "as_json", is_flag=True, help="Print the report as JSON (schemas/conformance-report).")
+@click.option("--report", "report_path", metavar="FILE", help="Also write the JSON report to FILE.")
+@click.option("--badge", "badge_path", metavar="FILE", help="Write a shields.io endpoint badge to FILE.")
+@click.option(
+    "--known-failures",
+    "known_path",
+    metavar="FILE",
+    type=click.Path(exists=True, dir_okay=False),
+    help="Case ids (or globs, or rule ids) expected to fail, one a line.",
+)
+@click.option(
+    "--write-known-failures", "write_known", metavar="FILE", help="Write the ids of the failed cases to FILE."
+)
+@click.option("--dump-tests", is_flag=True, help="List the selected cases as JSON and exit; no engine is run.")
+@click.option("-v", "--verbose", is_flag=True, help="Print each case as it runs, and every skip reason.")
+@usage_errors
+def run_cmd(
+    command: str | None,
+    game: str | None,
+    run_globs: tuple[str, ...],
+    skip_globs: tuple[str, ...],
+    timeout: float,
+    as_json: bool,
+    report_path: str | None,
+    badge_path: str | None,
+    known_path: str | None,
+    write_known: str | None,
+    dump_tests: bool,
+    verbose: bool,
+) -> None:
+    """Drive the engine started by COMMAND through every case and report per rule.
+
+    Cases are the scenarios of features/ and the logs of conformance/; a case
+    needing a game, an option value or a number of players the engine does
+    not claim is skipped and reported as skipped.
+    """
+    cases = select_cases(collect_cases(), game=game, run=run_globs, skip=skip_globs)
+    if dump_tests:
+        click.echo(json.dumps([case.to_json() for case in cases], indent=2, ensure_ascii=False))
+        return
+    if not command:
+        raise HarnessError("give the engine to test with --engine 'COMMAND' (or --dump-tests to list the cases)")
+    known = parse_known_failures(Path(known_path).read_text(encoding="utf-8")) if known_path else ()
+
+    def progress(result: CaseResult) -> None:
+        if verbose:
+            click.echo(f"{result.outcome:<4} {result.case.id}", err=True)
+
+    started = time.monotonic()
+    with EngineProcess(command, timeout=timeout) as engine:
+        _claims, results, restarts = run_cases(engine, cases, progress=progress)
+        hello = engine.hello
+    report = Report(
+        command=command,
+        hello=hello,
+        results=tuple(apply_known_failures(results, known)),
+        restarts=restarts,
+        seconds=time.monotonic() - started,
+        games=(game,) if game else tuple(sorted({c.game for c in cases if c.game})),
+        settings=(
+            ("timeout", timeout),
+            ("game", game),
+            ("run", list(run_globs)),
+            ("skip", list(skip_globs)),
+            ("known_failures", known_path),
+        ),
+    )
+    document = json.dumps(report.to_json(), indent=2, ensure_ascii=False) + "\n"
+    if report_path:
+        _write(report_path, document)
+    if badge_path:
+        _write(badge_path, json.dumps(report.badge(), indent=2) + "\n")
+    if write_known:
+        _write(write_known, "".join(f"{r.case.id}\n" for r in results if r.outcome == "fail"))
+    click.echo(document if as_json else report.text(verbose=verbose), nl=False)
+    sys.exit(report.exit_status)
