@@ -67,7 +67,7 @@ SectionFunc = Callable[["Bench"], None]
 SECTIONS: dict[str, SectionFunc] = {}
 
 #: Modules holding sections, imported by :func:`main` before it runs.
-SECTION_MODULES: list[str] = ["gupai.bench"]
+SECTION_MODULES: list[str] = ["gupai.bench", "gupai.bench_kap"]
 
 #: The hands section's targets.
 MIN_HANDS_PER_SECOND = 500_000
@@ -318,4 +318,8 @@ def main(argv: Sequence[str] | None = None, *, out: TextIO | None = None) -> int
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    # Run the package's own module, not this __main__ copy, so that sections
+    # registered from other modules land in the registry main() reads.
+    from gupai.bench import main as package_main
+
+    sys.exit(package_main())

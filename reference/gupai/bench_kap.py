@@ -49,6 +49,7 @@ def _write_logs(folder: Path, games: int) -> tuple[list[str], int]:
 
 @section("validate")
 def validate_section(bench: Bench) -> None:
+    """Validating collecting-game logs (schema and replay) against json.loads alone."""
     bench.line("validate: game logs from disk, schema and replay (every preset, 2-10 players)")
     with tempfile.TemporaryDirectory(prefix="gupai-bench-") as folder:
         paths, events = _write_logs(Path(folder), 400)
@@ -78,6 +79,7 @@ def validate_section(bench: Bench) -> None:
 
 @section("play")
 def play_section(bench: Bench) -> None:
+    """Greedy Kap Shap and ten-player Kap Tai Shap games per second, logs written."""
     bench.line("play: greedy games with logs, one thread, steady state after a warm-up")
     for game, players, target in (("kap-shap", 2, MIN_KAP_SHAP_GAMES), ("kap-tai-shap", 10, MIN_KAP_TAI_SHAP_GAMES)):
         options = resolve_options(game)

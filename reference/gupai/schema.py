@@ -237,4 +237,8 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    raise SystemExit(main())
+    # Run the package's own module, not this __main__ copy, so that the games
+    # registered into EXTENSIONS by importing gupai are seen.
+    from gupai.schema import main as package_main
+
+    raise SystemExit(package_main())
