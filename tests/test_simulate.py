@@ -188,3 +188,21 @@ def test_memory_stays_flat_as_games_grow() -> None:
     large = simulate(Simulation("kap-shap", agents=("random",)), games=500, jobs=1).tally
     assert large.games == 500
     assert len(large.turns.counts()) <= 30 and len(small.turns.counts()) <= 30
+
+
+def test_the_simulate_bench_section_reports_every_figure(monkeypatch: pytest.MonkeyPatch) -> None:
+    import io
+
+    from gupai import bench, simbench
+
+    small = simbench.Sizes(kap_shap=(20, 30), kap_tai_shap=(5, 5), jobs=40, memory=(20, 80))
+    monkeypatch.setattr(simbench, "SIZES", small)
+    out = io.StringIO()
+    status = bench.main(["simulate", "--repeats", "1"], out=out)
+    text = out.getvalue()
+    assert status in (0, 1)  # the speed targets depend on the machine; the rest does not
+    assert "PASS  --jobs 1 and --jobs 2 give the same figures" in text
+    assert "Kap Shap, 2 players: >= 2,000 greedy games/s per core" in text
+    assert "Kap Tai Shap, 10 players: >= 500 greedy games/s per core" in text
+    assert "memory flat as games grow" in text
+    assert "simulate" in bench.SECTIONS

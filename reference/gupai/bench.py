@@ -67,7 +67,7 @@ SectionFunc = Callable[["Bench"], None]
 SECTIONS: dict[str, SectionFunc] = {}
 
 #: Modules holding sections, imported by :func:`main` before it runs.
-SECTION_MODULES: list[str] = ["gupai.bench", "gupai.bench_kap"]
+SECTION_MODULES: list[str] = ["gupai.bench", "gupai.bench_kap", "gupai.simbench"]
 
 #: The hands section's targets.
 MIN_HANDS_PER_SECOND = 500_000

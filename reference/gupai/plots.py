@@ -19,7 +19,7 @@ from typing import Any
 
 from .errors import GupaiError
 
-__all__ = ["PlotError", "plot_lengths", "plot_scores", "plot_sweeps", "plot_wins"]
+__all__ = ["PlotError", "plot_lengths", "plot_scores", "plot_sweeps", "plot_win_chances", "plot_wins"]
 
 _COLOURS = ("#b0302a", "#2a6fb0", "#3c8d3c", "#c08a1a", "#7a4aa8", "#4a4a4a", "#1a9aa0", "#a04a7a")
 
@@ -126,7 +126,7 @@ def plot_wins(runs: Sequence[dict[str, Any]], stem: Path, *, title: str = "", by
     key = "win_rate_by_position" if by == "position" else "win_rate_by_seat"
     width = 0.8 / len(runs)
     most = max(len(run["summary"][key]) for run in runs)
-    fig, ax = plt.subplots(figsize=(max(5.0, 0.55 * most * max(1, len(runs)) + 2.5), 4.0))
+    fig, ax = plt.subplots(figsize=(min(11.0, max(5.0, 0.45 * most * len(runs) + 2.5)), 4.0))
     for i, run in enumerate(runs):
         rates = run["summary"][key]
         xs = [p + 1 + (i - (len(runs) - 1) / 2) * width for p in range(len(rates))]
@@ -206,5 +206,44 @@ def plot_sweeps(runs: Sequence[dict[str, Any]], stem: Path, *, title: str = "") 
     ax.set_xlabel("sweeps in a game (both players)")
     ax.set_ylabel("games (%)")
     ax.set_title(title or "Tsung Shap: sweeps per game")
+    ax.legend(frameon=False, fontsize=8)
+    return _save(fig, stem)
+
+
+def plot_win_chances(
+    runs: Sequence[dict[str, Any]], stem: Path, *, turns: int, title: str = "", min_reached: int = 100
+) -> list[Path]:
+    """The chance that the player to move wins on turn k, given the game reached turn k, one line a run.
+
+    Shaded bands are the 95% (Wilson) intervals; a turn is drawn only while at
+    least ``min_reached`` games reached it.
+    """
+    from .simulate import win_chances
+
+    _check(runs)
+    plt = _pyplot()
+    fig, ax = plt.subplots(figsize=(7.5, 4.2))
+    for i, run in enumerate(runs):
+        chances = [c for c in win_chances(run["summary"], upto=turns) if c["reached"] >= min_reached]
+        xs = [c["turn"] for c in chances]
+        ys = [100 * c["chance"]["value"] for c in chances]
+        ax.plot(xs, ys, marker="o", markersize=3, color=_colour(i), linewidth=1.4, label=run["label"])
+        ax.fill_between(
+            xs,
+            [100 * c["chance"]["ci95"][0] for c in chances],
+            [100 * c["chance"]["ci95"][1] for c in chances],
+            color=_colour(i),
+            alpha=0.15,
+            linewidth=0,
+        )
+    players = {run["players"] for run in runs}
+    if len(players) == 1:
+        n = players.pop()
+        for k in range(n, turns + 1, n):
+            ax.axvline(k + 0.5, color="#999999", linewidth=0.6, linestyle=":")
+    ax.set_xlim(0.5, turns + 0.5)
+    ax.set_xlabel("turn (1 = the first player's opening turn)")
+    ax.set_ylabel("the player to move wins (%)")
+    ax.set_title(title or "Chance of a win on each turn, given the game reached it")
     ax.legend(frameon=False, fontsize=8)
     return _save(fig, stem)

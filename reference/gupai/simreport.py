@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import csv
 import json
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -26,7 +26,7 @@ from .simstats import Estimate
 __all__ = ["CSV_FILES", "estimate", "summary_rows", "write_csvs", "write_outputs"]
 
 
-def estimate(doc: dict[str, Any]) -> Estimate:
+def estimate(doc: Mapping[str, Any]) -> Estimate:
     """An :class:`~gupai.simstats.Estimate` back from its JSON.
 
     >>> estimate({"value": 0.5, "ci95": [0.4, 0.6], "method": "wilson"}).format(0, percent=True)

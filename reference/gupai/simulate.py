@@ -66,6 +66,7 @@ __all__ = [
     "default_jobs",
     "simulate",
     "simulation_document",
+    "win_chances",
 ]
 
 #: The ``format`` of a simulation's JSON document.
@@ -141,7 +142,9 @@ class KapTally:
     ``turns`` is the histogram of game lengths in turns; ``wins_by_position``
     counts wins by place in turn order (position 0 is the first player),
     ``wins_by_seat`` by seat; ``ends`` counts how games ended (``declared``,
-    ``stock-exhausted``, ``dead-rounds``).
+    ``stock-exhausted``, ``dead-rounds``); ``no_winner_turns`` is the
+    histogram of the lengths of games that ended without a winner (so the
+    chance of a win at each turn, given the game reached it, is exact).
 
     >>> t = KapTally(players=2)
     >>> t.add(turns=3, first=1, winner=0, reason="declared")
@@ -157,6 +160,7 @@ class KapTally:
     wins_by_seat: list[int] = field(default_factory=list)
     ends: dict[str, int] = field(default_factory=dict)
     first_round: int = 0
+    no_winner_turns: Histogram = field(default_factory=Histogram)
 
     REASONS: ClassVar[tuple[str, ...]] = ("declared", "stock-exhausted", "dead-rounds")
 
@@ -175,12 +179,15 @@ class KapTally:
         if winner is not None:
             self.wins_by_seat[winner] += 1
             self.wins_by_position[(winner - first) % self.players] += 1
+        else:
+            self.no_winner_turns.add(turns)
         self.ends[reason] = self.ends.get(reason, 0) + 1
 
     def merge(self, other: KapTally) -> None:
         """Add another tally of the same game into this one."""
         self.games += other.games
         self.turns.merge(other.turns)
+        self.no_winner_turns.merge(other.no_winner_turns)
         self.first_round += other.first_round
         for i in range(self.players):
             self.wins_by_position[i] += other.wins_by_position[i]
@@ -227,6 +234,7 @@ class KapTally:
             "win_rate_by_seat": [proportion(w, games).to_json() for w in self.wins_by_seat],
             "length_distribution": turns.to_json(),
             "round_distribution": rounds.to_json(),
+            "no_winner_distribution": self.no_winner_turns.to_json(),
         }
 
 
@@ -323,6 +331,32 @@ class TsungTally:
             "ties": proportion(self.ties, games).to_json(),
             "length_distribution": self.turns.to_json(),
         }
+
+
+def win_chances(summary: dict[str, Any], *, upto: int | None = None) -> list[dict[str, Any]]:
+    """The chance that the player to move wins on each turn, given the game reached that turn.
+
+    From a Kap summary: for turn k, the games won at turn k over the games
+    that lasted at least k turns, with a Wilson interval. It measures how
+    good a seat's chances are *when its turn comes*, which the win rate by
+    position mixes with how often the turn comes at all.
+
+    >>> t = KapTally(players=2)
+    >>> for turns, winner in ((1, 0), (2, 1), (2, 1), (3, None)):
+    ...     t.add(turns=turns, first=0, winner=winner, reason="declared" if winner is not None else "stock-exhausted")
+    >>> [(c["turn"], c["won"], c["reached"]) for c in win_chances(t.summary())]
+    [(1, 1, 4), (2, 2, 3), (3, 0, 1)]
+    """
+    lengths = {int(v): int(c) for v, c in summary["length_distribution"]}
+    undecided = {int(v): int(c) for v, c in summary.get("no_winner_distribution", [])}
+    last = max(lengths, default=0) if upto is None else upto
+    reached = sum(lengths.values())
+    chances = []
+    for turn in range(1, last + 1):
+        won = lengths.get(turn, 0) - undecided.get(turn, 0)
+        chances.append({"turn": turn, "won": won, "reached": reached, "chance": proportion(won, reached).to_json()})
+        reached -= lengths.get(turn, 0)
+    return chances
 
 
 # ----------------------------------------------------------------- runners
