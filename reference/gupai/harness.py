@@ -38,9 +38,11 @@ from functools import cache
 from pathlib import Path
 from typing import IO, Any
 
-from .engine_server import ReferenceEngine
+from . import harness_steps_tsung  # noqa: F401 - registers the Tsung Shap steps
+from .engine_server import KapSession, ReferenceEngine, TsungSession
 from .errors import GupaiError
 from .gherkin import Scenario, load_features
+from .hands import evaluator
 from .harness_steps import ScenarioRun, StepError, UnexpressibleError, match_step, scenario_setup
 from .options import resolve_options
 from .protocol import (
@@ -92,20 +94,24 @@ class EngineError(GupaiError):
 class EngineProcess:
     """An engine under test, started from a command line, spoken to over the protocol.
 
-    Every answer is awaited for at most ``timeout`` seconds. The process runs
-    in a session of its own, so that stopping it stops whatever it started.
+    Every answer is awaited for at most ``timeout`` seconds, the handshake
+    for ``start_timeout`` (an engine may take a while to load). The process
+    runs in a session of its own, so that stopping it stops whatever it
+    started.
     """
 
-    def __init__(self, command: str | Sequence[str], *, timeout: float = 10.0) -> None:
+    def __init__(self, command: str | Sequence[str], *, timeout: float = 10.0, start_timeout: float = 30.0) -> None:
         self.argv = shlex.split(command) if isinstance(command, str) else list(command)
         if not self.argv:
             raise HarnessError("the engine command is empty", where="--engine")
         self.timeout = timeout
+        self.start_timeout = max(start_timeout, timeout)
         self.process: subprocess.Popen[bytes] | None = None
         self.hello: Mapping[str, Any] = {}
         self._stderr: IO[bytes] | None = None
         self._buffer = b""
         self._next_id = 0
+        self._healthy = False
         self.requests = 0
 
     # ------------------------------------------------------------ lifecycle
@@ -126,7 +132,11 @@ class EngineProcess:
         self._buffer = b""
         assert self.process.stdout is not None
         os.set_blocking(self.process.stdout.fileno(), False)
-        answer = self.ask("start", protocol=PROTOCOL_VERSION)
+        saved, self.timeout = self.timeout, self.start_timeout
+        try:
+            answer = self.ask("start", protocol=PROTOCOL_VERSION)
+        finally:
+            self.timeout = saved
         if not answer.is_ok:
             raise EngineError("schema", f"the engine answered start with {answer.describe()}")
         if answer.doc["protocol"] != PROTOCOL_VERSION:
@@ -134,6 +144,7 @@ class EngineProcess:
                 "schema", f"the engine speaks protocol {answer.doc['protocol']}; the harness speaks {PROTOCOL_VERSION}"
             )
         self.hello = answer.doc
+        self._healthy = True
         return answer.doc
 
     @property
@@ -145,7 +156,7 @@ class EngineProcess:
         process = self.process
         if process is None:
             return
-        if process.poll() is None:
+        if process.poll() is None and self._healthy:
             with contextlib.suppress(EngineError):
                 saved, self.timeout = self.timeout, min(self.timeout, 1.0)
                 try:
@@ -157,13 +168,14 @@ class EngineProcess:
                 if stream is not None:
                     stream.close()
         try:
-            process.wait(timeout=1.0)
+            process.wait(timeout=1.0 if self._healthy else 0.05)
         except subprocess.TimeoutExpired:
             with contextlib.suppress(OSError):
                 os.killpg(process.pid, signal.SIGKILL)
             with contextlib.suppress(subprocess.TimeoutExpired):
                 process.wait(timeout=5.0)
         self.process = None
+        self._healthy = False
         if self._stderr is not None:
             self._stderr.close()
             self._stderr = None
@@ -189,6 +201,13 @@ class EngineProcess:
     # ------------------------------------------------------------ messages
     def ask(self, cmd: str, **fields: Any) -> Answer:
         """Send one request; return the engine's schema-valid answer or raise :class:`EngineError`."""
+        try:
+            return self._ask(cmd, fields)
+        except EngineError:
+            self._healthy = False
+            raise
+
+    def _ask(self, cmd: str, fields: Mapping[str, Any]) -> Answer:
         process = self.process
         if process is None or process.stdin is None:
             raise EngineError("crash", "the engine is not running")
@@ -248,8 +267,8 @@ class EngineProcess:
                 status = process.wait(timeout=1.0)
             except subprocess.TimeoutExpired:
                 status = None
-        tail = self.stderr_tail()
-        said = f"; it wrote on stderr: {tail[-300:]!r}" if tail else ""
+        lines = [line for line in self.stderr_tail().splitlines() if line.strip()]
+        said = f"; the end of its stderr: {' | '.join(lines[-2:])[-300:]!r}" if lines else ""
         if status == 0:
             return EngineError("exit", f"the engine exited (status 0) instead of answering {cmd}{said}")
         how = (
@@ -588,7 +607,9 @@ def run_scenario(case: Case, ask: Ask) -> CaseResult:
         binding, matched = found
         arguments: dict[str, Any] = dict(matched)
         if step.datatable is not None:
-            arguments = {**arguments, "datatable": step.datatable}
+            arguments["datatable"] = step.datatable
+        if step.docstring is not None:
+            arguments["docstring"] = step.docstring
         try:
             binding.function(run, **arguments)
         except UnexpressibleError as why:
@@ -630,13 +651,14 @@ def _split(doc: Any) -> Any:
 
 
 def _normal_result(doc: Any) -> Any:
+    """A result with its hand and split in a canonical order (an engine may list them in any)."""
     if not isinstance(doc, Mapping):
         return doc
-    out = {k: doc.get(k) for k in ("winner", "reason", "turns", "settlement")}
-    if "hand" in doc:
-        out["hand"] = sorted(doc["hand"])
-    if "decomposition" in doc:
-        out["decomposition"] = _split(doc["decomposition"])
+    out = dict(doc)
+    if "hand" in out:
+        out["hand"] = sorted(out["hand"])
+    if "decomposition" in out:
+        out["decomposition"] = _split(out["decomposition"])
     return out
 
 
@@ -652,36 +674,57 @@ def _normal_event(doc: Mapping[str, Any]) -> dict[str, Any]:
 def _state_diffs(engine: Mapping[str, Any], reference: Mapping[str, Any]) -> list[tuple[str, str]]:
     """(field, description) for each way the engine's state differs from the reference's."""
     diffs = []
-    for key in ("current_player", "terminal", "stock_size", "scores", "table", "stock"):
-        if engine.get(key) != reference.get(key):
+    for key in sorted(set(engine) | set(reference)):
+        mine, theirs = engine.get(key), reference.get(key)
+        if key == "hands" and isinstance(mine, list) and isinstance(theirs, list) and len(mine) == len(theirs):
+            for seat, (a, b) in enumerate(zip(mine, theirs, strict=True)):
+                if sorted(a) != sorted(b):
+                    diffs.append((key, f"seat {seat} holds {' '.join(sorted(a))}, the reference {' '.join(sorted(b))}"))
+            continue
+        if key == "result":
+            mine, theirs = _normal_result(mine), _normal_result(theirs)
+        if mine != theirs:
             diffs.append(
                 (key, f"{key} is {json.dumps(engine.get(key))}, the reference has {json.dumps(reference.get(key))}")
             )
-    ours, theirs = engine.get("hands", []), reference.get("hands", [])
-    if len(ours) != len(theirs):
-        diffs.append(("hands", f"{len(ours)} hands, the reference has {len(theirs)}"))
-    else:
-        for seat, (a, b) in enumerate(zip(ours, theirs, strict=True)):
-            if sorted(a) != sorted(b):
-                diffs.append(("hands", f"seat {seat} holds {' '.join(sorted(a))}, the reference {' '.join(sorted(b))}"))
-    if _normal_result(engine.get("result")) != _normal_result(reference.get("result")):
-        diffs.append(
-            (
-                "result",
-                f"result is {json.dumps(engine.get('result'))}, the reference has {json.dumps(reference.get('result'))}",
-            )
-        )
     return diffs
 
 
-_STATE_RULES = {
-    "current_player": "turn.order",
-    "stock_size": "deal.draw-order",
-    "stock": "deal.draw-order",
-    "table": "turn.discard",
-    "scores": "settle",
+#: Per game family: the rule (suffix) a state field, a move type or an event type points at.
+_KAP_RULES = {
+    "state": {
+        "current_player": "turn.order",
+        "stock_size": "deal.draw-order",
+        "stock": "deal.draw-order",
+        "table": "turn.discard",
+        "scores": "settle",
+    },
+    "action": {"take": "turn.take", "discard": "turn.discard", "draw": "turn.shape", "declare": "declare"},
+    "event": {"draw": "deal.draw-order", "declare": "declare.valid", "take": "turn.take", "discard": "turn.discard"},
 }
-_ACTION_RULES = {"take": "turn.take", "discard": "turn.discard", "draw": "turn.shape", "declare": "declare"}
+_TSUNG_RULES = {
+    "state": {
+        "current_player": "turn.order",
+        "row": "turn.lay",
+        "revealed": "turn.reveal",
+        "piles": "deal",
+        "stock": "stock",
+        "stock_size": "deal",
+        "hands": "german.hand",
+        "scores": "score",
+        "turns": "turn.order",
+        "terminal": "end",
+        "result": "end",
+    },
+    "action": {"lay": "turn.lay", "capture": "capture.choice", "claim": "claim", "pass": "capture.choice"},
+    "event": {
+        "reveal": "turn.reveal",
+        "refill": "german.hand",
+        "lay": "turn.lay",
+        "capture": "score",
+        "claim": "claim",
+    },
+}
 
 
 class _LogFailureError(Exception):
@@ -690,19 +733,45 @@ class _LogFailureError(Exception):
         self.message, self.rules, self.fault = message, tuple(rules), fault
 
 
+class _RefusedAsExpectedError(Exception):
+    """The engine disagreed with an invalid log exactly at its fault: the case passes."""
+
+
+#: A decision the log cannot give: it records a chance event where a move is due.
+_CHANCE = {"type": "chance"}
+
+
 class _LogReplay:
-    """A log replayed against the engine and the reference side by side."""
+    """A log replayed against the engine and the reference side by side.
+
+    Each decision of the log (an event the player chose; for Tsung Shap also
+    the passes the log leaves implicit) is sent to both; the events the
+    engine reports must be the reference's, and the reference's must be the
+    log's. An invalid log must be refused at its fault: the deal refused, the
+    faulty move refused, or the engine's events departing from the log's
+    exactly at the faulty event (a chance event, or a result the game does
+    not reach).
+    """
 
     def __init__(self, case: Case, doc: Mapping[str, Any], ask: Ask) -> None:
         self.case, self.doc, self.ask = case, doc, ask
         self.reference = ReferenceEngine()
         self.reference.handle({"id": 0, "cmd": "start", "protocol": PROTOCOL_VERSION})
-        self.prefix = "ks" if doc["game"] == "kap-shap" else "kts"
+        self.tsung = doc["game"] == "tsung-shap"
+        self.prefix = {"kap-shap": "ks", "kap-tai-shap": "kts"}.get(doc["game"], "ts")
+        self.rules = _TSUNG_RULES if self.tsung else _KAP_RULES
+        expect = dict(case.expect)
+        self.refuse = expect.get("refuse")
+        self.fault = expect.get("event")
+        self.fault_rule: str = str(expect.get("rule") or self.rule("end"))
         self.at = "the deal"
         self.notes: list[str] = []
 
     def rule(self, suffix: str) -> str:
         return f"{self.prefix}.{suffix}"
+
+    def kind_rule(self, table: str, key: str, default: str) -> str:
+        return self.rule(self.rules[table].get(key, default))
 
     def both(self, cmd: str, **fields: Any) -> tuple[Answer, dict[str, Any]]:
         expected = self.reference.handle(request(cmd, 0, **fields))
@@ -716,6 +785,7 @@ class _LogReplay:
             raise _LogFailureError(f"{self.at}: {what} is legal, but the engine answered {answer.describe()}", cited)
         return answer
 
+    # ------------------------------------------------------------ comparing
     def compare_state(self, last: str | None) -> None:
         answer, expected = self.both("state")
         mine = self.ok(answer, "state", [self.rule("turn.order")]).doc["state"]
@@ -724,19 +794,17 @@ class _LogReplay:
             return
         rules = []
         for key, _ in diffs:
-            if last is None:
+            if last is None and not self.tsung:
                 rules.append(
-                    {"current_player": "deal.first-player", "hands": self._deal_rule(), "stock": "deal.draw-order"}.get(
-                        key, self._deal_rule()
-                    )
+                    {"current_player": "deal.first-player", "stock": "deal.draw-order"}.get(key, self._deal_rule())
                 )
-            elif key in ("result", "terminal"):
+            elif key in ("result", "terminal") and not self.tsung:
                 reason = str((expected["state"].get("result") or mine.get("result") or {}).get("reason"))
                 rules.append({"stock-exhausted": "end.stock", "dead-rounds": "end.termination"}.get(reason, "end.win"))
-            elif key == "hands":
-                rules.append(_ACTION_RULES.get(last or "", "turn.discard"))
+            elif key == "hands" and not self.tsung:
+                rules.append(self.rules["action"].get(last or "", "turn.discard"))
             else:
-                rules.append(_STATE_RULES.get(key, "turn.order"))
+                rules.append(self.rules["state"].get(key, "turn.order"))
         raise _LogFailureError(
             f"{self.at}: " + "; ".join(text for _, text in diffs), sorted({self.rule(r) for r in rules})
         )
@@ -752,78 +820,169 @@ class _LogReplay:
         if ours.keys() == theirs.keys():
             return
         rules, parts = set(), []
+        differing = [ours[t] for t in ours.keys() - theirs.keys()] + [theirs[t] for t in theirs.keys() - ours.keys()]
+        declare = self._declare_rule() if any(a["type"] == "declare" for a in differing) else None
         for text in sorted(ours.keys() - theirs.keys()):
             refusal = self.reference.handle(request("check", 0, action=ours[text]))
-            rules.add(refusal.get("rule") or self.rule(_ACTION_RULES.get(ours[text]["type"], "turn.shape")))
+            rules.add(refusal.get("rule") or self.kind_rule("action", ours[text]["type"], "turn.order"))
             parts.append(
                 f"lists {_action_text(ours[text])}, which breaks {refusal.get('rule')}: {refusal.get('message')}"
             )
         for text in sorted(theirs.keys() - ours.keys()):
-            rules.add(self.rule(_ACTION_RULES.get(theirs[text]["type"], "turn.shape")))
+            rules.add(self.kind_rule("action", theirs[text]["type"], "turn.order"))
             parts.append(f"omits the legal {_action_text(theirs[text])}")
-        raise _LogFailureError(f"{self.at}: legal_actions " + "; ".join(parts), sorted(rules))
+        raise _LogFailureError(f"{self.at}: legal_actions " + "; ".join(parts), [declare] if declare else sorted(rules))
 
-    def start(self) -> Answer:
+    def _declare_rule(self) -> str:
+        """The rule a disagreement about declaring points at: the reading under which the verdict flips."""
+        session = self.reference.session
+        if not isinstance(session, KapSession):  # pragma: no cover - only the collecting games declare
+            return self.rule("declare")
+        state = session.game
+        config = state.config
+        counts = state.hand_counts(state.current_player)
+        verdict = config.evaluator.is_winning(counts)
+        base = config.rules
+        flips = (
+            ("tiles.four-two", "four_two_value", 9 - base.four_two_value),
+            ("pair.ten", "pair_set", "arithmetic" if base.pair_set == "printed" else "printed"),
+            ("eye", "eye", "identical" if base.eye == "civil" else "civil"),
+        )
+        for suffix, field_name, other in flips:
+            alternative = evaluator(
+                pairs_in_hand=config.spec.pairs_in_hand, rules=base.evolve(**{field_name: other}), sets=config.sets
+            )
+            if alternative.is_winning(counts) != verdict:
+                return self.rule(suffix)
+        return self.rule("declare")
+
+    def match(self, mine: Sequence[Mapping[str, Any]], theirs: Sequence[Mapping[str, Any]], pos: int) -> int:
+        """Check the engine's events against the reference's, and those against the log's from ``pos``."""
+        ours = [_normal_event(e) for e in mine]
+        expected = [_normal_event(e) for e in theirs]
+        if ours != expected:
+            first = next(
+                (i for i, (a, b) in enumerate(zip(ours, expected, strict=False)) if a != b),
+                min(len(ours), len(expected)),
+            )
+            kind = (expected[first] if first < len(expected) else ours[first])["type"] if (ours or expected) else ""
+            raise _LogFailureError(
+                f"{self.at}: the engine reports {ours}, the reference {expected}",
+                [self.kind_rule("event", str(kind), "turn.order")],
+            )
+        events = self.doc["events"]
+        for offset, event in enumerate(expected):
+            at = pos + offset
+            if at >= len(events) or _normal_event(events[at]) != event:
+                if self.refuse in ("event", "result") and (
+                    at == self.fault or (self.refuse == "result" and at >= len(events))
+                ):
+                    shown = json.dumps(events[at]) if at < len(events) else "the end of the log"
+                    self.notes.append(
+                        f"the engine's events depart from the log at event {at}: {json.dumps(event)}, not {shown}"
+                    )
+                    raise _RefusedAsExpectedError()
+                raise _LogFailureError(  # pragma: no cover - the reference validates the corpus
+                    f"event {at}: the reference reports {event}, the log {events[at] if at < len(events) else 'nothing'}",
+                    [self.fault_rule or self.rule("end")],
+                )
+        return pos + len(expected)
+
+    # ------------------------------------------------------------- decisions
+    def decision(self, pos: int) -> tuple[dict[str, Any], bool] | None:
+        """The next move to send and whether it is the log's event at ``pos``; ``None`` when the log is done."""
+        events = self.doc["events"]
+        if not self.tsung:
+            return (dict(events[pos]), True) if pos < len(events) else None
+        session = self.reference.session
+        assert isinstance(session, TsungSession)
+        state = session.game
+        phase, seat = state.phase, state.current_player
+        if state.is_terminal:
+            if pos >= len(events):
+                return None
+            return (
+                (dict(events[pos]), True)
+                if events[pos]["type"] in ("lay", "capture", "claim")
+                else (dict(_CHANCE), True)
+            )
+        following = events[pos] if pos < len(events) else None
+        if phase in ("take", "claim"):
+            wanted = "capture" if phase == "take" else "claim"
+            if following is not None and following["type"] == wanted:
+                return dict(following), True
+            return {"type": "pass", "seat": seat}, False
+        if following is None:
+            return None
+        if following["type"] in ("lay", "capture", "claim"):
+            return dict(following), True
+        return dict(_CHANCE), True
+
+    def start(self) -> tuple[Answer, dict[str, Any]]:
         doc = self.doc
-        deal = {
-            key: doc["deal"][key] for key in ("order", "dice", "first_player", "hands", "stock") if key in doc["deal"]
-        }
-        answer, _expected = self.both(
+        keys = ("order", "dice", "first_player", "hands", "stock", "piles")
+        deal = {key: doc["deal"][key] for key in keys if key in doc["deal"]}
+        return self.both(
             "new_game", game=doc["game"], options=doc["options"], players=doc["players"], sets=doc["sets"], deal=deal
         )
-        return answer
 
     def replay(self) -> None:
-        case, doc = self.case, self.doc
-        expect = dict(case.expect)
-        refuse = expect.get("refuse")
-        answer = self.start()
-        if refuse == "deal":
+        doc = self.doc
+        answer, expected = self.start()
+        if self.refuse == "deal":
             if answer.kind == "illegal":
-                self._note_rule(answer, expect["rule"])
-                return
+                self._note_rule(answer, self.fault_rule)
+                raise _RefusedAsExpectedError()
             raise _LogFailureError(
-                f"the deal breaks {expect['rule']} ({expect['pointer']}), but the engine answered {answer.describe()}",
-                [expect["rule"]],
+                f"the deal breaks {self.fault_rule}, but the engine answered {answer.describe()}", [self.fault_rule]
             )
-        self.ok(answer, "new_game", [self.rule(self._deal_rule())])
+        self.ok(answer, "new_game", [self.rule(self._deal_rule() if not self.tsung else "deal")])
+        pos = self.match(answer.doc.get("events", []), expected.get("events", []), 0)
         self.compare_state(None)
-        for index, event in enumerate(doc["events"]):
-            self.at = f"event {index} ({_action_text(event)})"
-            if refuse == "event" and index == expect["event"]:
-                refused = self.ask("apply", action=event)
+        while (step := self.decision(pos)) is not None:
+            action, recorded = step
+            self.at = f"event {pos} ({_action_text(action)})" if recorded else f"before event {pos} (an implicit pass)"
+            if action["type"] == "chance":
+                if self.refuse == "event" and pos == self.fault:
+                    self.notes.append(f"the log records {json.dumps(doc['events'][pos])} where a move is due")
+                    raise _RefusedAsExpectedError()
+                raise _LogFailureError(  # pragma: no cover - the reference validates the corpus
+                    f"{self.at}: the log records a chance event where a move is due", [self.rule("turn.order")]
+                )
+            if recorded and self.refuse == "event" and pos == self.fault:
+                refused = self.ask("apply", action=action)
                 if refused.kind == "illegal":
-                    self._note_rule(refused, expect["rule"])
-                    return
+                    self._note_rule(refused, self.fault_rule)
+                    raise _RefusedAsExpectedError()
+                if refused.is_ok:
+                    self.match(
+                        refused.doc["events"],
+                        self.reference.handle(request("apply", 0, action=action)).get("events", []),
+                        pos,
+                    )
                 raise _LogFailureError(
-                    f"{self.at} breaks {expect['rule']}, but the engine answered {refused.describe()}", [expect["rule"]]
+                    f"{self.at} breaks {self.fault_rule}, but the engine answered {refused.describe()}",
+                    [self.fault_rule],
                 )
             self.compare_legal()
-            applied, expected = self.both("apply", action=event)
-            self.ok(applied, "apply", [self.rule(_ACTION_RULES.get(event["type"], "turn.shape"))])
-            mine = [_normal_event(e) for e in applied.doc["events"]]
-            theirs = [_normal_event(e) for e in expected["events"]]
-            if mine != theirs:
-                rule = "deal.draw-order" if event["type"] == "draw" else "declare.valid"
-                raise _LogFailureError(
-                    f"{self.at}: the engine reports {mine}, the reference {theirs}", [self.rule(rule)]
-                )
-            self.compare_state(event["type"])
+            applied, expected = self.both("apply", action=action)
+            self.ok(applied, "apply", [self.kind_rule("action", action["type"], "turn.order")])
+            pos = self.match(applied.doc["events"], expected["events"], pos)
+            self.compare_state(action["type"])
         self.at = "the end"
-        answer = self.ok(self.ask("state"), "state", [self.rule("end.win")])
+        answer = self.ok(self.ask("state"), "state", [self.rule("end")])
         result = answer.doc["state"]["result"]
-        if refuse == "result":
+        if self.refuse == "result":
             if _normal_result(result) == _normal_result(doc["result"]):  # pragma: no cover - the reference differs
-                raise _LogFailureError(f"the engine ends with the log's faulty result {result}", [expect["rule"]])
-            return
-        if refuse == "event":  # pragma: no cover - the replay always reaches the faulty event
-            raise _LogFailureError(f"the log ended before event {expect['event']}", [expect["rule"]])
+                raise _LogFailureError(f"the engine ends with the log's faulty result {result}", [self.fault_rule])
+            raise _RefusedAsExpectedError()
+        if self.refuse == "event":  # pragma: no cover - the replay always reaches the faulty event
+            raise _LogFailureError(f"the log ended before event {self.fault}", [self.fault_rule])
         if _normal_result(result) != _normal_result(doc["result"]):
-            raise _LogFailureError(
-                f"the engine's result {result} is not the log's {doc['result']}", [self.rule("end.win")]
-            )
+            end = "end" if self.tsung else "end.win"
+            raise _LogFailureError(f"the engine's result {result} is not the log's {doc['result']}", [self.rule(end)])
 
-    def _note_rule(self, answer: Answer, rule: str) -> None:
+    def _note_rule(self, answer: Answer, rule: str | None) -> None:
         if answer.rule is None:
             self.notes.append(f"refused without a rule id (the file names {rule})")
         elif answer.rule != rule:
@@ -836,7 +995,8 @@ def _action_key(action: Mapping[str, Any]) -> str:
 
 def _action_text(action: Mapping[str, Any]) -> str:
     tile = f" [{action['tile']}]" if "tile" in action else ""
-    return f"seat {action.get('seat')} {action.get('type')}{tile}"
+    capture = f" {action['kind']} {action['at']}" if "kind" in action else ""
+    return f"seat {action.get('seat')} {action.get('type')}{tile}{capture}"
 
 
 def run_log(case: Case, ask: Ask) -> CaseResult:
@@ -845,12 +1005,12 @@ def run_log(case: Case, ask: Ask) -> CaseResult:
     expect = dict(case.expect)
     if expect.get("refuse") == "schema":
         return CaseResult(case, "skip", "a log the schema rejects: a matter for the validator, not a rule of play")
-    if case.game not in ("kap-shap", "kap-tai-shap"):
-        return CaseResult(case, "skip", f"the harness replays no {case.game} logs through the protocol yet")
     doc = json.loads(case.path.read_text(encoding="utf-8"))
     replay = _LogReplay(case, doc, ask)
     try:
         replay.replay()
+    except _RefusedAsExpectedError:
+        return CaseResult(case, "pass", notes=tuple(replay.notes))
     except _LogFailureError as failure:
         return CaseResult(
             case, "fail", failure.message, fault=failure.fault, failed_rules=failure.rules, notes=tuple(replay.notes)

@@ -264,6 +264,7 @@ class ScenarioRun:
     declared: dict[str, Any] | None = None
     probed_hand: Answer | None = None
     notes: list[str] = field(default_factory=list)
+    tsung: Any = None
     _configs: dict[tuple[Any, ...], CollectingConfig] = field(default_factory=dict, repr=False)
 
     # ------------------------------------------------------------ helpers
@@ -592,19 +593,21 @@ def _stock_positions(run: ScenarioRun, where: str) -> None:
 
 # ------------------------------------------------------------------- moves
 def _may(run: ScenarioRun, seat: str, move: str) -> tuple[bool, Answer]:
+    """Whether ``seat`` may make ``move`` now: ``check`` must agree with ``legal_actions`` and the turn."""
     run.ensure_game()
     action = run.action(int(seat), move)
     answer = run.ask("check", action=action)
     if answer.kind not in ("ok", "illegal"):
         raise StepError(f"check {move}: the engine answered {answer.describe()}")
-    state = run.state()
-    if state["current_player"] == int(seat):
-        listed = (action["type"], action.get("tile")) in run.legal()
-        if listed != answer.is_ok:
-            raise StepError(
-                f"the engine's check answers {answer.kind} to {move}, but legal_actions "
-                f"{'lists' if listed else 'does not list'} it"
-            )
+    current = run.state()["current_player"]
+    listed = current == int(seat) and (action["type"], action.get("tile")) in run.legal()
+    if listed != answer.is_ok:
+        where = (
+            "legal_actions lists it"
+            if listed
+            else ("legal_actions does not list it" if current == int(seat) else f"it is seat {current}'s turn")
+        )
+        raise StepError(f"the engine's check answers {answer.kind} to seat {seat} {move}, but {where}")
     return answer.is_ok, answer
 
 

@@ -123,6 +123,8 @@ def _ok(description: str, properties: dict[str, Any] | None = None) -> dict[str,
 
 
 _COLLECTING_ACTIONS = ("take", "discard", "draw", "declare")
+_TSUNG_ACTIONS = ("lay", "capture", "claim", "pass")
+_TSUNG_EVENTS = ("reveal", "lay", "refill", "capture", "claim")
 
 
 def _collecting_defs() -> dict[str, Any]:
@@ -171,16 +173,6 @@ def _collecting_defs() -> dict[str, Any]:
             {"hand": hand, "decomposition": _ref("decomposition")},
             [],
         ),
-        "collecting-action": {
-            "type": "object",
-            "description": "A move of Kap Shap or Kap Tai Shap, written as the game log writes its events.",
-            "properties": {"type": {"enum": list(_COLLECTING_ACTIONS)}},
-            "required": ["type", "seat"],
-            "allOf": [
-                {"if": {"properties": {"type": {"const": k}}}, "then": _ref(f"collecting-action-{k}")}
-                for k in _COLLECTING_ACTIONS
-            ],
-        },
         "collecting-event": _obj(
             "What an applied move did, exactly as the game log records it: a draw names the tile drawn, a "
             "declaration the hand and the split shown.",
@@ -192,31 +184,6 @@ def _collecting_defs() -> dict[str, Any]:
                 "decomposition": _ref("decomposition"),
             },
             ["type", "seat"],
-        ),
-        "order-deal": _obj(
-            "A deal given as chance outcomes: the shuffled order of every tile of the sets and the four dice "
-            "(null when option first-player=seat-0). The engine cuts the hands and the stock as the options "
-            "say. When `first_player`, `hands` or `stock` are given too, they are what a log recorded: the "
-            "engine refuses the deal (`illegal`) when its own cut differs.",
-            {
-                "order": _tiles("Every tile of the sets, in shuffled order (wall order: pile by pile, bottom up)."),
-                "dice": {
-                    "oneOf": [
-                        {
-                            "type": "array",
-                            "items": {"type": "integer", "minimum": 1, "maximum": 6},
-                            "minItems": 4,
-                            "maxItems": 4,
-                        },
-                        {"type": "null"},
-                    ],
-                    "description": "The four dice thrown by seat 0, or null.",
-                },
-                "first_player": seat,
-                "hands": {"type": "array", "items": hand, "description": "Each seat's hand as recorded."},
-                "stock": _tiles("The stock in draw order, as recorded."),
-            },
-            ["order", "dice"],
         ),
         "hands-deal": _obj(
             "A deal given as a position: each seat's hand, the stock in draw order and the first player. The "
@@ -269,6 +236,169 @@ def _collecting_defs() -> dict[str, Any]:
     }
 
 
+def _tsung_defs() -> dict[str, Any]:
+    seat = _ref("seat")
+    tile = _ref("tile")
+    pair_of = {"type": "array", "minItems": 2, "maxItems": 2}
+    capture = {
+        "kind": {"enum": ["pair", "triple", "ten"], "description": "What the capture makes."},
+        "at": {"enum": ["left", "right", "ends"], "description": "Where in the row its tiles are."},
+    }
+    outcome = {
+        "tiles": _tiles("The tiles taken: the tile laid first, then the row's, in row order.", minItems=2, maxItems=3),
+        "points": {"type": "integer", "minimum": 0, "description": "What the capture scores."},
+        "sweep": {"type": "boolean", "description": "Whether it clears the table."},
+    }
+
+    def action(kind: str, description: str, extra: dict[str, Any], required: list[str]) -> dict[str, Any]:
+        return _obj(description, {"type": {"const": kind}, "seat": seat, **extra}, ["type", "seat", *required])
+
+    def event(kind: str, description: str, extra: dict[str, Any]) -> dict[str, Any]:
+        return _obj(description, {"type": {"const": kind}, "seat": seat, **extra}, ["type", "seat", *extra])
+
+    return {
+        "tsung-action-lay": action(
+            "lay",
+            "Lay a tile at an end of the row (`left` on an empty table).",
+            {"tile": tile, "end": _ref("end")},
+            ["tile", "end"],
+        ),
+        "tsung-action-capture": action(
+            "capture",
+            "Take a capture with the tile just laid. In `legal_actions` answers it carries `tiles`, `points` and "
+            "`sweep`; in a request they are optional, and when given the engine refuses (`illegal`) a capture "
+            "that would take, score or sweep otherwise.",
+            {**capture, **outcome},
+            ["kind", "at"],
+        ),
+        "tsung-action-claim": action(
+            "claim",
+            "Claim the capture the opponent missed with the last tile laid (option missed-capture=claim); "
+            "`tiles`, `points` and `sweep` as for `capture`.",
+            {**capture, **outcome},
+            ["kind", "at"],
+        ),
+        "tsung-action-pass": action(
+            "pass", "Take no capture, or claim none. A game log records no pass: it shows as what follows.", {}, []
+        ),
+        "end": {"enum": ["left", "right"], "description": "An end of the row."},
+        "tsung-event-reveal": event("reveal", "A face-down tile turned over (chance).", {"tile": tile}),
+        "tsung-event-lay": event("lay", "A tile laid at an end.", {"tile": tile, "end": _ref("end")}),
+        "tsung-event-refill": event("refill", "A tile drawn into a four-tile hand (chance).", {"tile": tile}),
+        "tsung-event-capture": event("capture", "Tiles taken by the player who laid.", {**capture, **outcome}),
+        "tsung-event-claim": event("claim", "Tiles taken by a claim of a missed capture.", {**capture, **outcome}),
+        "row-deal": _obj(
+            "A Tsung Shap game in mid-play, as the scenarios set one up: the row left to right, who is to play, "
+            "each seat's face-down tiles in the order they turn over (own halves), the common stock in order, the "
+            "four-tile hands, the scores, the turns each seat has begun and the tiles laid so far. Tiles of the "
+            "set given nowhere were taken earlier. `laid` 0 with an empty row is a new game.",
+            {
+                "row": _tiles("The row, left to right."),
+                "to_move": seat,
+                "piles": {"oneOf": [{**pair_of, "items": _tiles("A seat's face-down tiles.")}, {"type": "null"}]},
+                "stock": {"oneOf": [_tiles("The common stock in order."), {"type": "null"}]},
+                "hands": {"oneOf": [{**pair_of, "items": _tiles("A four-tile hand.")}, {"type": "null"}]},
+                "scores": {**pair_of, "items": {"type": "integer", "minimum": 0}},
+                "turns": {"oneOf": [{**pair_of, "items": {"type": "integer", "minimum": 0}}, {"type": "null"}]},
+                "laid": {"oneOf": [{"type": "integer", "minimum": 0}, {"type": "null"}]},
+            },
+            ["row", "to_move", "piles", "stock", "hands", "scores", "turns", "laid"],
+        ),
+        "tsung-result": _obj(
+            "The outcome of a Tsung Shap game, as the game log records it.",
+            {
+                "scores": {**pair_of, "items": {"type": "integer"}},
+                "winner": {"oneOf": [seat, {"type": "null"}], "description": "null for a tie."},
+                "reason": {"type": "string", "description": "The `end` option's reading that ended the game."},
+                "turns": {"type": "integer", "minimum": 0},
+                "captures": {
+                    "type": "array",
+                    "description": "Each seat's tally: pairs, triples, tens, sweeps, claims and tiles taken.",
+                    "items": {
+                        "type": "object",
+                        "properties": {
+                            k: {"type": "integer", "minimum": 0}
+                            for k in ("pairs", "triples", "tens", "sweeps", "claims", "tiles")
+                        },
+                        "required": ["pairs", "triples", "tens", "sweeps", "claims", "tiles"],
+                        "additionalProperties": False,
+                    },
+                },
+            },
+            ["scores", "winner", "reason", "turns", "captures"],
+        ),
+        "tsung-state": _obj(
+            "Everything a referee sees of a game of Tsung Shap.",
+            {
+                "current_player": {"oneOf": [seat, {"type": "null"}], "description": "null once the game is over."},
+                "terminal": {"type": "boolean"},
+                "row": _tiles("The row, left to right."),
+                "revealed": {
+                    "oneOf": [tile, {"type": "null"}],
+                    "description": "The tile turned over and waiting to be laid, else null.",
+                },
+                "hands": {
+                    "oneOf": [{**pair_of, "items": _tiles("A four-tile hand.")}, {"type": "null"}],
+                    "description": "The four-tile hands (option hand=four), else null.",
+                },
+                "piles": {
+                    "oneOf": [
+                        {**pair_of, "items": _tiles("A seat's face-down tiles still to come, in order.")},
+                        {"type": "null"},
+                    ],
+                    "description": "Each seat's face-down tiles still to come (own halves), else null.",
+                },
+                "stock": {
+                    "oneOf": [_tiles("The common stock still to come, in order."), {"type": "null"}],
+                    "description": "The common stock still to come (option stock=common), else null.",
+                },
+                "stock_size": {"type": "integer", "minimum": 0, "description": "Tiles still face down."},
+                "scores": {**pair_of, "items": {"type": "integer"}},
+                "turns": {
+                    **pair_of,
+                    "items": {"type": "integer", "minimum": 0},
+                    "description": "Turns begun by each seat.",
+                },
+                "result": {"oneOf": [_ref("tsung-result"), {"type": "null"}]},
+            },
+            [
+                "current_player",
+                "terminal",
+                "row",
+                "revealed",
+                "hands",
+                "piles",
+                "stock",
+                "stock_size",
+                "scores",
+                "turns",
+                "result",
+            ],
+        ),
+    }
+
+
+def _dispatch(description: str, types: dict[str, str]) -> dict[str, Any]:
+    """An object whose ``type`` picks its definition."""
+    return {
+        "type": "object",
+        "description": description,
+        "properties": {"type": {"enum": list(types)}},
+        "required": ["type", "seat"],
+        "allOf": [{"if": {"properties": {"type": {"const": k}}}, "then": _ref(v)} for k, v in types.items()],
+    }
+
+
+_ORDER_DEAL = {
+    "description": (
+        "A deal given as chance outcomes: the shuffled order of every tile of the sets (and, for the collecting "
+        "games, the four dice, null under option first-player=seat-0). The engine cuts it as the options say. "
+        "The other fields, when given, are what a log recorded of the cut: the engine refuses the deal "
+        "(`illegal`) when its own cut differs."
+    ),
+}
+
+
 @cache
 def protocol_schema() -> dict[str, Any]:
     """The protocol's JSON Schema (2020-12): every request and every answer.
@@ -280,6 +410,7 @@ def protocol_schema() -> dict[str, Any]:
     game = {"type": "string", "pattern": "^[a-z][a-z0-9-]{0,63}$", "description": "A game id from spec/games/."}
     rule = {"type": "string", "pattern": "^[a-z][a-z0-9.-]{0,127}$", "description": "A permanent rule id."}
     message = {"type": "string", "maxLength": 65536, "description": "A sentence for people."}
+    seat_ref = _ref("seat")
     defs: dict[str, Any] = {
         "id": {
             "type": "integer",
@@ -296,19 +427,67 @@ def protocol_schema() -> dict[str, Any]:
             "propertyNames": {"pattern": "^[a-z][a-z0-9-]{0,63}$"},
             "additionalProperties": {"type": "string", "maxLength": 64},
         },
-        "action": {
-            "description": "A move, written as the game log writes its events; `seat` is who moves.",
-            "allOf": [_ref("collecting-action")],
+        "action": _dispatch(
+            "A move, written as the game log writes its events; `seat` is who moves; `type` says which.",
+            {
+                **{k: f"collecting-action-{k}" for k in _COLLECTING_ACTIONS},
+                **{k: f"tsung-action-{k}" for k in _TSUNG_ACTIONS},
+            },
+        ),
+        "event": _dispatch(
+            "What a move did, exactly as the game log records it.",
+            {**{k: "collecting-event" for k in _COLLECTING_ACTIONS}, **{k: f"tsung-event-{k}" for k in _TSUNG_EVENTS}},
+        ),
+        "state": {
+            "description": "The observable state of a game: Tsung Shap's has a `row`, the collecting games' a `table`.",
+            "if": {"type": "object", "required": ["row"]},
+            "then": _ref("tsung-state"),
+            "else": _ref("collecting-state"),
         },
-        "event": {"description": "What a move did, as the game log records it.", "allOf": [_ref("collecting-event")]},
-        "state": {"description": "The observable state of a game.", "allOf": [_ref("collecting-state")]},
         "deal": {
-            "description": "The deal: as a shuffled order, as a position, or null for the engine to shuffle.",
+            "description": "The deal: a shuffled order, a position, or null for the engine to shuffle and deal.",
             "if": {"type": "object", "required": ["order"]},
             "then": _ref("order-deal"),
-            "else": {"if": {"type": "object"}, "then": _ref("hands-deal"), "else": {"type": "null"}},
+            "else": {
+                "if": {"type": "object", "required": ["row"]},
+                "then": _ref("row-deal"),
+                "else": {"if": {"type": "object"}, "then": _ref("hands-deal"), "else": {"type": "null"}},
+            },
         },
+        "order-deal": _obj(
+            _ORDER_DEAL["description"],
+            {
+                "order": _tiles("Every tile of the sets, in shuffled order (a wall: pile by pile, bottom up)."),
+                "dice": {
+                    "oneOf": [
+                        {
+                            "type": "array",
+                            "items": {"type": "integer", "minimum": 1, "maximum": 6},
+                            "minItems": 4,
+                            "maxItems": 4,
+                        },
+                        {"type": "null"},
+                    ],
+                    "description": "The four dice thrown by seat 0 (collecting games), or null.",
+                },
+                "first_player": seat_ref,
+                "hands": {
+                    "oneOf": [{"type": "array", "items": _tiles("A hand.")}, {"type": "null"}],
+                    "description": "Each seat's dealt hand (a four-tile hand in Tsung Shap), as recorded.",
+                },
+                "stock": {
+                    "oneOf": [_tiles("The stock."), {"type": "null"}],
+                    "description": "The stock (Tsung Shap: the common stock) in draw order, as recorded.",
+                },
+                "piles": {
+                    "oneOf": [{"type": "array", "items": _tiles("A pile.")}, {"type": "null"}],
+                    "description": "Tsung Shap: each seat's face-down tiles in order, as recorded.",
+                },
+            },
+            ["order"],
+        ),
         **_collecting_defs(),
+        **_tsung_defs(),
         # ----------------------------------------------------------- requests
         "request-start": _request(
             "start",
@@ -394,15 +573,20 @@ def protocol_schema() -> dict[str, Any]:
                 },
             },
         ),
-        "answer-ok-new_game": _ok("The game has started."),
+        "answer-ok-new_game": _obj(
+            "The game has started. `events` (optional, default none) are the chance events the start of play "
+            "produced, as the log records them: Tsung Shap's first tile turned over.",
+            {"id": _ref("id"), "answer": {"const": "ok"}, "events": {"type": "array", "items": _ref("event")}},
+            ["id", "answer"],
+        ),
         "answer-ok-legal_actions": _ok(
             "Every legal move of the player to move (none once the game is over), each once, in any order.",
             {"actions": {"type": "array", "items": _ref("action")}},
         ),
         "answer-ok-check": _ok("The move is legal."),
         "answer-ok-apply": _ok(
-            "The move was made; `events` is what it did, as the log records it.",
-            {"events": {"type": "array", "items": _ref("event"), "minItems": 1}},
+            "The move was made; `events` is what it did, as the log records it (a pass may show nothing).",
+            {"events": {"type": "array", "items": _ref("event")}},
         ),
         "answer-ok-state": _ok("The observable state.", {"state": _ref("state")}),
         "answer-ok-stop": _ok("Goodbye; the engine exits with status 0."),

@@ -51,6 +51,13 @@ def _write(path: str, text: str) -> None:
     show_default=True,
     help="Seconds to wait for each answer.",
 )
+@click.option(
+    "--start-timeout",
+    type=click.FloatRange(min=0.01),
+    default=30.0,
+    show_default=True,
+    help="Seconds to wait for the engine to answer the start handshake.",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print the report as JSON (schemas/conformance-report).")
 @click.option("--report", "report_path", metavar="FILE", help="Also write the JSON report to FILE.")
 @click.option("--badge", "badge_path", metavar="FILE", help="Write a shields.io endpoint badge to FILE.")
@@ -73,6 +80,7 @@ def run_cmd(
     run_globs: tuple[str, ...],
     skip_globs: tuple[str, ...],
     timeout: float,
+    start_timeout: float,
     as_json: bool,
     report_path: str | None,
     badge_path: str | None,
@@ -100,7 +108,7 @@ def run_cmd(
             click.echo(f"{result.outcome:<4} {result.case.id}", err=True)
 
     started = time.monotonic()
-    with EngineProcess(command, timeout=timeout) as engine:
+    with EngineProcess(command, timeout=timeout, start_timeout=start_timeout) as engine:
         _claims, results, restarts = run_cases(engine, cases, progress=progress)
         hello = engine.hello
     report = Report(
@@ -112,6 +120,7 @@ def run_cmd(
         games=(game,) if game else tuple(sorted({c.game for c in cases if c.game})),
         settings=(
             ("timeout", timeout),
+            ("start_timeout", start_timeout),
             ("game", game),
             ("run", list(run_globs)),
             ("skip", list(skip_globs)),
