@@ -1,0 +1,3 @@
+"""The fake engines are scripts run as processes by the harness tests, not test modules."""
+
+collect_ignore_glob = ["*.py"]
