@@ -206,3 +206,24 @@ def test_the_simulate_bench_section_reports_every_figure(monkeypatch: pytest.Mon
     assert "Kap Tai Shap, 10 players: >= 500 greedy games/s per core" in text
     assert "memory flat as games grow" in text
     assert "simulate" in bench.SECTIONS
+
+
+def test_an_agent_that_draws_randomness_on_forced_moves_still_matches_play(monkeypatch: pytest.MonkeyPatch) -> None:
+    from collections.abc import Sequence
+    from typing import Any
+
+    from gupai import agents
+
+    class Fidgety:
+        name = "fidgety"
+
+        def choose(self, state: Any, legal: Sequence[Any], rng: random.Random) -> Any:
+            rng.random()  # consumes randomness even when the move is forced
+            return rng.choice(list(legal))
+
+    monkeypatch.setitem(agents.AGENTS, "fidgety", Fidgety)
+    for preset in ("culin", "one-tile"):
+        runner = KapRunner(Simulation("kap-shap", preset=preset, agents=("fidgety", "greedy")))
+        for seed in range(4):
+            log = play_game("kap-shap", preset=preset, seed=seed, agents=("fidgety", "greedy"))
+            assert runner.state(seed).result() == log["result"], (preset, seed)

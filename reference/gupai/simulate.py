@@ -44,15 +44,16 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, Protocol
 
 from . import __version__
-from .agents import Agent, make_agent
+from .agents import Agent, GreedyAgent, RandomAgent, make_agent
 from .collecting import COLLECTING_GAMES, collecting_config
 from .deal import random_deal
 from .errors import OptionError
-from .kap import KapState
+from .kap import Draw, KapState
 from .options import Options, resolve_options
 from .simstats import Histogram, mean_interval, median_interval, proportion
 
 __all__ = [
+    "FORCED_MOVE_AGENTS",
     "RUNNERS",
     "SIMULATION_FORMAT",
     "KapTally",
@@ -68,6 +69,8 @@ __all__ = [
     "simulation_document",
     "win_chances",
 ]
+
+_DRAW = Draw()
 
 #: The ``format`` of a simulation's JSON document.
 SIMULATION_FORMAT = "gupai-simulation/1"
@@ -376,8 +379,18 @@ class Runner(Protocol):
     def play(self, seed: int, tally: Any) -> None: ...
 
 
+#: Agents that never touch their random generator when only one action is legal
+#: (they return it at once), so the simulator may apply a forced draw without asking them.
+FORCED_MOVE_AGENTS: tuple[type, ...] = (GreedyAgent, RandomAgent)
+
+
 class KapRunner:
-    """Plays Kap Shap and Kap Tai Shap games as :func:`gupai.play.play_kap` does, without the log."""
+    """Plays Kap Shap and Kap Tai Shap games as :func:`gupai.play.play_kap` does, without the log.
+
+    One shortcut: when every seat's agent is one of :data:`FORCED_MOVE_AGENTS`,
+    the draw that must follow a take is applied without building the list of
+    legal actions and asking the agent, which would return it unchanged.
+    """
 
     def __init__(self, simulation: Simulation) -> None:
         self.simulation = simulation
@@ -388,6 +401,7 @@ class KapRunner:
         self.sets = self.config.sets
         self.agents = _seat_agents(simulation.agents, self.players)
         self._seats: list[Agent] = [make_agent(name) for name in self.agents]
+        self._forced = all(type(agent) in FORCED_MOVE_AGENTS for agent in self._seats)
 
     def new_tally(self) -> KapTally:
         return KapTally(players=self.players)
@@ -403,9 +417,18 @@ class KapRunner:
         state = KapState(config, random_deal(config, random.Random(f"gupai:{game}:deal:{seed}")))
         rng = random.Random(f"gupai:{game}:agents:{seed}")
         step, legal_actions = state._step, state.legal_actions
-        while state.phase != "over":
-            step(seats[state.current_player].choose(state, legal_actions(), rng))
-        return state
+        if not self._forced:
+            while state.phase != "over":
+                step(seats[state.current_player].choose(state, legal_actions(), rng))
+            return state
+        while True:
+            phase = state.phase
+            if phase == "draw":
+                step(_DRAW)
+            elif phase == "over":
+                return state
+            else:
+                step(seats[state.current_player].choose(state, legal_actions(), rng))
 
     def play(self, seed: int, tally: KapTally) -> None:
         state = self.state(seed)
