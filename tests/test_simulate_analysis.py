@@ -46,6 +46,8 @@ def test_a_small_run_writes_every_file(tmp_path: Path) -> None:
             assert (tmp_path / game / name).is_file()
         for stem in ("lengths", "wins", "chances"):
             assert (tmp_path / game / f"{stem}.png").is_file() and (tmp_path / game / f"{stem}.svg").is_file()
+    for name in ("scores.svg", "sweeps.svg", "wins.svg", "scores.csv", "sweeps.csv", "lengths.csv"):
+        assert (tmp_path / "tsung-shap" / name).is_file()
     page = tmp_path / "page.md"
     page.write_text("x\n<!-- analysis:begin claims -->\n<!-- analysis:end claims -->\n", encoding="utf-8")
     assert main(["--render-only", "--out", str(tmp_path), "--page", str(page)]) == 0

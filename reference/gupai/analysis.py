@@ -10,7 +10,7 @@ figures, the plots and the comparison for the site's analysis page:
 
     python -m gupai.analysis                  # simulate, write docs/assets/analysis/, update docs/analysis.md
     python -m gupai.analysis --scale 0.1      # a tenth of the games (a quick look; do not commit)
-    python -m gupai.analysis --render-only    # rewrite the page's tables from the committed JSON
+    python -m gupai.analysis --render-only    # redraw the plots and rewrite the page's tables from the JSON
     python -m gupai.analysis --check          # exit 1 if the page's tables differ from the JSON
 
 Only the blocks of the page between ``<!-- analysis:begin NAME -->`` and
@@ -42,14 +42,17 @@ from .errors import GupaiError
 from .simreport import estimate, summary_rows, write_outputs
 from .simstats import Estimate, proportion
 from .simulate import Simulation, compare, simulation_document, win_chances
+from .spec import game_spec
 
 __all__ = [
     "ANALYSIS_FORMAT",
     "CLAIMS",
     "GAMES",
     "RUNS",
+    "TSUNG_GAMES",
     "AnalysisError",
     "Claim",
+    "draw_plots",
     "evaluate_claims",
     "load_docs",
     "main",
@@ -84,6 +87,10 @@ SEED = 0
 AGENT_RUNS = ("culin", "gupai-site", "one-tile opening=discard")
 AGENT_VARIANTS = ("greedy-eager", "greedy-strict")
 AGENT_GAMES = {"kap-shap": 4_000, "kap-tai-shap": 1_000}
+#: Tsung Shap: every preset side by side, this many games each (the site makes no
+#: claim about it to check; the figures by variant).
+TSUNG_GAMES = 10_000
+
 #: Head to head, in Kap Shap: each variant against the greedy agent, in both seat orders.
 DUEL_RUNS = ("culin", "one-tile opening=discard")
 DUEL_GAMES = 2_000
@@ -331,7 +338,16 @@ def run_analysis(
         doc = simulation_document(results)
         docs[game] = doc
         write_outputs(doc, out / game, plots=False)
-        _plots(doc, out / game, setup)
+    games = max(10, round(TSUNG_GAMES * scale))
+    presets = [preset.name for preset in game_spec("tsung-shap").presets]
+    if progress:
+        progress(f"Tsung Shap: {len(presets)} presets, {games:,} games each")
+    doc = simulation_document(
+        compare([Simulation("tsung-shap", preset=p) for p in presets], games=games, seed=SEED, jobs=jobs)
+    )
+    docs["tsung-shap"] = doc
+    write_outputs(doc, out / "tsung-shap", plots=False)
+    draw_plots(out, docs)
     if progress:
         progress("the greedy agent's trial variants")
     agents = run_agents(scale=scale, jobs=jobs)
@@ -340,7 +356,7 @@ def run_analysis(
         "gupai": __version__,
         "command": "python -m gupai.analysis",
         "scale": scale,
-        "games": {game: f"{game}/simulation.json" for game in GAMES},
+        "games": {game: f"{game}/simulation.json" for game in docs},
         "claims": evaluate_claims(docs),
         "agents": agents,
     }
@@ -407,6 +423,21 @@ def run_agents(*, scale: float = 1.0, jobs: int | None = None) -> dict[str, Any]
     return {"lengths": lengths, "duels": duels}
 
 
+def draw_plots(out: Path, docs: Mapping[str, dict[str, Any]]) -> None:
+    """Draw every plot of the page from the games' simulation documents (PNG and SVG under ``out``)."""
+    from .plots import plot_scores, plot_sweeps, plot_wins
+
+    for game, doc in docs.items():
+        if game in GAMES:
+            _plots(doc, out / game, GAMES[game])
+            continue
+        games = f"{doc['games']:,} greedy games a preset"
+        directory = out / game
+        plot_scores(doc["runs"], directory / "scores", title=f"Tsung Shap: final scores ({games})")
+        plot_sweeps(doc["runs"], directory / "sweeps", title=f"Tsung Shap: sweeps per game ({games})")
+        plot_wins(doc["runs"], directory / "wins", title=f"Tsung Shap: win rate by position ({games})")
+
+
 def _plots(doc: dict[str, Any], directory: Path, setup: Mapping[str, Any]) -> None:
     from .plots import plot_lengths, plot_win_chances, plot_wins
 
@@ -457,6 +488,8 @@ def render_blocks(analysis: Mapping[str, Any], docs: Mapping[str, dict[str, Any]
         f"{GAMES[g]['sets']} set{'s' if GAMES[g]['sets'] > 1 else ''})"
         for g in GAMES
     )
+    if "tsung-shap" in docs:
+        setup += f", Tsung Shap {docs['tsung-shap']['games']:,} games a preset"
     blocks["setup"] = (
         f"Figures from `{analysis['command']}` (gupai {analysis['gupai']}): {setup}; seeds "
         f"{first['seeds'][0]} to {first['seeds'][1]} for every run, the greedy agent in every seat. "
@@ -492,6 +525,8 @@ def render_blocks(analysis: Mapping[str, Any], docs: Mapping[str, dict[str, Any]
         blocks[f"figures-{game}"] = _table(
             header, [[label, *(column.get(label, "") for column in columns)] for label in labels]
         )
+        if game not in GAMES:
+            continue
         runs = {run["label"]: run for run in doc["runs"]}
         n = doc["runs"][0]["players"]
         turns = list(range(1, n + 1)) if n > 2 else list(range(1, 9))
@@ -563,7 +598,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--scale", type=float, default=1.0, help="fraction of the standard number of games")
     parser.add_argument("--jobs", type=int, default=None, help="processes (default: all cores)")
     what = parser.add_mutually_exclusive_group()
-    what.add_argument("--render-only", action="store_true", help="rewrite the page from the committed JSON")
+    what.add_argument("--render-only", action="store_true", help="redraw the plots and the page from the JSON")
     what.add_argument("--check", action="store_true", help="exit 1 if the page differs from the committed JSON")
     args = parser.parse_args(argv)
     try:
@@ -572,6 +607,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                 parser.error("--scale must be positive and --jobs at least 1")
             run_analysis(args.out, scale=args.scale, jobs=args.jobs, progress=lambda m: print(m, file=sys.stderr))
         analysis, docs = load_docs(args.out)
+        if args.render_only:
+            draw_plots(args.out, docs)
         text = args.page.read_text(encoding="utf-8")
         updated = replace_blocks(text, render_blocks(analysis, docs))
     except (GupaiError, OSError) as error:

@@ -150,7 +150,7 @@ def plot_wins(runs: Sequence[dict[str, Any]], stem: Path, *, title: str = "", by
     ax.set_xlabel("position in turn order (1 = first player)" if by == "position" else "seat")
     ax.set_ylabel("games won (%)")
     ax.set_title(title or "Win rate by " + by)
-    ax.legend(frameon=False, fontsize=8)
+    ax.legend(frameon=False, fontsize=8, loc="upper center", bbox_to_anchor=(0.5, -0.16), ncol=min(4, len(runs) + 1))
     return _save(fig, stem)
 
 
