@@ -33,7 +33,7 @@ from __future__ import annotations
 import random
 import sys
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from typing import IO, Any, Protocol
 
@@ -177,6 +177,7 @@ class KapSession:
     """A game of Kap Shap or Kap Tai Shap behind the protocol, refereed by :class:`~gupai.kap.KapState`."""
 
     game: KapState
+    _split_memo: dict[tuple[int, ...], frozenset[Decomposition]] = field(default_factory=dict, repr=False)
 
     @classmethod
     def start(cls, request: Mapping[str, Any], *, rng: random.Random | None = None) -> KapSession:
@@ -208,6 +209,13 @@ class KapSession:
         else:
             deal = _position_deal(config, deal_doc)
         return cls(KapState(config, deal))
+
+    def _splits(self, counts: tuple[int, ...]) -> frozenset[Decomposition]:
+        """The winning splits of a hand (remembered: a scenario may ask about hundreds of them)."""
+        found = self._split_memo.get(counts)
+        if found is None:
+            found = self._split_memo[counts] = frozenset(self.game.config.evaluator.decompositions(counts))
+        return found
 
     def legal_actions(self) -> list[dict[str, Any]]:
         seat = self.game.current_player
@@ -241,7 +249,7 @@ class KapSession:
                 return rule("declare.valid"), f"seat {seat} declared {action['hand']}, but holds {shown}"
             if "decomposition" in action:
                 split = parse_decomposition(action["decomposition"])
-                if split not in state.config.evaluator.decompositions(held):
+                if split not in self._splits(held):
                     return rule("declare.valid"), (
                         f"seat {seat} showed the split {split}, which is not one of the hand's winning splits"
                     )

@@ -68,11 +68,15 @@ __all__ = [
     "EngineProcess",
     "HarnessError",
     "collect_cases",
+    "replay_log",
     "requirement_gap",
     "run_case",
     "run_cases",
     "select_cases",
 ]
+
+#: How many requests the harness sends before it reads their answers.
+PIPELINE = 64
 
 #: What can go wrong with an engine, beyond a wrong answer.
 FAULTS = ("timeout", "crash", "exit", "garbage", "schema")
@@ -130,8 +134,9 @@ class EngineProcess:
         except OSError as error:
             raise EngineError("crash", f"cannot run {shlex.join(self.argv)}: {error.strerror or error}") from None
         self._buffer = b""
-        assert self.process.stdout is not None
+        assert self.process.stdout is not None and self.process.stdin is not None
         os.set_blocking(self.process.stdout.fileno(), False)
+        os.set_blocking(self.process.stdin.fileno(), False)
         saved, self.timeout = self.timeout, self.start_timeout
         try:
             answer = self.ask("start", protocol=PROTOCOL_VERSION)
@@ -207,19 +212,68 @@ class EngineProcess:
             self._healthy = False
             raise
 
+    def ask_many(self, requests: Sequence[tuple[str, Mapping[str, Any]]]) -> list[Answer]:
+        """Several requests, pipelined a window at a time; the answers in order (or :class:`EngineError`).
+
+        The protocol answers requests in order, so the harness need not wait
+        for each answer before sending the next; a window of
+        :data:`PIPELINE` requests keeps both pipes far from full.
+        """
+        answers: list[Answer] = []
+        try:
+            for start in range(0, len(requests), PIPELINE):
+                window = requests[start : start + PIPELINE]
+                idents = [self._send(cmd, fields) for cmd, fields in window]
+                answers.extend(self._receive(cmd, ident) for (cmd, _), ident in zip(window, idents, strict=True))
+        except EngineError:
+            self._healthy = False
+            raise
+        return answers
+
     def _ask(self, cmd: str, fields: Mapping[str, Any]) -> Answer:
+        return self._receive(cmd, self._send(cmd, fields))
+
+    def _send(self, cmd: str, fields: Mapping[str, Any]) -> int:
         process = self.process
         if process is None or process.stdin is None:
             raise EngineError("crash", "the engine is not running")
         ident = self._next_id
         self._next_id += 1
         self.requests += 1
-        line = encode(request(cmd, ident, **fields)).encode("utf-8") + b"\n"
-        try:
-            process.stdin.write(line)
-            process.stdin.flush()
-        except (BrokenPipeError, ConnectionResetError, OSError, ValueError):
-            raise self._gone(cmd) from None
+        self._write(encode(request(cmd, ident, **fields)).encode("utf-8") + b"\n", cmd)
+        return ident
+
+    def _write(self, data: bytes, cmd: str) -> None:
+        """Write a request within the timeout, reading answers meanwhile so that neither pipe can jam."""
+        process = self.process
+        assert process is not None and process.stdin is not None and process.stdout is not None
+        deadline = time.monotonic() + self.timeout
+        fd_in, fd_out = process.stdin.fileno(), process.stdout.fileno()
+        view = memoryview(data)
+        with selectors.DefaultSelector() as selector:
+            selector.register(fd_in, selectors.EVENT_WRITE)
+            selector.register(fd_out, selectors.EVENT_READ)
+            while view:
+                remaining = deadline - time.monotonic()
+                if remaining <= 0:
+                    raise EngineError("timeout", f"the engine did not read the {cmd} request within {self.timeout:g} s")
+                for key, _ in selector.select(remaining):
+                    try:
+                        if key.fd == fd_in:
+                            view = view[os.write(fd_in, view) :]
+                            continue
+                        chunk = os.read(fd_out, 1 << 16)
+                    except BlockingIOError:  # pragma: no cover - a spurious wake-up
+                        continue
+                    except OSError:
+                        raise self._gone(cmd) from None
+                    if not chunk:
+                        raise self._gone(cmd)
+                    self._buffer += chunk
+                    if len(self._buffer) > 4 * MAX_LINE_BYTES:
+                        raise EngineError("garbage", f"the engine wrote more than {4 * MAX_LINE_BYTES} bytes unasked")
+
+    def _receive(self, cmd: str, ident: int) -> Answer:
         raw = self._read_line(cmd)
         try:
             doc = parse_json_line(raw)
@@ -590,12 +644,17 @@ def requirement_gap(case: Case, claims: Claims) -> str | None:
 
 # ------------------------------------------------------------------ running
 Ask = Callable[..., Answer]
+AskMany = Callable[[Sequence[tuple[str, Mapping[str, Any]]]], list[Answer]]
 
 
-def run_scenario(case: Case, ask: Ask) -> CaseResult:
-    """Run one scenario's steps against the engine."""
+def run_scenario(
+    case: Case, ask: Ask, ask_many: AskMany | None = None, probe_cache: dict[str, bool] | None = None
+) -> CaseResult:
+    """Run one scenario's steps against the engine (``probe_cache``: probes this engine process answered)."""
     assert case.scenario is not None
-    run = ScenarioRun(ask=ask, scenario=case.scenario)
+    run = ScenarioRun(ask=ask, scenario=case.scenario, ask_many=ask_many)
+    if probe_cache is not None:
+        run.probe_cache = probe_cache
     unexpressed: list[str] = []
     for step in case.scenario.steps:
         found = match_step(step)
@@ -766,6 +825,8 @@ class _LogReplay:
         self.fault_rule: str = str(expect.get("rule") or self.rule("end"))
         self.at = "the deal"
         self.notes: list[str] = []
+        self.reported: list[Mapping[str, Any]] = []
+        self.watch: Callable[[Mapping[str, Any], Sequence[Mapping[str, Any]]], None] | None = None
 
     def rule(self, suffix: str) -> str:
         return f"{self.prefix}.{suffix}"
@@ -789,6 +850,8 @@ class _LogReplay:
     def compare_state(self, last: str | None) -> None:
         answer, expected = self.both("state")
         mine = self.ok(answer, "state", [self.rule("turn.order")]).doc["state"]
+        if self.watch is not None:
+            self.watch(mine, self.reported)
         diffs = _state_diffs(mine, expected["state"])
         if not diffs:
             return
@@ -858,6 +921,7 @@ class _LogReplay:
 
     def match(self, mine: Sequence[Mapping[str, Any]], theirs: Sequence[Mapping[str, Any]], pos: int) -> int:
         """Check the engine's events against the reference's, and those against the log's from ``pos``."""
+        self.reported.extend(mine)
         ours = [_normal_event(e) for e in mine]
         expected = [_normal_event(e) for e in theirs]
         if ours != expected:
@@ -999,14 +1063,47 @@ def _action_text(action: Mapping[str, Any]) -> str:
     return f"seat {action.get('seat')} {action.get('type')}{tile}{capture}"
 
 
-def run_log(case: Case, ask: Ask) -> CaseResult:
-    """Replay one log of ``conformance/`` against the engine."""
-    assert case.path is not None
+def replay_log(
+    doc: Mapping[str, Any],
+    ask: Ask,
+    *,
+    watch: Callable[[Mapping[str, Any], Sequence[Mapping[str, Any]]], None] | None = None,
+) -> CaseResult:
+    """Replay a log as a valid one: every move must be legal and the engine's events and result the log's.
+
+    ``watch`` sees every state the engine reports, with the events it has
+    reported so far. The log must be schema-valid.
+
+    >>> from gupai.engine_server import ReferenceEngine
+    >>> from gupai.play import play_game
+    >>> from gupai.protocol import check_answer, request
+    >>> engine = ReferenceEngine()
+    >>> _ = engine.handle(request("start", 0, protocol=1))
+    >>> def ask(cmd, **fields):
+    ...     return check_answer(engine.handle(request(cmd, 1, **fields)), command=cmd, id=1)
+    >>> replay_log(play_game("tsung-shap", seed=3), ask).outcome
+    'pass'
+    """
+    case = Case("log:<document>", "valid-log", str(doc.get("game")), None, (), None, (), "<document>")
+    return run_log(case, ask, doc=doc, watch=watch)
+
+
+def run_log(
+    case: Case,
+    ask: Ask,
+    *,
+    doc: Mapping[str, Any] | None = None,
+    watch: Callable[[Mapping[str, Any], Sequence[Mapping[str, Any]]], None] | None = None,
+) -> CaseResult:
+    """Replay one log of ``conformance/`` (or ``doc``) against the engine."""
     expect = dict(case.expect)
     if expect.get("refuse") == "schema":
         return CaseResult(case, "skip", "a log the schema rejects: a matter for the validator, not a rule of play")
-    doc = json.loads(case.path.read_text(encoding="utf-8"))
+    if doc is None:
+        assert case.path is not None
+        doc = json.loads(case.path.read_text(encoding="utf-8"))
     replay = _LogReplay(case, doc, ask)
+    replay.watch = watch
     try:
         replay.replay()
     except _RefusedAsExpectedError:
@@ -1018,11 +1115,14 @@ def run_log(case: Case, ask: Ask) -> CaseResult:
     return CaseResult(case, "pass", notes=tuple(replay.notes))
 
 
-def run_case(case: Case, ask: Ask) -> CaseResult:
+def run_case(
+    case: Case, ask: Ask, ask_many: AskMany | None = None, probe_cache: dict[str, bool] | None = None
+) -> CaseResult:
     """Run one case; an engine fault or any error becomes a failed result, never an exception."""
     started = time.monotonic()
     try:
-        result = run_scenario(case, ask) if case.kind == "scenario" else run_log(case, ask)
+        scenario = case.kind == "scenario"
+        result = run_scenario(case, ask, ask_many, probe_cache) if scenario else run_log(case, ask)
     except EngineError as fault:
         result = CaseResult(case, "fail", fault.message, fault=fault.fault, failed_rules=case.rules)
     except GupaiError as error:
@@ -1074,12 +1174,13 @@ def run_cases(
     claims = Claims.from_hello(hello)
     state = RunState()
     need_restart = False
+    probe_cache: dict[str, bool] = {}
     try:
         for case in cases:
             gap = requirement_gap(case, claims)
             if gap is not None:
                 result = CaseResult(case, "skip", gap)
-            elif need_restart and not _restart(engine, state):
+            elif need_restart and not _restart(engine, state, probe_cache):
                 result = CaseResult(
                     case,
                     "fail",
@@ -1089,7 +1190,7 @@ def run_cases(
                 )
             else:
                 need_restart = False
-                result = run_case(case, engine.ask)
+                result = run_case(case, engine.ask, engine.ask_many, probe_cache)
                 need_restart = result.restart or not engine.alive
             state.results.append(result)
             if progress is not None:
@@ -1099,7 +1200,8 @@ def run_cases(
     return claims, state.results, state.restarts
 
 
-def _restart(engine: EngineProcess, state: RunState) -> bool:
+def _restart(engine: EngineProcess, state: RunState, probe_cache: dict[str, bool]) -> bool:
+    probe_cache.clear()  # a new process: its answers are its own
     if state.failed_restarts >= MAX_FAILED_RESTARTS:
         return False
     state.restarts += 1

@@ -30,6 +30,7 @@ How the pair and eye steps are asked
 
 from __future__ import annotations
 
+import json
 import random
 import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
@@ -265,6 +266,8 @@ class ScenarioRun:
     probed_hand: Answer | None = None
     notes: list[str] = field(default_factory=list)
     tsung: Any = None
+    ask_many: Callable[[Sequence[tuple[str, Mapping[str, Any]]]], list[Answer]] | None = None
+    probe_cache: dict[str, bool] = field(default_factory=dict, repr=False)
     _configs: dict[tuple[Any, ...], CollectingConfig] = field(default_factory=dict, repr=False)
 
     # ------------------------------------------------------------ helpers
@@ -352,8 +355,8 @@ class ScenarioRun:
                 return config
         return None
 
-    def deal_hand(self, kinds: Sequence[int], config: CollectingConfig) -> Answer:
-        """Deal ``kinds`` to seat 0, the first player; the rest of the sets to the others and the stock."""
+    def hand_deal(self, kinds: Sequence[int], config: CollectingConfig) -> dict[str, Any]:
+        """A ``new_game`` request dealing ``kinds`` to seat 0, the first player; the rest to the others and the stock."""
         counts = [max(0, c) for c in (a - b for a, b in zip(set_counts(config.sets), _counts(kinds), strict=True))]
         rest = [Tile.from_index(k) for k, c in enumerate(counts) for _ in range(c)]
         size = config.spec.hand_size
@@ -362,27 +365,55 @@ class ScenarioRun:
             hands.append(rest[:size])
             rest = rest[size:]
         deal = {"hands": [_faces(h) for h in hands], "stock": _faces(rest), "first_player": 0}
-        return self.new_game(deal, players=config.players, sets=config.sets)
+        return {
+            "game": self.game,
+            "options": self.options(),
+            "players": config.players,
+            "sets": config.sets,
+            "deal": deal,
+        }
 
-    def check_split(self, split: Mapping[str, Any]) -> Answer:
-        return self.ask("check", action={"type": "declare", "seat": 0, "decomposition": dict(split)})
+    def deal_hand(self, kinds: Sequence[int], config: CollectingConfig) -> Answer:
+        """Deal ``kinds`` to seat 0 as the first player's opening holding."""
+        fields = self.hand_deal(kinds, config)
+        return self.new_game(fields["deal"], players=fields["players"], sets=fields["sets"])
 
-    def probe(self, kinds: Sequence[int], split: Mapping[str, Any] | None) -> bool | None:
-        """Deal a probe hand and ask whether declaring it (showing ``split``) is legal; ``None`` if unholdable."""
+    def batch(self, requests: Sequence[tuple[str, Mapping[str, Any]]]) -> list[Answer]:
+        """Several requests in a row (pipelined when the engine process allows), their answers in order."""
+        self.in_game = False
+        self.probed_hand = None
+        if self.ask_many is not None:
+            return self.ask_many(requests)
+        return [self.ask(cmd, **fields) for cmd, fields in requests]
+
+    def probe_requests(self, kinds: Sequence[int], split: Mapping[str, Any]) -> list[tuple[str, Mapping[str, Any]]]:
+        """Deal a probe hand, then ask whether declaring it showing ``split`` is legal; ``[]`` if unholdable."""
         config = self.probe_config(kinds)
         if config is None:
-            return None
-        self.expect_ok(self.deal_hand(kinds, config), "dealing a probe hand")
-        action: dict[str, Any] = {"type": "declare", "seat": 0}
-        if split is not None:
-            action["decomposition"] = dict(split)
-        answer = self.ask("check", action=action)
-        if answer.kind not in ("ok", "illegal"):
-            raise StepError(f"check of a declaration: the engine answered {answer.describe()}")
-        return answer.is_ok
+            return []
+        action = {"type": "declare", "seat": 0, "decomposition": dict(split)}
+        return [("new_game", self.hand_deal(kinds, config)), ("check", {"action": action})]
 
-    def pair_probe(self, a: Tile, b: Tile) -> bool | None:
-        """Whether [a]+[b] is a ten-pair, asked through a declaration; ``None`` if no hand can show it."""
+    def verdicts(self, probes: Sequence[list[tuple[str, Mapping[str, Any]]]]) -> list[bool | None]:
+        """Run probes (each a deal and a check, or none); whether each declaration is legal, ``None`` if unasked.
+
+        A probe already answered by this engine process (``probe_cache``) is
+        not asked again: ``new_game`` replaces the game, so the answer to a
+        deal and a check is a function of the two requests.
+        """
+        keys = [json.dumps(probe, sort_keys=True) if probe else "" for probe in probes]
+        asked = [probe for probe, key in zip(probes, keys, strict=True) if probe and key not in self.probe_cache]
+        answers = iter(self.batch([request for probe in asked for request in probe]))
+        for probe in asked:
+            dealt, checked = next(answers), next(answers)
+            self.expect_ok(dealt, "dealing a probe hand")
+            if checked.kind not in ("ok", "illegal"):
+                raise StepError(f"check of a declaration: the engine answered {checked.describe()}")
+            self.probe_cache[json.dumps(probe, sort_keys=True)] = checked.is_ok
+        return [self.probe_cache[key] if key else None for key in keys]
+
+    def pair_requests(self, a: Tile, b: Tile) -> list[tuple[str, Mapping[str, Any]]]:
+        """The probe asking whether [a]+[b] is a ten-pair, through a declaration; ``[]`` if no hand can show it."""
         config = self.config_for_probes()
         pair = (min(a.index, b.index), max(a.index, b.index))
         for sets in self.probe_sets():
@@ -391,10 +422,15 @@ class ScenarioRun:
                 eye, pairs = built
                 kinds = [*eye, *(k for p in pairs for k in p)]
                 split = _split_json([Tile.from_index(k) for k in eye], [[Tile.from_index(k) for k in p] for p in pairs])
-                return self.probe(kinds, split)
-        return None
+                return self.probe_requests(kinds, split)
+        return []
+
+    def pair_probe(self, a: Tile, b: Tile) -> bool | None:
+        """Whether [a]+[b] is a ten-pair; ``None`` if no hand the sets hold can show it."""
+        return self.verdicts([self.pair_requests(a, b)])[0]
 
     def eye_probe(self, a: Tile, b: Tile) -> bool | None:
+        """Whether [a] [b] is an eye, asked through a declaration; ``None`` if no hand can show it."""
         config = self.config_for_probes()
         eye = (a.index, b.index)
         for sets in self.probe_sets():
@@ -403,7 +439,7 @@ class ScenarioRun:
                 _, pairs = built
                 kinds = [*eye, *(k for p in pairs for k in p)]
                 split = _split_json([a, b], [[Tile.from_index(k) for k in p] for p in pairs])
-                return self.probe(kinds, split)
+                return self.verdicts([self.probe_requests(kinds, split)])[0]
         return None
 
     def config_for_probes(self) -> CollectingConfig:
@@ -807,14 +843,10 @@ def _pair(run: ScenarioRun, a: str, b: str, verdict: str) -> None:
 
 
 def _partners(run: ScenarioRun, tile: Tile) -> tuple[set[str], list[str]]:
-    found, unknown = set(), []
-    for k in range(KIND_COUNT):
-        other = Tile.from_index(k)
-        legal = run.pair_probe(tile, other)
-        if legal is None:
-            unknown.append(other.face)
-        elif legal:
-            found.add(other.face)
+    others = [Tile.from_index(k) for k in range(KIND_COUNT)]
+    verdicts = run.verdicts([run.pair_requests(tile, other) for other in others])
+    found = {other.face for other, legal in zip(others, verdicts, strict=True) if legal}
+    unknown = [other.face for other, legal in zip(others, verdicts, strict=True) if legal is None]
     return found, unknown
 
 
@@ -840,16 +872,15 @@ def _makes_no_pair(run: ScenarioRun, tile: str) -> None:
 
 
 def _all_pairs(run: ScenarioRun) -> tuple[set[tuple[str, str]], list[tuple[str, str]]]:
+    pairs = [(Tile.from_index(i), Tile.from_index(j)) for i in range(KIND_COUNT) for j in range(i, KIND_COUNT)]
+    verdicts = run.verdicts([run.pair_requests(a, b) for a, b in pairs])
     found, unknown = set(), []
-    for i in range(KIND_COUNT):
-        for j in range(i, KIND_COUNT):
-            a, b = Tile.from_index(i), Tile.from_index(j)
-            key = (max(a, b).face, min(a, b).face)
-            legal = run.pair_probe(a, b)
-            if legal is None:
-                unknown.append(key)
-            elif legal:
-                found.add(key)
+    for (a, b), legal in zip(pairs, verdicts, strict=True):
+        key = (max(a, b).face, min(a, b).face)
+        if legal is None:
+            unknown.append(key)
+        elif legal:
+            found.add(key)
     return found, unknown
 
 
@@ -954,11 +985,20 @@ def _not_winning(run: ScenarioRun) -> None:
 
 
 def _engine_splits(run: ScenarioRun) -> list[tuple[tuple[str, ...], tuple[tuple[str, ...], ...]]]:
-    _dealt_hand(run)
+    config = _dealt_hand(run)
+    splits = [
+        _split_json([Tile.from_index(k) for k in eye], [[Tile.from_index(k) for k in p] for p in pairs])
+        for eye, pairs in structural_splits(_hand_kinds(run))
+    ]
+    deal = ("new_game", run.hand_deal(_hand_kinds(run), config))
+    checks = [("check", {"action": {"type": "declare", "seat": 0, "decomposition": split}}) for split in splits]
+    dealt, *answers = run.batch([deal, *checks])
+    run.expect_ok(dealt, "dealing the hand to the first player")
     accepted = []
-    for eye, pairs in structural_splits(_hand_kinds(run)):
-        split = _split_json([Tile.from_index(k) for k in eye], [[Tile.from_index(k) for k in p] for p in pairs])
-        if _declare_check(run, split).is_ok:
+    for split, answer in zip(splits, answers, strict=True):
+        if answer.kind not in ("ok", "illegal"):
+            raise StepError(f"check of a declaration: the engine answered {answer.describe()}")
+        if answer.is_ok:
             accepted.append(_canonical_split(split))
     return sorted(accepted, reverse=True)
 
