@@ -1,0 +1,371 @@
+"""The conformance harness: the reference passes everything; each broken fake engine is caught, exactly.
+
+The self-test runs every case against ``gupai engine`` as a process (the full
+run is also ``make conformance``). The fakes in ``tests/fakes/`` each break
+one thing; the tests below prove the harness reports it against the right
+cases, with the right fault, and keeps going.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import jsonschema
+import pytest
+from click.testing import CliRunner
+from gherkin.parser import Parser
+from gherkin.pickles.compiler import Compiler
+
+from gupai import report as report_module
+from gupai.cli import main
+from gupai.gherkin import load_features, parse_feature
+from gupai.harness import (
+    Case,
+    CaseResult,
+    Claims,
+    EngineProcess,
+    HarnessError,
+    collect_cases,
+    requirement_gap,
+    run_cases,
+    select_cases,
+)
+from gupai.harness_steps import match_step
+from gupai.report import Report, apply_known_failures, parse_known_failures, report_schema
+from gupai.resources import data_dir
+
+FAKES = Path(__file__).resolve().parent / "fakes"
+REFERENCE = [sys.executable, "-m", "gupai.engine_server"]
+ALL_CASES = collect_cases()
+
+
+def fake(name: str) -> list[str]:
+    return [sys.executable, str(FAKES / f"{name}.py")]
+
+
+def run(command: Sequence[str], *globs: str, timeout: float = 10.0) -> tuple[list[CaseResult], int, float]:
+    """Run the harness over the cases matching ``globs``: (results, restarts, seconds)."""
+    cases = select_cases(ALL_CASES, run=globs)
+    assert cases, f"no case matches {globs}"
+    started = time.monotonic()
+    with EngineProcess(list(command), timeout=timeout, start_timeout=60) as engine:
+        _claims, results, restarts = run_cases(engine, cases)
+    return results, restarts, time.monotonic() - started
+
+
+def by_outcome(results: Sequence[CaseResult], outcome: str) -> list[CaseResult]:
+    return [r for r in results if r.outcome == outcome]
+
+
+# ------------------------------------------------------------- the features
+def test_the_gherkin_reader_reads_every_feature_as_the_official_parser_does() -> None:
+    root = data_dir("features")
+    for path in sorted(root.rglob("*.feature")):
+        relative = path.relative_to(root).as_posix()
+        document: Any = dict(Parser().parse(path.read_text(encoding="utf-8")))
+        document["uri"] = relative
+        pickles: list[Any] = list(Compiler().compile(document))
+        ours = parse_feature(path.read_text(encoding="utf-8"), path=relative)
+        assert len(ours) == len(pickles), relative
+        for pickle, scenario in zip(pickles, ours, strict=True):
+            assert scenario.name == pickle["name"]
+            assert list(scenario.tags) == [tag["name"][1:] for tag in pickle["tags"]]
+            expected = []
+            for step in pickle["steps"]:
+                argument: Any = step.get("argument", {})
+                table = argument.get("dataTable")
+                rows = tuple(tuple(c["value"] for c in r["cells"]) for r in table["rows"]) if table else None
+                doc = argument.get("docString", {}).get("content")
+                expected.append((step["text"], rows, doc))
+            assert [(s.text, s.datatable, s.docstring) for s in scenario.steps] == expected, scenario.name
+
+
+def test_every_step_of_every_feature_has_a_protocol_binding() -> None:
+    unbound = {
+        f"{scenario.path}:{step.line}: {step.keyword} {step.text}"
+        for scenario in load_features(data_dir("features"))
+        for step in scenario.steps
+        if match_step(step) is None
+    }
+    assert not unbound, "\n".join(sorted(unbound))
+
+
+def test_the_gherkin_reader_expands_outlines_with_examples_tags_and_doc_strings() -> None:
+    text = (
+        "@feature-tag\nFeature: f\n  Background:\n    Given the game kap-shap\n\n"
+        '  Scenario Outline: o\n    Then <a> is <b>\n      """\n      <a>\n      """\n\n'
+        "    @rows\n    Examples: named\n      | a | b |\n      | 1 | x\\|y |\n      | 2 | z |\n"
+    )
+    first, second = parse_feature(text, path="f.feature")
+    assert first.tags == ("feature-tag", "rows") and first.example == 1 and second.example == 2
+    assert [s.text for s in first.steps] == ["the game kap-shap", "1 is x|y"] and first.steps[1].docstring == "1"
+    assert dict(second.row) == {"a": "2", "b": "z"}
+
+
+# ------------------------------------------------------------------- cases
+def test_cases_cover_every_feature_scenario_and_every_conformance_log_with_unique_ids() -> None:
+    ids = [case.id for case in ALL_CASES]
+    assert len(ids) == len(set(ids))
+    logs = sorted(data_dir("conformance").rglob("*.json"))
+    assert sum(case.kind != "scenario" for case in ALL_CASES) == len(logs)
+    assert sum(case.kind == "scenario" for case in ALL_CASES) == len(load_features(data_dir("features")))
+    invalid = [case for case in ALL_CASES if case.kind == "invalid-log"]
+    assert all(
+        case.rules == (Path(str(case.path)).name.split("--")[0],) for case in invalid if "schema--" not in case.id
+    )
+
+
+def test_globs_select_by_case_id_or_rule_id_and_game() -> None:
+    chosen = select_cases(ALL_CASES, run=["ks.turn.take"])
+    assert chosen and all("ks.turn.take" in case.rules for case in chosen)
+    tsung = select_cases(ALL_CASES, game="tsung-shap", skip=["scenario:*"])
+    assert tsung and {case.game for case in tsung} == {"tsung-shap"}
+    assert not select_cases(
+        ALL_CASES,
+        run=["log:kap-shap/valid/*"],
+        skip=["*culin*", "*pagat*", "*celko*", "*crook*", "*site*", "*latest*", "*one-tile*"],
+    )
+    with pytest.raises(HarnessError, match="unknown game"):
+        select_cases(ALL_CASES, game="chess")
+
+
+def test_a_case_needing_an_unclaimed_reading_or_seat_count_is_skipped_with_the_reason() -> None:
+    claims = Claims.from_hello(
+        {"games": {"kap-tai-shap": {"options": {"take": ["any", "latest"]}, "players": {"min": 2, "max": 4}}}}
+    )
+    case = next(c for c in ALL_CASES if c.id == "log:kap-tai-shap/valid/celko-10p-greedy-seed1")
+    assert requirement_gap(case, claims) is not None
+    ten = Case(
+        case.id, case.kind, case.game, case.preset, tuple((k, v) for k, v in case.options if k == "take"), 10, (), ""
+    )
+    assert requirement_gap(ten, claims) == "needs 10 players; the engine seats 2 to 4"
+    too_many = Case("x", "invalid-log", "kap-tai-shap", "culin", (), 41, (), "")
+    assert requirement_gap(too_many, claims) is None  # beyond the rules: the engine must refuse it
+    assert (
+        requirement_gap(next(c for c in ALL_CASES if c.game == "tsung-shap"), claims)
+        == "the engine does not claim tsung-shap"
+    )
+
+
+# ---------------------------------------------------------- the self-test
+@pytest.fixture(scope="module")
+def self_test() -> tuple[list[CaseResult], dict[str, Any], Report]:
+    started = time.monotonic()
+    with EngineProcess(REFERENCE, timeout=30, start_timeout=60) as engine:
+        _claims, results, restarts = run_cases(engine, ALL_CASES)
+        hello = dict(engine.hello)
+    report = Report("gupai engine", hello, tuple(results), restarts, time.monotonic() - started, ("kap-shap",))
+    return results, hello, report
+
+
+def test_the_reference_engine_passes_every_case_it_can_be_asked(
+    self_test: tuple[list[CaseResult], dict[str, Any], Report],
+) -> None:
+    results, _, report = self_test
+    failed = [f"{r.case.id}: {r.message}" for r in by_outcome(results, "fail")]
+    assert not failed, "\n".join(failed)
+    assert report.exit_status == 0 and report.restarts == 0
+    kinds = {kind: [r for r in results if r.case.kind == kind] for kind in ("scenario", "valid-log", "invalid-log")}
+    assert all(r.outcome == "pass" for r in kinds["valid-log"])
+    assert all(r.outcome == "pass" or "schema--" in r.case.id for r in kinds["invalid-log"])
+    ran = by_outcome(kinds["scenario"], "pass")
+    assert len(ran) >= 0.7 * len(kinds["scenario"])
+
+
+def test_a_skipped_scenario_says_which_step_the_protocol_cannot_ask(
+    self_test: tuple[list[CaseResult], dict[str, Any], Report],
+) -> None:
+    results, _, _ = self_test
+    for result in by_outcome(results, "skip"):
+        if result.case.kind == "scenario":
+            assert result.message.startswith("not expressible through the protocol: ")
+            assert "no protocol binding" not in result.message
+        else:
+            assert result.message.startswith("a log the schema rejects")
+
+
+def test_the_report_is_schema_valid_json_with_every_rule_and_a_badge(
+    self_test: tuple[list[CaseResult], dict[str, Any], Report],
+) -> None:
+    _, _, report = self_test
+    document = report.to_json()
+    jsonschema.Draft202012Validator(report_schema()).validate(document)
+    on_disk = json.loads((data_dir("schemas") / "conformance-report.schema.json").read_text(encoding="utf-8"))
+    assert on_disk == report_schema() and report_module.main([]) == 0
+    statuses = {rule["rule"]: rule["status"] for rule in document["rules"]}
+    assert statuses["ks.turn.take"] == "pass" and statuses["kts.tiles.four-two"] == "pass"
+    assert {"ks.ante", "ts.sweep", "kts.equipment.sets"} <= statuses.keys()
+    assert {"kap-shap", "kap-tai-shap", "tsung-shap"} <= {group["game"] for group in document["games"]}
+    badge = report.badge()
+    assert badge["schemaVersion"] == 1 and badge["color"] == "brightgreen" and badge["message"].endswith("passed")
+    text = report.text()
+    assert "0 failed" in text and "Rules" in text and "Games and presets" in text
+
+
+# ------------------------------------------------------------------ fakes
+TURNS = "scenario:kap-shap/turns/*"
+
+
+def test_an_engine_that_always_answers_wrong_fails_every_case_it_is_asked() -> None:
+    results, restarts, _ = run(
+        fake("always_wrong"), TURNS, "log:kap-shap/valid/culin-2p-*", "log:kap-shap/invalid/ks.turn.*"
+    )
+    assert not by_outcome(results, "pass") and not by_outcome(results, "skip")
+    assert {r.fault for r in results} == {"wrong"} and restarts == 0
+    take = next(r for r in results if r.case.id.endswith("any-face-up-discard-may-be-taken-or-the-player-draws"))
+    assert "the legal moves are none" in take.message and take.failed_rules == ("ks.turn.take", "ks.turn.shape")
+
+
+def test_an_engine_that_crashes_is_reported_per_case_with_its_stderr_and_restarted() -> None:
+    results, restarts, _ = run(
+        fake("crashes"),
+        "scenario:kap-shap/turns/the-first-player-opens*",
+        "log:kap-shap/valid/culin-2p-greedy*",
+        "log:kap-shap/invalid/ks.turn.take--took-a-tile-not*",
+    )
+    assert [r.fault for r in results] == ["crash"] * 3 and restarts == 2
+    assert all("crashed (status 1) instead of answering new_game" in r.message for r in results)
+    assert all("the fake engine crashes on purpose" in r.message for r in results)
+
+
+def test_an_engine_that_hangs_times_out_per_case_and_the_harness_goes_on() -> None:
+    results, restarts, seconds = run(
+        fake("hangs"),
+        "scenario:kap-shap/turns/the-first-player-opens*",
+        "log:kap-shap/valid/culin-2p-greedy*",
+        timeout=0.3,
+    )
+    assert [r.fault for r in results] == ["timeout", "timeout"] and restarts == 1
+    assert all(r.message == "no answer to new_game within 0.3 s" for r in results)
+    assert seconds < 20
+
+
+@pytest.mark.parametrize(
+    ("name", "fault", "fragment"),
+    [
+        (
+            "garbage",
+            "garbage",
+            "answer to state is not JSON: Expecting value at column 1: 'state: all is well {not json'",
+        ),
+        ("schema_invalid", "schema", "breaks the protocol schema"),
+        ("exits_early", "exit", "the engine exited (status 0) instead of answering apply"),
+    ],
+)
+def test_garbage_schema_breaking_and_early_exits_are_faults_of_their_own(name: str, fault: str, fragment: str) -> None:
+    results, restarts, _ = run(
+        fake(name), "scenario:kap-shap/turns/the-first-player-opens*", "scenario:kap-shap/turns/nothing-follows*"
+    )
+    assert [r.fault for r in results] == [fault, fault] and restarts == 1
+    assert all(fragment in r.message for r in results)
+
+
+def test_an_engine_that_cannot_start_is_a_harness_error() -> None:
+    with (
+        EngineProcess(fake("never_starts"), timeout=2, start_timeout=30) as engine,
+        pytest.raises(HarnessError, match="no licence key"),
+    ):
+        run_cases(engine, ALL_CASES[:1])
+    with EngineProcess(["/nonexistent/engine"], timeout=2) as engine, pytest.raises(HarnessError, match="cannot run"):
+        run_cases(engine, ALL_CASES[:1])
+
+
+def _mentions_four_two(case: Case) -> bool:
+    assert case.scenario is not None
+    text = " ".join(step.text + " ".join(" ".join(row) for row in step.datatable or ()) for step in case.scenario.steps)
+    return "[4-2]" in text or "kinds of ten-pair" in text or "the ten-pairs are" in text
+
+
+def test_an_engine_that_counts_4_2_as_6_fails_exactly_the_cases_that_depend_on_it() -> None:
+    results, restarts, _ = run(
+        fake("four_two_six"),
+        "scenario:kap-shap/*",
+        "scenario:kap-tai-shap/pairs/*",
+        "log:kap-shap/*",
+        "log:kap-tai-shap/invalid/*",
+        "log:kap-tai-shap/valid/*-2p-*",
+    )
+    assert restarts == 0
+    failed = by_outcome(results, "fail")
+    rules = {rule for r in failed for rule in r.failed_rules}
+    assert {"ks.tiles.four-two", "kts.tiles.four-two"} <= rules
+    invalid_failed = {r.case.id for r in failed if r.case.kind == "invalid-log"}
+    assert invalid_failed == {
+        "log:kap-shap/invalid/ks.tiles.four-two--declared-a-hand-that-needs-4-2-to-count-6",
+        "log:kap-tai-shap/invalid/kts.tiles.four-two--declared-a-hand-that-needs-4-2-to-count-6",
+    }
+    for result in failed:
+        if result.case.kind == "scenario":
+            assert _mentions_four_two(result.case), result.case.id
+        elif result.case.kind == "valid-log":
+            assert set(result.failed_rules) <= {"ks.tiles.four-two", "kts.tiles.four-two"}, result
+    skipped = {r.message for r in by_outcome(results, "skip")}
+    assert "needs option four-two-value=6; the engine claims four-two-value=3" in skipped
+    untouched = [
+        r for r in results if r.case.kind == "scenario" and not _mentions_four_two(r.case) and r.outcome != "skip"
+    ]
+    assert untouched and all(r.outcome == "pass" for r in untouched)
+
+
+# -------------------------------------------------------------------- CLI
+def test_cli_dump_tests_lists_cases_as_json_without_an_engine() -> None:
+    result = CliRunner().invoke(main, ["conformance", "run", "--dump-tests", "--run", "ks.turn.take"])
+    assert result.exit_code == 0
+    cases = json.loads(result.output)
+    assert cases and all("ks.turn.take" in case["rules"] for case in cases)
+    invalid = next(case for case in cases if case["kind"] == "invalid-log")
+    assert invalid["expect"]["refuse"] == "event" and invalid["expect"]["rule"] == "ks.turn.take"
+    scenario = next(case for case in cases if case["kind"] == "scenario")
+    assert scenario["scenario"]["steps"][0]["text"] == "the game kap-shap with preset culin"
+
+
+def test_cli_exit_status_2_for_usage_errors_and_an_engine_that_cannot_start() -> None:
+    runner = CliRunner()
+    no_engine = runner.invoke(main, ["conformance", "run"])
+    assert no_engine.exit_code == 2 and "--engine" in no_engine.output
+    never = runner.invoke(main, ["conformance", "run", "--engine", " ".join(fake("never_starts")), "--run", TURNS])
+    assert never.exit_code == 2 and "could not start" in never.output
+
+
+def test_cli_reports_json_badge_and_known_failures(tmp_path: Path) -> None:
+    runner = CliRunner()
+    engine = " ".join(fake("always_wrong"))
+    known = tmp_path / "known.txt"
+    known.write_text("# all of them, for now\nscenario:kap-shap/turns/*\n", encoding="utf-8")
+    report_file, badge_file, failures_file = tmp_path / "r.json", tmp_path / "b.json", tmp_path / "f.txt"
+    args = ["conformance", "run", "--engine", engine, "--run", TURNS, "--json", "--report", str(report_file)]
+    args += ["--badge", str(badge_file), "--write-known-failures", str(failures_file)]
+    failing = runner.invoke(main, args)
+    assert failing.exit_code == 1
+    document = json.loads(failing.output)
+    assert document == json.loads(report_file.read_text(encoding="utf-8"))
+    assert document["summary"]["failed"] == document["summary"]["cases"] > 0
+    assert json.loads(badge_file.read_text(encoding="utf-8"))["color"] == "red"
+    assert failures_file.read_text(encoding="utf-8").splitlines() == [case["id"] for case in document["cases"]]
+    tracked = runner.invoke(main, [*args[:-6], "--known-failures", str(known)])
+    assert tracked.exit_code == 0
+    assert json.loads(tracked.output)["summary"]["known_failures"] == document["summary"]["cases"]
+    reference = " ".join(REFERENCE)
+    fixed = runner.invoke(
+        main, ["conformance", "run", "--engine", reference, "--run", TURNS, "--known-failures", str(known)]
+    )
+    assert fixed.exit_code == 0
+    assert "Known failures that now pass" in fixed.output and "remove them" in fixed.output
+
+
+def test_known_failures_and_text_report_for_a_mixed_run() -> None:
+    case = next(c for c in ALL_CASES if c.id.startswith("log:kap-shap/valid/"))
+    results = [CaseResult(case, "fail", "wrong", fault="wrong", failed_rules=("ks.turn.take",))]
+    entries = parse_known_failures("ks.turn.take  # tracked\n")
+    marked = apply_known_failures(results, entries)
+    assert marked[0].known and Report("cmd", {}, tuple(marked)).exit_status == 0
+    rules = {s.rule: s.status for s in Report("cmd", {}, tuple(marked)).rules()}
+    assert rules["ks.turn.take"] == "known"
+    assert Report("cmd", {}, tuple(results)).exit_status == 1
+    assert re.search(r"ks\.turn\.take\s+FAIL", Report("cmd", {}, tuple(results)).text())
