@@ -36,7 +36,7 @@ _UNIT = tuple(1 << (4 * i) for i in range(KIND_COUNT))
 class HandPlanner:
     """Quick kept-tile and distance estimates for one evaluator."""
 
-    def __init__(self, evaluator: HandEvaluator, *, cache_size: int = 1 << 20) -> None:
+    def __init__(self, evaluator: HandEvaluator, *, cache_size: int = 1 << 18) -> None:
         self.evaluator = evaluator
         self.size = evaluator.size
         self.pairs = evaluator.pairs_in_hand
