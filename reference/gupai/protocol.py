@@ -684,11 +684,19 @@ def _reject_constant(name: str) -> Any:
     raise ValueError(f"{name} is not JSON")
 
 
+def _number(text: str) -> float | int:
+    """A JSON number with a fraction or exponent: an integer if it is one (``1.0``, ``-0.0``), as JSON Schema reads it."""
+    value = float(text)
+    return int(value) if value.is_integer() and abs(value) <= 2**53 else value
+
+
 def parse_json_line(line: str | bytes) -> dict[str, Any]:
     """Parse one message line into a JSON object, or raise :class:`ProtocolError`.
 
     >>> parse_json_line(b'{"id": 1, "cmd": "state"}\\n')
     {'id': 1, 'cmd': 'state'}
+    >>> parse_json_line('{"seat": 1.0}')  # JSON Schema counts 1.0 as an integer: so does the reader
+    {'seat': 1}
     >>> parse_json_line("[1, 2]")
     Traceback (most recent call last):
     ...
@@ -706,7 +714,7 @@ def parse_json_line(line: str | bytes) -> dict[str, Any]:
     if text.strip() == "":
         raise ProtocolError("an empty line")
     try:
-        doc = json.loads(text, parse_constant=_reject_constant)
+        doc = json.loads(text, parse_constant=_reject_constant, parse_float=_number)
     except json.JSONDecodeError as error:
         raise ProtocolError(f"not JSON: {error.msg} at column {error.colno}") from None
     except (ValueError, RecursionError) as error:
