@@ -8,7 +8,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 export PYTHONHASHSEED := 0
 
-.PHONY: demo test lint typecheck unit bench docs site browser fuzz clean
+.PHONY: demo test lint typecheck unit bench docs site browser fuzz conformance clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -48,6 +48,17 @@ site: $(STAMP)
 # The rules site in headless Chromium alone (also part of `unit`).
 browser: site
 	$(BIN)/pytest -q tests/test_site_browser.py
+
+# The fuzz run: 100,000 corrupted inputs each to the log validator and to the
+# engine protocol's readers, zero tracebacks allowed; it prints the counts.
+# (`make test` runs a short one: tests/test_fuzz.py.)
+fuzz: $(STAMP)
+	GUPAI_FUZZ_INPUTS=100000 $(BIN)/pytest -q -s tests/test_fuzz.py -k fuzz_the
+
+# The reference engine through the engine protocol, every case, with the
+# per-rule report (`make test` runs the same self-test in tests/test_harness.py).
+conformance: $(STAMP)
+	$(BIN)/gupai conformance run --engine '$(BIN)/gupai engine'
 
 clean:
 	rm -rf $(VENV) site
