@@ -369,3 +369,9 @@ def test_known_failures_and_text_report_for_a_mixed_run() -> None:
     assert rules["ks.turn.take"] == "known"
     assert Report("cmd", {}, tuple(results)).exit_status == 1
     assert re.search(r"ks\.turn\.take\s+FAIL", Report("cmd", {}, tuple(results)).text())
+
+
+def test_make_bench_has_a_protocol_section() -> None:
+    from gupai.bench import SECTIONS
+
+    assert "protocol" in SECTIONS and "self-test" in (SECTIONS["protocol"].__doc__ or "")

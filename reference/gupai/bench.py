@@ -285,6 +285,15 @@ def tsung_section(bench: Bench) -> None:
     run(bench)
 
 
+# --------------------------------------------------------- the protocol
+@section("protocol")
+def protocol_section(bench: Bench) -> None:
+    """The engine protocol: the reader, round trips through gupai engine, and the harness's self-test."""
+    from .protocol_bench import run
+
+    run(bench)
+
+
 # ------------------------------------------------------------------- main
 def main(argv: Sequence[str] | None = None, *, out: TextIO | None = None) -> int:
     """Run the named sections (all by default); 0 if every target passes, 1 if not, 2 on bad usage."""
