@@ -22,7 +22,7 @@ Feature: Kap Tai Shap: players and sets
       | 40      | 16 sets  | 512   |
 
   @rule:kts.equipment.sets @rule:kts.equipment.players @option:sets-rule=fewest
-  Scenario Outline: The fewest sets that deal every hand and leave a stock
+  Scenario Outline: The fewest sets that deal every hand from a wall and leave a stock
     Given the game kap-tai-shap with preset culin
     And the option sets-rule is fewest
     When <players> players sit down
@@ -33,8 +33,9 @@ Feature: Kap Tai Shap: players and sets
       | 2       | 1 set    | 32    |
       | 3       | 1 set    | 32    |
       | 4       | 2 sets   | 64    |
-      | 10      | 3 sets   | 96    |
-      | 20      | 6 sets   | 192   |
+      | 7       | 3 sets   | 96    |
+      | 10      | 4 sets   | 128   |
+      | 20      | 7 sets   | 224   |
 
   @rule:kts.equipment.sets
   Scenario: The number of sets may be given

@@ -27,13 +27,15 @@ def default_sets(players: int, sets_rule: str, *, hand_size: int = 9) -> int:
     >>> default_sets(10, "two-per-five"), default_sets(20, "two-per-five"), default_sets(2, "two-per-five")
     (4, 8, 1)
     >>> default_sets(10, "fewest"), default_sets(20, "fewest")
-    (3, 6)
+    (4, 7)
     """
     if sets_rule == "two-per-five":
         return max(1, math.ceil(2 * players / 5))
     if sets_rule == "fewest":
-        dealt = players * hand_size + 1
-        return max(1, math.floor(dealt / 32) + 1)
+        # Every hand dealt, a stock left, and (for the wall) two full piles of
+        # five for each player: 32k >= 9n + 2 and 32k / 5 >= 2n.
+        dealt = players * hand_size + 2
+        return max(1, math.ceil(dealt / 32), math.ceil(10 * players / 32))
     raise OptionError(f"unknown sets-rule {sets_rule!r}", where="sets-rule")
 
 

@@ -27,7 +27,7 @@ from typing import Any
 from .collecting import CollectingConfig
 from .deal import Deal
 from .errors import IllegalActionError
-from .hands import Decomposition, HandEvaluator
+from .hands import Decomposition, evaluator
 from .tiles import KIND_COUNT, Tile
 
 __all__ = [
@@ -395,7 +395,7 @@ class KapState:
             ("eye", "eye", "eye", "identical" if base.eye == "civil" else "civil"),
         )
         for suffix, option, field, other in readings:
-            alternative = HandEvaluator(
+            alternative = evaluator(
                 pairs_in_hand=self._ev.pairs_in_hand, rules=base.evolve(**{field: other}), sets=self._ev.sets
             )
             if alternative.is_winning(hand):

@@ -116,10 +116,21 @@ def validate_log(doc: Any, *, file: str = "<log>", game: int | None = None) -> l
         return [LogIssue(file, game, _event_of(p), p, None, m) for p, m in errors]
     try:
         replayer = REPLAYERS.get(doc["game"], _replay_collecting)
-        replayer(doc)
+        replayer(_integral(doc))
     except _ReplayError as problem:
         return [LogIssue(file, game, problem.event, problem.pointer, problem.rule, problem.message)]
     return []
+
+
+def _integral(value: Any) -> Any:
+    """The document with every integral float (``5.0``) as an int, as JSON Schema counts them."""
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    if isinstance(value, dict):
+        return {key: _integral(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [_integral(item) for item in value]
+    return value
 
 
 def _event_of(pointer: str) -> int | None:
