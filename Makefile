@@ -8,7 +8,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 export PYTHONHASHSEED := 0
 
-.PHONY: demo test lint typecheck unit bench docs site browser fuzz conformance clean
+.PHONY: demo test lint typecheck unit bench docs site browser fuzz conformance analysis clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -59,6 +59,10 @@ fuzz: $(STAMP)
 # per-rule report (`make test` runs the same self-test in tests/test_harness.py).
 conformance: $(STAMP)
 	$(BIN)/gupai conformance run --engine '$(BIN)/gupai engine'
+
+# The rules analysis page's figures (docs/assets/analysis/): a few minutes.
+analysis: $(STAMP)
+	$(BIN)/python -m gupai.analysis
 
 clean:
 	rm -rf $(VENV) site
