@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import argparse
 import copy
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -20,7 +20,7 @@ from .play import play_game
 from .resources import data_dir
 from .spec import game_spec
 
-__all__ = ["Case", "invalid_cases", "valid_cases", "write_corpus"]
+__all__ = ["Case", "corpus_main", "invalid_cases", "stale_cases", "valid_cases", "write_cases", "write_corpus"]
 
 Log = dict[str, Any]
 Case = tuple[str, Log]  # (relative path under conformance/, log)
@@ -383,26 +383,59 @@ def invalid_cases() -> Iterator[Case]:
         yield from _invalid_collecting(game)
 
 
-def write_corpus(root: Path | None = None) -> list[str]:
-    """Write every case under ``root`` (default: the repository's conformance/)."""
-    root = root or data_dir("conformance")
+def write_cases(cases: Iterable[Case], root: Path, games: Iterable[str]) -> list[str]:
+    """Write ``cases`` under ``root``, remove stale files of ``games``; return the paths written."""
     written = []
-    for path, log in [*valid_cases(), *invalid_cases()]:
+    for path, log in cases:
         target = root / path
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_text(dumps_log(log) + "\n", encoding="utf-8")
         written.append(path)
+    for game in games:
+        for stale in sorted((root / game).rglob("*.json")):
+            if str(stale.relative_to(root)) not in written:
+                stale.unlink()
     return written
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description="Regenerate the conformance corpus.")
-    parser.add_argument("--write", action="store_true", help="write conformance/")
+def stale_cases(cases: Iterable[Case], root: Path) -> list[str]:
+    """The cases whose file under ``root`` is missing or differs from what is generated."""
+    return [
+        path
+        for path, log in cases
+        if not (root / path).is_file() or (root / path).read_text(encoding="utf-8") != dumps_log(log) + "\n"
+    ]
+
+
+def corpus_main(
+    cases: Callable[[], Iterable[Case]], games: Iterable[str], *, module: str, argv: list[str] | None = None
+) -> int:
+    """``--write`` regenerates the games' corpus; otherwise exit 1 naming every stale file."""
+    parser = argparse.ArgumentParser(description=f"Write or check conformance/ for {', '.join(games)}.")
+    parser.add_argument("--write", action="store_true", help="write the files")
     args = parser.parse_args(argv)
+    root = data_dir("conformance")
     if args.write:
-        for path in write_corpus():
-            print(path)
-    return 0
+        print(f"wrote {len(write_cases(cases(), root, games))} files under conformance/")
+        return 0
+    stale = stale_cases(cases(), root)
+    for path in stale:
+        print(f"{path} is out of date: run python -m {module} --write")
+    return 1 if stale else 0
+
+
+def _cases() -> Iterator[Case]:
+    yield from valid_cases()
+    yield from invalid_cases()
+
+
+def write_corpus(root: Path | None = None) -> list[str]:
+    """Write every collecting-game case under ``root`` (default: the repository's conformance/)."""
+    return write_cases(_cases(), root or data_dir("conformance"), PLAYERS)
+
+
+def main(argv: list[str] | None = None) -> int:
+    return corpus_main(_cases, PLAYERS, module="gupai.corpus", argv=argv)
 
 
 if __name__ == "__main__":

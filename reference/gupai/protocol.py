@@ -36,18 +36,16 @@ gupai.protocol.ProtocolError: not JSON: Expecting ',' delimiter at column 22
 
 from __future__ import annotations
 
-import argparse
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
-from pathlib import Path
 from typing import Any
 
 import jsonschema_rs
 
 from .errors import GupaiError
-from .resources import data_dir
+from .resources import data_dir, write_or_check
 from .tiles import kinds
 
 __all__ = [
@@ -828,19 +826,8 @@ def load_protocol_schema() -> dict[str, Any]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Write or check ``schemas/engine-protocol.schema.json``."""
-    parser = argparse.ArgumentParser(description="Write or check schemas/engine-protocol.schema.json.")
-    parser.add_argument("--write", action="store_true", help="write the file")
-    args = parser.parse_args(argv)
-    target = Path(data_dir("schemas")) / _SCHEMA_FILE
-    if args.write:
-        target.write_text(schema_text(), encoding="utf-8")
-        return 0
-    current = target.read_text(encoding="utf-8") if target.exists() else ""
-    if current != schema_text():
-        print(f"{target} is out of date: run python -m gupai.protocol --write")
-        return 1
-    return 0
+    """Write or check the generated schema file (``--write`` writes it)."""
+    return write_or_check(_SCHEMA_FILE, schema_text, module="gupai.protocol", argv=argv)
 
 
 if __name__ == "__main__":

@@ -15,20 +15,18 @@ a listed case that passes is reported as fixed, so that the file can shrink.
 
 from __future__ import annotations
 
-import argparse
 import fnmatch
 import json
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import cache
-from pathlib import Path
 from typing import Any
 
 from . import __version__
 from .harness import FAULTS, CaseResult, Claims
 from .protocol import PROTOCOL_VERSION
-from .resources import data_dir
+from .resources import write_or_check
 from .spec import game_spec
 
 __all__ = [
@@ -449,19 +447,8 @@ def schema_text() -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Write or check ``schemas/conformance-report.schema.json``."""
-    parser = argparse.ArgumentParser(description="Write or check schemas/conformance-report.schema.json.")
-    parser.add_argument("--write", action="store_true", help="write the file")
-    args = parser.parse_args(argv)
-    target = Path(data_dir("schemas")) / _SCHEMA_FILE
-    if args.write:
-        target.write_text(schema_text(), encoding="utf-8")
-        return 0
-    current = target.read_text(encoding="utf-8") if target.exists() else ""
-    if current != schema_text():
-        print(f"{target} is out of date: run python -m gupai.report --write")
-        return 1
-    return 0
+    """Write or check the generated schema file (``--write`` writes it)."""
+    return write_or_check(_SCHEMA_FILE, schema_text, module="gupai.report", argv=argv)
 
 
 if __name__ == "__main__":

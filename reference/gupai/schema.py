@@ -14,13 +14,11 @@ rules.
 
 from __future__ import annotations
 
-import argparse
 import json
 from functools import cache
-from pathlib import Path
 from typing import Any
 
-from .resources import data_dir
+from .resources import data_dir, write_or_check
 from .spec import game_spec
 from .tiles import kinds
 
@@ -222,18 +220,8 @@ def load_schema(name: str = "game-log") -> dict[str, Any]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description="Write or check schemas/game-log.schema.json against spec/.")
-    parser.add_argument("--write", action="store_true", help="write the file")
-    args = parser.parse_args(argv)
-    target = Path(data_dir("schemas")) / "game-log.schema.json"
-    if args.write:
-        target.write_text(schema_text(), encoding="utf-8")
-        return 0
-    current = target.read_text(encoding="utf-8") if target.exists() else ""
-    if current != schema_text():
-        print(f"{target} is out of date: run python -m gupai.schema --write")
-        return 1
-    return 0
+    """Write or check the generated schema file (``--write`` writes it)."""
+    return write_or_check("game-log.schema.json", schema_text, module="gupai.schema", argv=argv)
 
 
 if __name__ == "__main__":

@@ -13,13 +13,12 @@ True
 
 from __future__ import annotations
 
-import argparse
 import copy
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
-from .log import dumps_log
+from .corpus import Case, corpus_main, write_cases
 from .options import resolve_options
 from .resources import data_dir
 from .spec import game_spec
@@ -30,7 +29,6 @@ from .tsung_play import _take_from_row, play_tsung
 __all__ = ["invalid_cases", "valid_cases", "write_corpus"]
 
 Log = dict[str, Any]
-Case = tuple[str, Log]
 Event = dict[str, Any]
 
 
@@ -378,37 +376,18 @@ def invalid_cases() -> Iterator[Case]:
     yield case("schema", "an-end-that-is-not-an-end-and-a-tile-that-is-not-a-tile", log)
 
 
+def _cases() -> Iterator[Case]:
+    yield from valid_cases()
+    yield from invalid_cases()
+
+
 def write_corpus(root: Path | None = None) -> list[str]:
     """Write every case under ``root`` (default ``conformance/``); return the paths written."""
-    root = Path(root or data_dir("conformance"))
-    written = []
-    for path, log in [*valid_cases(), *invalid_cases()]:
-        target = root / path
-        target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_text(dumps_log(log) + "\n", encoding="utf-8")
-        written.append(path)
-    for stale in sorted((root / GAME).rglob("*.json")):
-        if str(stale.relative_to(root)) not in written:
-            stale.unlink()
-    return written
+    return write_cases(_cases(), Path(root or data_dir("conformance")), [GAME])
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description="Write or check conformance/tsung-shap/.")
-    parser.add_argument("--write", action="store_true", help="write the files")
-    args = parser.parse_args(argv)
-    if args.write:
-        print(f"wrote {len(write_corpus())} files under conformance/{GAME}/")
-        return 0
-    root = Path(data_dir("conformance"))
-    stale = [
-        path
-        for path, log in [*valid_cases(), *invalid_cases()]
-        if not (root / path).is_file() or (root / path).read_text(encoding="utf-8") != dumps_log(log) + "\n"
-    ]
-    for path in stale:
-        print(f"{path} is out of date: run python -m gupai.tsung_corpus --write")
-    return 1 if stale else 0
+    return corpus_main(_cases, [GAME], module="gupai.tsung_corpus", argv=argv)
 
 
 if __name__ == "__main__":
