@@ -52,7 +52,7 @@ def play_kap(
 ) -> dict[str, Any]:
     """Play one game of Kap Shap or Kap Tai Shap and return its log."""
     config = collecting_config(game, options, players=players, sets=sets)
-    names = _seat_agents(agents, config.players)
+    names = seat_agents(agents, config.players)
     seats = [make_agent(name) for name in names]
     deal_rng = random.Random(f"gupai:{game}:deal:{seed}")
     agent_rng = random.Random(f"gupai:{game}:agents:{seed}")
@@ -81,7 +81,8 @@ def play_kap(
     }
 
 
-def _seat_agents(agents: Sequence[str], players: int) -> list[str]:
+def seat_agents(agents: Sequence[str], players: int) -> list[str]:
+    """One agent name a seat: one name for every seat, or one a seat."""
     names = list(agents) or ["greedy"]
     if len(names) == 1:
         return names * players

@@ -50,6 +50,7 @@ from .deal import random_deal
 from .errors import OptionError
 from .kap import Draw, KapState
 from .options import Options, resolve_options
+from .play import seat_agents
 from .simstats import Histogram, mean_interval, median_interval, proportion
 
 __all__ = [
@@ -116,15 +117,6 @@ class Simulation:
                 f"no simulator for {self.game} (simulated games: {', '.join(sorted(RUNNERS))})", where=self.game
             )
         return factory(self)
-
-
-def _seat_agents(agents: Sequence[str], players: int) -> list[str]:
-    names = list(agents) or ["greedy"]
-    if len(names) == 1:
-        return names * players
-    if len(names) != players:
-        raise OptionError(f"{len(names)} agents given for {players} players: give one, or one a seat", where="agents")
-    return names
 
 
 # ----------------------------------------------------------------- tallies
@@ -399,7 +391,7 @@ class KapRunner:
         self.config = collecting_config(self.game, self.options, players=simulation.players, sets=simulation.sets)
         self.players = self.config.players
         self.sets = self.config.sets
-        self.agents = _seat_agents(simulation.agents, self.players)
+        self.agents = seat_agents(simulation.agents, self.players)
         self._seats: list[Agent] = [make_agent(name) for name in self.agents]
         self._forced = all(type(agent) in FORCED_MOVE_AGENTS for agent in self._seats)
 
@@ -450,7 +442,7 @@ class TsungRunner:
         self.options = simulation.options
         self.config = tsung_config(self.options)
         self.players, self.sets = 2, 1
-        self.agents = _seat_agents(simulation.agents, 2)
+        self.agents = seat_agents(simulation.agents, 2)
         self._seats: list[Agent] = [make_agent(name) for name in self.agents]
         self._sweeps = TALLY.index("sweeps")
 

@@ -125,15 +125,6 @@ def tsung_deal_to_json(deal: TsungDeal) -> dict[str, Any]:
     }
 
 
-def _seats(agent_names: Sequence[str]) -> list[str]:
-    names = list(agent_names) or ["greedy"]
-    if len(names) == 1:
-        return names * 2
-    if len(names) != 2:
-        raise OptionError(f"{len(names)} agents given for 2 players: give one, or one a seat", where="agents")
-    return names
-
-
 def play_tsung(
     game: str = GAME,
     options: Options | None = None,
@@ -153,7 +144,7 @@ def play_tsung(
         raise OptionError(f"Tsung Shap is played with one set, not {sets}", where="sets", rule="ts.equipment")
     options = options or resolve_options(GAME)
     config = tsung_config(options)
-    names = _seats(agents)
+    names = play.seat_agents(agents, 2)
     seats = [_agent(name) for name in names]
     deal = random_tsung_deal(config, random.Random(f"gupai:{GAME}:deal:{seed}"))
     agent_rng = random.Random(f"gupai:{GAME}:agents:{seed}")
@@ -203,7 +194,7 @@ def simulate(
     """
     options = options or resolve_options(GAME)
     config = tsung_config(options)
-    seats = [_agent(name) for name in _seats(agents)]
+    seats = [_agent(name) for name in play.seat_agents(agents, 2)]
     rng = random.Random(f"gupai:{GAME}:simulate:{seed}")
     wins, ties, turns, points = [0, 0], 0, 0, [0, 0]
     started = time.perf_counter()
