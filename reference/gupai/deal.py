@@ -18,6 +18,7 @@ with the first player.
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -25,7 +26,7 @@ from .collecting import CollectingConfig
 from .errors import OptionError
 from .tiles import set_counts
 
-__all__ = ["Deal", "deal_from_order", "random_deal", "wall_piles"]
+__all__ = ["Deal", "deal_from_order", "parse_positions", "random_deal", "wall_piles"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,3 +133,20 @@ def random_deal(config: CollectingConfig, rng: random.Random) -> Deal:
     rng.shuffle(order)
     dice = tuple(rng.randint(1, 6) for _ in range(4)) if config.options["first-player"] == "dice" else None
     return deal_from_order(config, order, dice=dice)
+
+
+def parse_positions(text: str) -> list[int]:
+    """Positions in a shuffled order as scenarios write them, 1-based; a
+    range may run down: ``"1-3, 7, 10-8"`` -> [1, 2, 3, 7, 10, 9, 8].
+
+    >>> parse_positions("1-3, 7, 10-8")
+    [1, 2, 3, 7, 10, 9, 8]
+    """
+    found: list[int] = []
+    for part in re.split(r"[,\s]+(?:and\s+)?", text.strip()):
+        if not part:
+            continue
+        low, _, high = part.partition("-")
+        first, last = int(low), int(high or low)
+        found.extend(range(first, last + 1) if first <= last else range(first, last - 1, -1))
+    return found

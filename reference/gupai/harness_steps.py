@@ -40,6 +40,7 @@ from itertools import product
 from typing import Any, Protocol
 
 from .collecting import CollectingConfig, collecting_config
+from .deal import parse_positions
 from .errors import GupaiError
 from .gherkin import Scenario, Step
 from .options import DEFAULT_PRESET, resolve_options
@@ -91,17 +92,6 @@ def _multiset(faces: Sequence[str]) -> list[str]:
 
 def _show(faces: Sequence[str]) -> str:
     return " ".join(f"[{f}]" for f in faces) or "nothing"
-
-
-def _positions(text: str) -> list[int]:
-    found: list[int] = []
-    for part in re.split(r"[,\s]+(?:and\s+)?", text.strip()):
-        if not part:
-            continue
-        low, _, high = part.partition("-")
-        first, last = int(low), int(high or low)
-        found.extend(range(first, last + 1) if first <= last else range(first, last - 1, -1))
-    return found
 
 
 def _split_json(eye: Sequence[Tile], pairs: Sequence[Sequence[Tile]]) -> dict[str, Any]:
@@ -613,7 +603,7 @@ def _is_first(run: ScenarioRun, seat: str) -> None:
 
 @_step("then", r"seat (?P<seat>\d+) is dealt the tiles at positions (?P<where>[0-9, and-]+)")
 def _dealt_positions(run: ScenarioRun, seat: str, where: str) -> None:
-    expected = _multiset([run.order[p - 1].face for p in _positions(where)])
+    expected = _multiset([run.order[p - 1].face for p in parse_positions(where)])
     held = _multiset(run.state()["hands"][int(seat)])
     if held != expected:
         raise StepError(f"seat {seat} holds {_show(held)}, not {_show(expected)}")
@@ -621,7 +611,7 @@ def _dealt_positions(run: ScenarioRun, seat: str, where: str) -> None:
 
 @_step("then", r"the stock is the tiles at positions (?P<where>[0-9, and-]+)")
 def _stock_positions(run: ScenarioRun, where: str) -> None:
-    expected = [run.order[p - 1].face for p in _positions(where)]
+    expected = [run.order[p - 1].face for p in parse_positions(where)]
     stock = run.state()["stock"]
     if stock != expected:
         raise StepError(f"the stock is {_show(stock)}, not {_show(expected)}")

@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .agents import make_agent
+from .deal import parse_positions
 from .engine_server import ReferenceEngine, TsungSession
 from .harness_steps import ScenarioRun, StepError, UnexpressibleError, _step
 from .options import resolve_options
@@ -545,17 +546,6 @@ def _dealt(run: ScenarioRun) -> dict[str, Any]:
     return dealt
 
 
-def _positions(text: str) -> list[int]:
-    found: list[int] = []
-    for part in re.split(r"[,\s]+(?:and\s+)?", text.strip()):
-        if not part:
-            continue
-        low, _, high = part.partition("-")
-        first, last = int(low), int(high or low)
-        found.extend(range(first, last + 1) if first <= last else range(first, last - 1, -1))
-    return found
-
-
 @_step(
     "then",
     r"seat (?P<seat>[01])'s (?P<what>pile|hand) is the tiles at positions (?P<where>[0-9, and-]+) of the order",
@@ -566,7 +556,7 @@ def _cut(run: ScenarioRun, seat: str, what: str, where: str) -> None:
     if part is None:
         raise StepError(f"the deal has no {what}s")
     order = tsung_setup(run).order
-    expected = [order[p - 1].face for p in _positions(where)]
+    expected = [order[p - 1].face for p in parse_positions(where)]
     if part[int(seat)] != expected:
         raise StepError(f"seat {seat}'s {what} is {_show(part[int(seat)])}, not {_show(expected)}")
 
@@ -577,7 +567,7 @@ def _stock_cut(run: ScenarioRun, where: str) -> None:
     if dealt["stock"] is None:
         raise StepError("the deal has no common stock")
     order = tsung_setup(run).order
-    expected = [order[p - 1].face for p in _positions(where)]
+    expected = [order[p - 1].face for p in parse_positions(where)]
     if dealt["stock"] != expected:
         raise StepError(f"the common stock is {_show(dealt['stock'])}, not {_show(expected)}")
 

@@ -34,14 +34,13 @@ Outcomes (Then)
 from __future__ import annotations
 
 import random
-import re
 from dataclasses import dataclass, field
 
 import pytest
 from pytest_bdd import given, parsers, then, when
 
 from gupai import Tile, set_counts
-from gupai.deal import Deal, deal_from_order
+from gupai.deal import Deal, deal_from_order, parse_positions
 from gupai.kap import Action, KapState, parse_action
 
 from .hands import HandScenario, parse_split, tiles_in
@@ -51,18 +50,6 @@ __all__ = ["PlayScenario", "play_scenario"]
 
 def _kinds(text: str) -> list[int]:
     return [t.index for t in tiles_in(text)]
-
-
-def _positions(text: str) -> list[int]:
-    """``"1-8, 10, 13-11"`` -> [1, ..., 8, 10, 13, 12, 11]: 1-based positions in the shuffled order."""
-    found: list[int] = []
-    for part in re.split(r"[,\s]+(?:and\s+)?", text.strip()):
-        if not part:
-            continue
-        low, _, high = part.partition("-")
-        first, last = int(low), int(high or low)
-        found.extend(range(first, last + 1) if first <= last else range(first, last - 1, -1))
-    return found
 
 
 @dataclass
@@ -209,7 +196,7 @@ def _then_dealt_positions(
     play_scenario: PlayScenario, hand_scenario: HandScenario, request: pytest.FixtureRequest, seat: str, where: str
 ) -> None:
     state = _state(play_scenario, hand_scenario, request)
-    expected = [play_scenario.order[p - 1] for p in _positions(where)]
+    expected = [play_scenario.order[p - 1] for p in parse_positions(where)]
     assert list(state.deal.hands[int(seat)]) == expected
 
 
@@ -218,7 +205,7 @@ def _then_stock_positions(
     play_scenario: PlayScenario, hand_scenario: HandScenario, request: pytest.FixtureRequest, where: str
 ) -> None:
     state = _state(play_scenario, hand_scenario, request)
-    assert list(state.deal.stock) == [play_scenario.order[p - 1] for p in _positions(where)]
+    assert list(state.deal.stock) == [play_scenario.order[p - 1] for p in parse_positions(where)]
 
 
 # ------------------------------------------------------------------- moves

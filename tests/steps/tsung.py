@@ -73,10 +73,10 @@ from gupai import (
     tsung_deal_from_order,
 )
 from gupai.agents import make_agent
+from gupai.deal import parse_positions
 from gupai.tsung import Action, Pass, trace_json
 
 from .hands import HandScenario, tiles_in
-from .kap import _positions
 
 __all__ = ["TsungScenario", "tsung_scenario"]
 
@@ -569,7 +569,7 @@ def _then_cut(tsung_scenario: TsungScenario, seat: str, what: str, where: str) -
     part = deal.piles if what == "pile" else deal.hands
     assert part is not None, f"the deal has no {what}s"
     order = tsung_scenario.order
-    assert _faces(part[int(seat)]) == _faces([order[p - 1] for p in _positions(where)])
+    assert _faces(part[int(seat)]) == _faces([order[p - 1] for p in parse_positions(where)])
 
 
 @then(parsers.re(r"the common stock is the tiles at positions (?P<where>[0-9, and-]+) of the order"))
@@ -578,7 +578,7 @@ def _then_stock_cut(tsung_scenario: TsungScenario, where: str) -> None:
     deal = tsung_scenario.state.deal
     assert deal.stock is not None, "the deal has no common stock"
     order = tsung_scenario.order
-    assert _faces(deal.stock) == _faces([order[p - 1] for p in _positions(where)])
+    assert _faces(deal.stock) == _faces([order[p - 1] for p in parse_positions(where)])
 
 
 @then(parsers.re(r"there (?:are|is) no (?P<what>piles|common stock|hands)"))
