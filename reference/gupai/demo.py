@@ -64,7 +64,7 @@ def main() -> None:
             print(f"      {split}")
 
     with tempfile.TemporaryDirectory(prefix="gupai-demo-") as folder:
-        for game, players, seed in (("kap-shap", 2, 7), ("kap-tai-shap", 6, 3)):
+        for game, players, seed in (("kap-shap", 2, 7), ("kap-tai-shap", 6, 3), ("tsung-shap", 2, 11)):
             rule(f"A seeded game of {game_spec(game).name} (greedy agents)")
             log = play_game(game, players=players, seed=seed, agents=("greedy",))
             print(transcript(log))
