@@ -58,9 +58,14 @@ class HandPlanner:
         self._class_pairable = tuple(bool(self._class_partners[c]) for c in range(classes))
         self._eye_units = tuple((e, self._cunit[e]) for e in self._eyes)
         self._pairs_cache: dict[int, int] = {}
+        # Memos of hands seen, in two generations each: when the newer fills up
+        # it becomes the older and the older is dropped, so memory stays within
+        # 2 * cache_size entries and hands still in play keep their answers.
         self._cache: dict[int, int] = {}
+        self._cache_old: dict[int, int] = {}
         self._useful_classes: dict[int, tuple[bool, ...]] = {}
         self._useful: dict[int, tuple[int, ...]] = {}
+        self._useful_old: dict[int, tuple[int, ...]] = {}
         self._cache_size = cache_size
 
     def kept(self, counts: Sequence[int]) -> int:
@@ -71,9 +76,11 @@ class HandPlanner:
         """:meth:`kept` for a hand whose packed key (:func:`gupai.hands.hand_key`) is known."""
         found = self._cache.get(key)
         if found is None:
-            found = self._kept(counts)
-            if len(self._cache) >= self._cache_size:
-                self._cache.clear()
+            found = self._cache_old.get(key)
+            if found is None:
+                found = self._kept(counts)
+            if len(self._cache) >= self._cache_size:  # two generations: the older is dropped
+                self._cache_old, self._cache = self._cache, {}
             self._cache[key] = found
         return found
 
@@ -88,9 +95,11 @@ class HandPlanner:
         if key is not None:
             found = self._useful.get(key)
             if found is None:
-                found = self._useful_kinds(counts)
+                found = self._useful_old.get(key)
+                if found is None:
+                    found = self._useful_kinds(counts)
                 if len(self._useful) >= self._cache_size:
-                    self._useful.clear()
+                    self._useful_old, self._useful = self._useful, {}
                 self._useful[key] = found
             return found
         return self._useful_kinds(counts)
