@@ -109,14 +109,19 @@ def _leaf_errors(error: jsonschema.ValidationError) -> list[tuple[str, str]]:
     return [(_pointer(error.absolute_path), error.message)]
 
 
-def validate_log(doc: Any, *, file: str = "<log>", game: int | None = None) -> list[LogIssue]:
-    """Every problem with one parsed log; ``[]`` when it is valid."""
+def validate_log(doc: Any, *, file: str = "<log>", game: int | None = None, integral: bool = False) -> list[LogIssue]:
+    """Every problem with one parsed log; ``[]`` when it is valid.
+
+    ``integral`` says the document holds no integral floats (``5.0``), as when
+    it was parsed by :func:`validate_text`; otherwise they are read as integers
+    first, as JSON Schema counts them.
+    """
     errors = _schema_errors(doc)
     if errors:
         return [LogIssue(file, game, _event_of(p), p, None, m) for p, m in errors]
     try:
         replayer = REPLAYERS.get(doc["game"], _replay_collecting)
-        replayer(_integral(doc))
+        replayer(doc if integral else _integral(doc))
     except _ReplayError as problem:
         return [LogIssue(file, game, problem.event, problem.pointer, problem.rule, problem.message)]
     return []
@@ -320,9 +325,14 @@ def _check_result(state: KapState, doc: dict[str, Any]) -> None:
 
 
 # ------------------------------------------------------------ reading
+def _parse_float(text: str) -> float | int:
+    value = float(text)
+    return int(value) if value.is_integer() else value
+
+
 def _parse_json(text: str, file: str, game: int | None) -> tuple[Any, LogIssue | None]:
     try:
-        return json.loads(text), None
+        return json.loads(text, parse_float=_parse_float), None
     except json.JSONDecodeError as error:
         return None, LogIssue(
             file, game, None, "", None, f"not JSON: {error.msg} at line {error.lineno} column {error.colno}"
@@ -349,7 +359,7 @@ def validate_text(text: str, *, file: str = "<log>", lines: bool = False) -> lis
 
 def _guard(doc: Any, file: str, game: int | None) -> list[LogIssue]:
     try:
-        return validate_log(doc, file=file, game=game)
+        return validate_log(doc, file=file, game=game, integral=True)
     except RecursionError:
         return [LogIssue(file, game, None, "", None, "not a log: nested too deeply")]
     except GupaiError as error:  # a value the schema let through but the rules reject
