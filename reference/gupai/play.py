@@ -17,16 +17,20 @@ from .agents import make_agent
 from .collecting import COLLECTING_GAMES, collecting_config
 from .deal import Deal, random_deal
 from .errors import OptionError
-from .kap import KapState
+from .kap import Discard, Draw, Event, KapState, Take
 from .log import LOG_FORMAT, LOG_VERSION
 from .options import Options, resolve_options
-from .tiles import Tile
+from .tiles import KIND_COUNT, Tile
 
 __all__ = ["ENGINES", "deal_to_json", "play_game", "play_kap"]
 
 
+_FACES = tuple(Tile.from_index(k).face for k in range(KIND_COUNT))
+_EVENT_TYPES: dict[type, str] = {Take: "take", Draw: "draw", Discard: "discard"}
+
+
 def _faces(kinds: Sequence[int]) -> list[str]:
-    return [Tile.from_index(k).face for k in kinds]
+    return [_FACES[k] for k in kinds]
 
 
 def deal_to_json(deal: Deal) -> dict[str, Any]:
@@ -58,11 +62,15 @@ def play_kap(
     agent_rng = random.Random(f"gupai:{game}:agents:{seed}")
     deal = random_deal(config, deal_rng)
     state = KapState(config, deal)
-    events = []
+    events: list[dict[str, Any]] = []
     while not state.is_terminal:
-        legal = state.legal_actions()
-        action = seats[state.current_player].choose(state, legal, agent_rng)
-        events.append(state._apply(action).to_json())
+        seat = state.current_player
+        action = seats[seat].choose(state, state.legal_actions(), agent_rng)
+        kind = state._step(action)
+        if kind >= 0:  # written as Event.to_json writes it, without building the Event
+            events.append({"type": _EVENT_TYPES[action.__class__], "seat": seat, "tile": _FACES[kind]})
+        else:
+            events.append(Event("declare", seat, hand=state.winning_hand, decomposition=state.decomposition).to_json())
         if len(events) > max_events:  # pragma: no cover - the rules guarantee an end
             raise RuntimeError(f"game {seed} did not end within {max_events} events")
     return {
