@@ -96,7 +96,7 @@ DUEL_RUNS = ("culin", "one-tile opening=discard")
 DUEL_GAMES = 2_000
 
 #: Runs compared with the site's claims: the site's simulator deals every
-#: player the same hand and starts with an ordinary turn, which is our
+#: player the same number of tiles and starts with an ordinary turn, which comes to our
 #: ``opening=discard``; its "classical" rule is our one-tile rule.
 CULIN = "culin"
 CLASSICAL = "one-tile opening=discard"
