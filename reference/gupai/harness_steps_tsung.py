@@ -29,11 +29,12 @@ from typing import Any
 from .agents import make_agent
 from .deal import parse_positions
 from .engine_server import ReferenceEngine, TsungSession
+from .errors import HandError
 from .harness_steps import ScenarioRun, StepError, UnexpressibleError, _step
 from .options import resolve_options
 from .protocol import PROTOCOL_VERSION, Answer
 from .tiles import Tile, set_counts
-from .tsung import tsung_config
+from .tsung import complete_position, tsung_config
 
 __all__ = ["TsungSetup", "tsung_setup"]
 
@@ -123,26 +124,10 @@ def _ensure(run: ScenarioRun) -> TsungSetup:
     except Exception as error:
         raise StepError(f"the scenario's options make no game: {error}") from None
     row = list(setup.row or [])
-    counts = list(set_counts(1))
-    given = [*row, *(setup.stock[0] if setup.stock else [])]
-    for tiles, _ in setup.piles.values():
-        given.extend(tiles)
-    for tiles in setup.hands.values():
-        given.extend(tiles)
-    for tile in given:
-        counts[tile.index] -= 1
-    if min(counts) < 0:
-        raise StepError("the scenario uses more copies of a tile than one set holds")
-    rest = [Tile.from_index(k) for k, n in enumerate(counts) for _ in range(n)]
-    piles = [list(setup.piles.get(seat, ([], True))[0]) for seat in (0, 1)]
-    stock = list(setup.stock[0]) if setup.stock else []
-    if config.common:
-        if setup.stock is None or setup.stock[1]:
-            stock.extend(rest)
-    else:
-        takers = [seat for seat in (0, 1) if setup.piles.get(seat, ([], True))[1]]
-        for at, tile in enumerate(rest if takers else []):
-            piles[takers[at % len(takers)]].append(tile)
+    try:
+        piles, stock = complete_position(config, row=row, piles=setup.piles, stock=setup.stock, hands=setup.hands)
+    except HandError as error:
+        raise StepError(f"the scenario: {error.message}") from None
     turns = [
         setup.turns.get(0, 0 if setup.new_game else 1 + setup.to_move),
         setup.turns.get(1, 0 if setup.new_game else 1),

@@ -65,6 +65,7 @@ __all__ = [
     "TsungDeal",
     "TsungEvent",
     "TsungState",
+    "complete_position",
     "parse_tsung_action",
     "random_tsung_deal",
     "tsung_config",
@@ -1070,3 +1071,42 @@ class TsungState:
             "turns": self.turns[0] + self.turns[1],
             "captures": [dict(zip(TALLY, self.tally[seat], strict=True)) for seat in (0, 1)],
         }
+
+
+def complete_position(
+    config: TsungConfig,
+    *,
+    row: Sequence[Tile],
+    piles: dict[int, tuple[list[Tile], bool]],
+    stock: tuple[list[Tile], bool] | None,
+    hands: dict[int, list[Tile]],
+) -> tuple[list[list[Tile]], list[Tile]]:
+    """Complete a partly described position with the rest of the set.
+
+    ``piles`` gives a seat's face-down tiles, next first, and whether the rest
+    of the set follows them; ``stock`` likewise for a common stock. The rest
+    of the set goes to the common stock (with ``config.common``), or is dealt
+    in turn to the seats whose piles it follows. Returns (piles, stock).
+    Raises :class:`HandError` when the position uses more copies than a set holds.
+    """
+    counts = list(set_counts(1))
+    given = [*row, *(stock[0] if stock else [])]
+    for tiles, _ in piles.values():
+        given.extend(tiles)
+    for tiles in hands.values():
+        given.extend(tiles)
+    for tile in given:
+        counts[tile.index] -= 1
+        if counts[tile.index] < 0:
+            raise HandError(f"the position uses more [{tile}] than one set holds", where="position")
+    rest = [Tile.from_index(k) for k, n in enumerate(counts) for _ in range(n)]
+    seat_piles = [list(piles.get(seat, ([], True))[0]) for seat in (0, 1)]
+    common = list(stock[0]) if stock else []
+    if config.common:
+        if stock is None or stock[1]:
+            common.extend(rest)
+    else:
+        takers = [seat for seat in (0, 1) if piles.get(seat, ([], True))[1]]
+        for at, tile in enumerate(rest if takers else []):
+            seat_piles[takers[at % len(takers)]].append(tile)
+    return seat_piles, common

@@ -74,7 +74,8 @@ from gupai import (
 )
 from gupai.agents import make_agent
 from gupai.deal import parse_positions
-from gupai.tsung import Action, Pass, trace_json
+from gupai.errors import HandError
+from gupai.tsung import Action, Pass, complete_position, trace_json
 
 from .hands import HandScenario, tiles_in
 
@@ -120,26 +121,10 @@ class TsungScenario:
             return self.state
         config = self.config(hands, request)
         row = list(self.row or [])
-        counts = list(set_counts(1))
-        given = [*row, *(self.stock[0] if self.stock else [])]
-        for tiles, _ in self.piles.values():
-            given.extend(tiles)
-        for tiles in self.hands.values():
-            given.extend(tiles)
-        for tile in given:
-            counts[tile.index] -= 1
-            if counts[tile.index] < 0:
-                raise AssertionError(f"the scenario uses more [{tile}] than one set holds")
-        rest = [Tile.from_index(k) for k, n in enumerate(counts) for _ in range(n)]
-        piles = [list(self.piles.get(seat, ([], True))[0]) for seat in (0, 1)]
-        stock = list(self.stock[0]) if self.stock else []
-        if config.common:
-            if self.stock is None or self.stock[1]:
-                stock.extend(rest)
-        else:
-            takers = [seat for seat in (0, 1) if self.piles.get(seat, ([], True))[1]]
-            for at, tile in enumerate(rest if takers else []):
-                piles[takers[at % len(takers)]].append(tile)
+        try:
+            piles, stock = complete_position(config, row=row, piles=self.piles, stock=self.stock, hands=self.hands)
+        except HandError as error:
+            raise AssertionError(f"the scenario: {error.message}") from None
         turns = (
             self.turns.get(0, 0 if self.new_game else 1 + self.to_move),
             self.turns.get(1, 0 if self.new_game else 1),
