@@ -258,18 +258,15 @@ class EngineProcess:
                 if remaining <= 0:
                     raise EngineError("timeout", f"the engine did not read the {cmd} request within {self.timeout:g} s")
                 for key, _ in selector.select(remaining):
-                    try:
-                        if key.fd == fd_in:
+                    if key.fd == fd_in:
+                        try:
                             view = view[os.write(fd_in, view) :]
-                            continue
-                        chunk = os.read(fd_out, 1 << 16)
-                    except BlockingIOError:  # pragma: no cover - a spurious wake-up
+                        except BlockingIOError:  # pragma: no cover - a spurious wake-up
+                            pass
+                        except OSError:
+                            raise self._gone(cmd) from None
                         continue
-                    except OSError:
-                        raise self._gone(cmd) from None
-                    if not chunk:
-                        raise self._gone(cmd)
-                    self._buffer += chunk
+                    self._read_chunk(fd_out, cmd)
                     if len(self._buffer) > 4 * MAX_LINE_BYTES:
                         raise EngineError("garbage", f"the engine wrote more than {4 * MAX_LINE_BYTES} bytes unasked")
 
@@ -299,19 +296,22 @@ class EngineProcess:
                 remaining = deadline - time.monotonic()
                 if remaining <= 0:
                     raise EngineError("timeout", f"no answer to {cmd} within {self.timeout:g} s")
-                if not selector.select(remaining):
-                    continue
-                try:
-                    chunk = os.read(fd, 1 << 16)
-                except BlockingIOError:  # pragma: no cover - a spurious wake-up
-                    continue
-                except OSError:
-                    raise self._gone(cmd) from None
-                if not chunk:
-                    raise self._gone(cmd)
-                self._buffer += chunk
+                if selector.select(remaining):
+                    self._read_chunk(fd, cmd)
         line, _, self._buffer = self._buffer.partition(b"\n")
         return line
+
+    def _read_chunk(self, fd: int, cmd: str) -> None:
+        """Add what the engine has written to the buffer; an engine that has gone raises."""
+        try:
+            chunk = os.read(fd, 1 << 16)
+        except BlockingIOError:  # pragma: no cover - a spurious wake-up
+            return
+        except OSError:
+            raise self._gone(cmd) from None
+        if not chunk:
+            raise self._gone(cmd)
+        self._buffer += chunk
 
     def _gone(self, cmd: str) -> EngineError:
         process = self.process
