@@ -89,14 +89,6 @@ _DISCARDS = tuple(Discard(Tile.from_index(k)) for k in range(KIND_COUNT))
 _UNIT = tuple(1 << (4 * k) for k in range(KIND_COUNT))
 
 
-def _take(kind: int) -> Take:
-    return _TAKES[kind]
-
-
-def _discard(kind: int) -> Discard:
-    return _DISCARDS[kind]
-
-
 def parse_action(text: str) -> Action:
     """Parse an action's text form.
 
@@ -110,7 +102,7 @@ def parse_action(text: str) -> Action:
         return _DECLARE
     if len(words) == 2 and words[0] in ("take", "discard"):
         tile = Tile.parse(words[1])
-        return _take(tile.index) if words[0] == "take" else _discard(tile.index)
+        return _TAKES[tile.index] if words[0] == "take" else _DISCARDS[tile.index]
     raise IllegalActionError(f"{text!r} is not an action (take T, draw, discard T, declare)", where=text)
 
 
