@@ -17,11 +17,11 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 demo: $(STAMP)
-	$(BIN)/python -m gupai.demo
+	$(BIN)/python -m tools.demo
 
 lint: $(STAMP)
-	$(BIN)/ruff check reference tests site_hooks
-	$(BIN)/ruff format --check reference tests site_hooks
+	$(BIN)/ruff check reference tests tools site_hooks
+	$(BIN)/ruff format --check reference tests tools site_hooks
 
 typecheck: $(STAMP)
 	$(BIN)/mypy
@@ -35,7 +35,7 @@ unit: $(STAMP)
 test: lint typecheck site unit
 
 bench: $(STAMP)
-	$(BIN)/python -m gupai.bench
+	$(BIN)/python -m tools.bench
 
 docs: $(STAMP)
 	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs serve
@@ -62,7 +62,7 @@ conformance: $(STAMP)
 
 # The rules analysis page's figures (docs/assets/analysis/): a few minutes.
 analysis: $(STAMP)
-	$(BIN)/python -m gupai.analysis
+	$(BIN)/python -m tools.analysis
 
 clean:
 	rm -rf $(VENV) site

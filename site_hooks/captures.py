@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Literal
 
-from gupai.tiles import Tile
+from gupai.core.tiles import Tile
 
 from .common import esc, tile_img
 

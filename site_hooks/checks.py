@@ -12,8 +12,8 @@ from urllib.parse import unquote, urlsplit
 
 import yaml
 
-from gupai.spec import GameSpec, Source
-from gupai.tiles import kinds
+from gupai.core.spec import GameSpec, Source
+from gupai.core.tiles import kinds
 
 __all__ = ["check_links", "check_no_external_requests", "check_spec_texts", "ids_in_html"]
 

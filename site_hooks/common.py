@@ -13,8 +13,8 @@ import posixpath
 import re
 from collections.abc import Iterable, Sequence
 
-from gupai.spec import Source
-from gupai.tiles import Tile
+from gupai.core.spec import Source
+from gupai.core.tiles import Tile
 
 #: The look of the tiles on the site (the package offers "dark" and "ivory").
 SITE_STYLE = "ivory"

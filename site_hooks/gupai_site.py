@@ -9,7 +9,7 @@ Loaded by ``hooks:`` in mkdocs.yml. At build time it
 - reads every scenario of ``features/**/*.feature`` and fails on a tag that
   names no rule or no option value;
 - generates the rules, options, presets, tiles, pairs, ambiguities, sources,
-  rule index and schema pages, the tile pictures (``gupai.svg``), and copies
+  rule index and schema pages, the tile pictures (``gupai.render.svg``), and copies
   ``schemas/*.json`` to ``schemas/`` in the site;
 - expands ``[[6-4]]`` tiles and ``<!-- gupai:... -->`` blocks in hand-written
   pages;
@@ -38,10 +38,10 @@ from mkdocs.exceptions import PluginError  # noqa: E402
 from mkdocs.structure.files import File, Files  # noqa: E402
 from mkdocs.structure.pages import Page  # noqa: E402
 
-from gupai.resources import data_dir  # noqa: E402
-from gupai.spec import GameSpec, game_spec, games, sources  # noqa: E402
-from gupai.svg import tile_svg  # noqa: E402
-from gupai.tiles import kinds  # noqa: E402
+from gupai.core.resources import data_dir  # noqa: E402
+from gupai.core.spec import GameSpec, game_spec, games, sources  # noqa: E402
+from gupai.core.tiles import kinds  # noqa: E402
+from gupai.render.svg import tile_svg  # noqa: E402
 from site_hooks import checks  # noqa: E402
 from site_hooks.common import (  # noqa: E402
     ALT_STYLE,

@@ -15,13 +15,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from gupai.collecting import COLLECTING_GAMES, collecting_config
-from gupai.hands import counts_of
-from gupai.options import DEFAULT_PRESET, resolve_options
-from gupai.pairs import PairRules, tens_value
-from gupai.spec import GameSpec, OptionSpec, RuleSpec, Source
-from gupai.svg import ASPECT
-from gupai.tiles import Tile, kinds, parse_tiles
+from gupai.core.hands import counts_of
+from gupai.core.options import DEFAULT_PRESET, resolve_options
+from gupai.core.pairs import PairRules, tens_value
+from gupai.core.spec import GameSpec, OptionSpec, RuleSpec, Source
+from gupai.core.tiles import Tile, kinds, parse_tiles
+from gupai.games.kap.config import COLLECTING_GAMES, collecting_config
+from gupai.render.svg import ASPECT
 
 from . import captures
 from .common import (
@@ -237,7 +237,7 @@ class SiteData:
             "every way to throw two dice, with no blanks. The kinds fall into two series. The "
             f"**civil** series has {len(civil)} kinds, each twice in a set; the **military** series has "
             f"{len(military)} kinds, each once. Every picture on this site is drawn by the `gupai` package "
-            "(`gupai.svg.tile_svg`) from `spec/tiles.yaml`.",
+            "(`gupai.render.svg.tile_svg`) from `spec/tiles.yaml`.",
             "",
             '<div class="tile-set" markdown>',
             f'<div class="tile-set-row"><span class="tile-set-label">Civil, {sum(k.copies for k in civil)} tiles'
@@ -353,7 +353,7 @@ class SiteData:
             f"({' and '.join(self.option_link(s, 'pair-set', page) + ' in ' + s.name for s in collecting)}).",
             "",
             "The table shows every pair legal under at least one reading, side by side. It is computed by the "
-            "reference engine's `gupai.pairs.PairRules`, the code that judges hands.",
+            "reference engine's `gupai.core.pairs.PairRules`, the code that judges hands.",
             "",
             "| Reading | Pairs | Presets that use it |",
             "| --- | :-: | --- |",

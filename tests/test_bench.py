@@ -1,4 +1,4 @@
-"""``python -m gupai.bench``: its sections, its exit status, its checks agreeing."""
+"""``python -m tools.bench``: its sections, its exit status, its checks agreeing."""
 
 from __future__ import annotations
 
@@ -6,11 +6,11 @@ import io
 from collections.abc import Callable, Iterator, Sequence
 
 import pytest
+from tools import bench
+from tools.bench import SECTIONS, Bench, main, plain_is_winning, random_hands, section
 
-from gupai import bench
-from gupai.bench import SECTIONS, Bench, main, plain_is_winning, random_hands, section
-from gupai.collecting import collecting_config
-from gupai.tiles import tiles_from_counts
+from gupai.core.tiles import tiles_from_counts
+from gupai.games.kap.config import collecting_config
 
 
 @pytest.fixture
@@ -112,4 +112,4 @@ def test_the_plain_check_agrees_with_the_evaluator(game: str, players: int) -> N
 def test_random_hands_are_reproducible() -> None:
     assert random_hands(2, 10, 50, seed=3) == random_hands(2, 10, 50, seed=3)
     assert random_hands(2, 10, 50, seed=3) != random_hands(2, 10, 50, seed=4)
-    assert bench.SECTION_MODULES[0] == "gupai.bench"
+    assert bench.SECTION_MODULES[0] == "tools.bench"

@@ -5,12 +5,12 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from tools.corpus import PLAYERS, invalid_cases, valid_cases
 
-from gupai.corpus import PLAYERS, invalid_cases, valid_cases
-from gupai.log import dumps_log
-from gupai.resources import data_dir
-from gupai.spec import game_spec, games
-from gupai.validate import validate_paths
+from gupai.core.resources import data_dir
+from gupai.core.spec import game_spec, games
+from gupai.log.format import dumps_log
+from gupai.log.validate import validate_paths
 
 ROOT = data_dir("conformance")
 FILES = sorted(p for p in ROOT.rglob("*.json"))
@@ -24,9 +24,9 @@ def test_generated_files_are_on_disk_unchanged() -> None:
         for p in FILES
         if p.relative_to(ROOT).parts[0] in PLAYERS
     }
-    assert sorted(on_disk) == sorted(generated), "run: python -m gupai.corpus --write"
+    assert sorted(on_disk) == sorted(generated), "run: python -m tools.corpus --write"
     for path, text in generated.items():
-        assert on_disk[path] == text, f"{path} is stale: run python -m gupai.corpus --write"
+        assert on_disk[path] == text, f"{path} is stale: run python -m tools.corpus --write"
 
 
 @pytest.mark.parametrize("path", [p for p in FILES if p.parent.name == "valid"], ids=lambda p: str(p.relative_to(ROOT)))

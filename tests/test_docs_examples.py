@@ -6,9 +6,9 @@ import json
 import re
 from pathlib import Path
 
-from gupai.log import dumps_log
-from gupai.play import play_game
-from gupai.validate import validate_log
+from gupai.log.format import dumps_log
+from gupai.log.play import play_game
+from gupai.log.validate import validate_log
 
 PAGE = Path(__file__).resolve().parent.parent / "docs" / "engine" / "log-format.md"
 

@@ -14,14 +14,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gupai import resolve_options, set_counts
-from gupai.agents import make_agent
-from gupai.collecting import collecting_config
-from gupai.deal import deal_from_order, random_deal
-from gupai.kap import Declare, KapState, parse_action
-from gupai.log import dumps_log
-from gupai.play import play_game
-from gupai.spec import game_spec
-from gupai.validate import validate_log
+from gupai.core.spec import game_spec
+from gupai.games.agents import make_agent
+from gupai.games.kap.config import collecting_config
+from gupai.games.kap.deal import deal_from_order, random_deal
+from gupai.games.kap.state import Declare, KapState, parse_action
+from gupai.log.format import dumps_log
+from gupai.log.play import play_game
+from gupai.log.validate import validate_log
 
 PRESETS = [(game, p.name) for game in ("kap-shap", "kap-tai-shap") for p in game_spec(game).presets]
 
@@ -97,7 +97,7 @@ def test_logs_validate_and_replay_exactly(case: tuple[str, str], seed: int, agen
 
 def test_same_seed_same_bytes_across_processes() -> None:
     code = (
-        "from gupai.play import play_game; from gupai.log import dumps_log;"
+        "from gupai.log.play import play_game; from gupai.log.format import dumps_log;"
         "print(dumps_log(play_game('kap-tai-shap', preset='one-tile', players=7, seed=99, agents=('random','greedy','random','greedy','random','greedy','random'))))"
     )
     outputs = set()

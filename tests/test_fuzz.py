@@ -14,9 +14,9 @@ game replayed through the engine protocol against the reference engine:
   the validator: by replaying it through the protocol.
 
 The fuzz run feeds malformed inputs to the log validator
-(:func:`gupai.validate.validate_text`) and to both ends of the protocol
-reader (the engine's :meth:`~gupai.engine_server.ReferenceEngine.handle_line`
-and the harness's :func:`~gupai.protocol.read_answer`), and counts the
+(:func:`gupai.log.validate.validate_text`) and to both ends of the protocol
+reader (the engine's :meth:`~gupai.protocol.server.ReferenceEngine.handle_line`
+and the harness's :func:`~gupai.protocol.messages.read_answer`), and counts the
 tracebacks: there must be none. ``make test`` runs a short fuzz;
 ``make fuzz`` runs ``GUPAI_FUZZ_INPUTS`` (100,000) inputs on each reader
 and prints the counts.
@@ -39,10 +39,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from gupai import game_spec, set_counts
-from gupai.engine_server import ReferenceEngine
-from gupai.harness import replay_log
-from gupai.play import play_game
-from gupai.protocol import (
+from gupai.conformance.runner import replay_log
+from gupai.core.resources import data_dir
+from gupai.core.tiles import kinds
+from gupai.log.play import play_game
+from gupai.log.validate import validate_log, validate_text
+from gupai.protocol.messages import (
     PROTOCOL_VERSION,
     Answer,
     ProtocolError,
@@ -52,9 +54,7 @@ from gupai.protocol import (
     read_answer,
     request,
 )
-from gupai.resources import data_dir
-from gupai.tiles import kinds
-from gupai.validate import validate_log, validate_text
+from gupai.protocol.server import ReferenceEngine
 
 GAMES = ("kap-shap", "kap-tai-shap", "tsung-shap")
 FACES = [k.face for k in kinds()]

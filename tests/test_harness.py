@@ -22,10 +22,11 @@ from click.testing import CliRunner
 from gherkin.parser import Parser
 from gherkin.pickles.compiler import Compiler
 
-from gupai import report as report_module
 from gupai.cli import main
-from gupai.gherkin import load_features, parse_feature
-from gupai.harness import (
+from gupai.conformance import report as report_module
+from gupai.conformance.gherkin import load_features, parse_feature
+from gupai.conformance.report import Report, apply_known_failures, parse_known_failures, report_schema
+from gupai.conformance.runner import (
     Case,
     CaseResult,
     Claims,
@@ -36,12 +37,11 @@ from gupai.harness import (
     run_cases,
     select_cases,
 )
-from gupai.harness_steps import match_step
-from gupai.report import Report, apply_known_failures, parse_known_failures, report_schema
-from gupai.resources import data_dir
+from gupai.conformance.steps.collecting import match_step
+from gupai.core.resources import data_dir
 
 FAKES = Path(__file__).resolve().parent / "fakes"
-REFERENCE = [sys.executable, "-m", "gupai.engine_server"]
+REFERENCE = [sys.executable, "-m", "gupai.protocol.server"]
 ALL_CASES = collect_cases()
 
 
@@ -374,6 +374,6 @@ def test_known_failures_and_text_report_for_a_mixed_run() -> None:
 
 
 def test_make_bench_has_a_protocol_section() -> None:
-    from gupai.bench import SECTIONS
+    from tools.bench import SECTIONS
 
     assert "protocol" in SECTIONS and "self-test" in (SECTIONS["protocol"].__doc__ or "")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from gupai import PairRules, Tile, collecting_config, pair_rules_from_options, resolve_options, tens_value
-from gupai.pairs import PRINTED_OMISSIONS
+from gupai.core.pairs import PRINTED_OMISSIONS
 from tests import oracle
 
 TILES = [Tile.from_index(i) for i in range(21)]

@@ -12,9 +12,9 @@ from typing import Any
 import jsonschema
 import pytest
 
-from gupai import protocol
-from gupai.engine_server import ReferenceEngine, serve
-from gupai.protocol import (
+from gupai.core.resources import data_dir
+from gupai.protocol import messages as protocol
+from gupai.protocol.messages import (
     COMMANDS,
     MAX_LINE_BYTES,
     PROTOCOL_VERSION,
@@ -26,7 +26,7 @@ from gupai.protocol import (
     read_answer,
     read_request,
 )
-from gupai.resources import data_dir
+from gupai.protocol.server import ReferenceEngine, serve
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -288,7 +288,11 @@ def test_gupai_engine_serves_over_stdin_and_stdout_until_stop() -> None:
     ]
     text = "".join(encode(r) + "\n" for r in requests) + "not json\n"
     done = subprocess.run(
-        [sys.executable, "-m", "gupai.engine_server"], input=text.encode(), capture_output=True, timeout=60, check=False
+        [sys.executable, "-m", "gupai.protocol.server"],
+        input=text.encode(),
+        capture_output=True,
+        timeout=60,
+        check=False,
     )
     answers = [json.loads(line) for line in done.stdout.decode().splitlines()]
     assert done.returncode == 0 and [a["id"] for a in answers] == [0, 1, 2, 3]

@@ -8,10 +8,9 @@ import random
 
 import pytest
 
-from gupai.errors import OptionError
-from gupai.play import play_game
-from gupai.simstats import Histogram, mean_interval, median_interval, wilson_interval
-from gupai.simulate import (
+from gupai.core.errors import OptionError
+from gupai.log.play import play_game
+from gupai.sim.simulate import (
     RUNNERS,
     KapRunner,
     KapTally,
@@ -21,6 +20,7 @@ from gupai.simulate import (
     simulate,
     simulation_document,
 )
+from gupai.sim.stats import Histogram, mean_interval, median_interval, wilson_interval
 
 # ------------------------------------------------------------ statistics
 
@@ -146,7 +146,7 @@ def test_a_simulated_game_is_the_game_gupai_play_plays(game: str, preset: str, p
 
 
 def test_a_simulated_tsung_shap_game_is_the_game_gupai_play_plays() -> None:
-    pytest.importorskip("gupai.tsung_play")
+    pytest.importorskip("gupai.games.tsung.play")
     for preset in ("culin", "spieltdomino", "gupai-site"):
         runner = RUNNERS["tsung-shap"](Simulation("tsung-shap", preset=preset))
         for seed in range(3):
@@ -193,7 +193,8 @@ def test_memory_stays_flat_as_games_grow() -> None:
 def test_the_simulate_bench_section_reports_every_figure(monkeypatch: pytest.MonkeyPatch) -> None:
     import io
 
-    from gupai import bench, simbench
+    from tools import bench
+    from tools import bench_sim as simbench
 
     small = simbench.Sizes(kap_shap=(20, 30), kap_tai_shap=(5, 5), jobs=40, memory=(20, 80))
     monkeypatch.setattr(simbench, "SIZES", small)
@@ -212,7 +213,7 @@ def test_an_agent_that_draws_randomness_on_forced_moves_still_matches_play(monke
     from collections.abc import Sequence
     from typing import Any
 
-    from gupai import agents
+    from gupai.games import agents
 
     class Fidgety:
         name = "fidgety"

@@ -7,8 +7,7 @@ import re
 from pathlib import Path
 
 import pytest
-
-from gupai.analysis import CLAIMS, evaluate_claims, load_docs, main, page_blocks, render_blocks, run_analysis
+from tools.analysis import CLAIMS, evaluate_claims, load_docs, main, page_blocks, render_blocks, run_analysis
 
 ROOT = Path(__file__).resolve().parent.parent
 ASSETS = ROOT / "docs" / "assets" / "analysis"

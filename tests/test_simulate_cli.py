@@ -105,7 +105,7 @@ def test_out_writes_json_csv_and_plots(tmp_path: Path) -> None:
 
 def test_out_for_tsung_shap_writes_scores_and_sweeps(tmp_path: Path) -> None:
     pytest.importorskip("matplotlib")
-    pytest.importorskip("gupai.tsung_play")
+    pytest.importorskip("gupai.games.tsung.play")
     code, out, err = run("compare", "tsung-shap", "--presets", "culin,spieltdomino", "-n", "10", "--out", str(tmp_path))
     assert code == 0, err
     for name in ("scores.png", "scores.svg", "sweeps.png", "sweeps.svg", "scores.csv", "sweeps.csv"):

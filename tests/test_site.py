@@ -17,7 +17,7 @@ import yaml
 from site_hooks import captures, checks, common, features
 from site_hooks.pages import SiteData
 
-from gupai.spec import game_spec, games, sources
+from gupai.core.spec import game_spec, games, sources
 from tests.site_build import ROOT, built_site
 
 SPECS = [game_spec(g) for g in games()]

@@ -7,8 +7,8 @@ from collections import Counter
 
 import pytest
 
-from gupai.svg import ASPECT, STYLES, pips, tile_svg
-from gupai.tiles import Tile, kinds
+from gupai.core.tiles import Tile, kinds
+from gupai.render.svg import ASPECT, STYLES, pips, tile_svg
 
 SVG = "{http://www.w3.org/2000/svg}"
 FACES = [k.face for k in kinds()]

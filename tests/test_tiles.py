@@ -9,7 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from gupai import GupaiError, Tile, TileError, all_tiles, counts_of, kinds, parse_tiles, set_counts
-from gupai.tiles import KIND_COUNT, tiles_from_counts
+from gupai.core.tiles import KIND_COUNT, tiles_from_counts
 from tests import oracle
 
 FACES = [f"{high}-{low}" for high, low in oracle.FACES]

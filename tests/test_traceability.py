@@ -26,7 +26,7 @@ from pathlib import Path
 import pytest
 from pytest_bdd.gherkin_parser import GherkinDocument, Scenario, get_gherkin_document
 
-from gupai import game_spec, games
+from gupai.core.spec import game_spec, games
 from tests.conftest import SUMMARY_KEY
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -28,18 +28,18 @@ from gupai import (
     tsung_config,
     tsung_deal_from_order,
 )
-from gupai.agents import make_agent
 from gupai.cli import main
-from gupai.log import dumps_log
-from gupai.play import play_game
-from gupai.resources import data_dir
-from gupai.schema import schema_text
-from gupai.spec import game_spec
-from gupai.transcript import transcript
-from gupai.tsung import Claim, Lay, Pass, Take, trace_json
-from gupai.tsung_play import greedy_tsung, play_tsung, simulate
-from gupai.tsung_validate import replay_tsung
-from gupai.validate import validate_log
+from gupai.core.resources import data_dir
+from gupai.core.spec import game_spec
+from gupai.games.agents import make_agent
+from gupai.games.tsung.play import greedy_tsung, play_tsung, simulate
+from gupai.games.tsung.replay import replay_tsung
+from gupai.games.tsung.state import Claim, Lay, Pass, Take, trace_json
+from gupai.log.format import dumps_log
+from gupai.log.play import play_game
+from gupai.log.schema import schema_text
+from gupai.log.transcript import transcript
+from gupai.log.validate import validate_log
 
 GAME = "tsung-shap"
 PRESETS = [preset.name for preset in game_spec(GAME).presets]
@@ -397,7 +397,7 @@ def test_the_final_scores_are_checked_against_the_captures() -> None:
 def test_the_checked_in_schema_is_the_generated_one() -> None:
     path = Path(data_dir("schemas")) / "game-log.schema.json"
     assert path.read_text(encoding="utf-8") == schema_text(), (
-        "run: python -c 'from gupai.schema import main; main([\"--write\"])'"
+        "run: python -c 'from gupai.log.schema import main; main([\"--write\"])'"
     )
 
 
@@ -448,8 +448,8 @@ def test_gupai_play_refuses_bad_options_in_one_line(args: list[str], fragment: s
 def test_the_bench_has_a_tsung_section_that_reports_games_per_second() -> None:
     import io
 
-    from gupai import bench
-    from gupai.tsung_bench import run
+    from tools import bench
+    from tools.bench_tsung import run
 
     assert "tsung" in bench.SECTIONS
     out = io.StringIO()

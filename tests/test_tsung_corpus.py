@@ -6,11 +6,12 @@ import subprocess
 import sys
 from pathlib import Path
 
-from gupai.log import dumps_log
-from gupai.resources import data_dir
-from gupai.spec import game_spec
-from gupai.tsung_corpus import invalid_cases, valid_cases
-from gupai.validate import validate_paths
+from tools.corpus_tsung import invalid_cases, valid_cases
+
+from gupai.core.resources import data_dir
+from gupai.core.spec import game_spec
+from gupai.log.format import dumps_log
+from gupai.log.validate import validate_paths
 
 ROOT = Path(data_dir("conformance"))
 GAME = "tsung-shap"
@@ -19,13 +20,13 @@ GAME = "tsung-shap"
 def test_the_files_on_disk_are_what_the_generator_makes() -> None:
     generated = {path: dumps_log(log) + "\n" for path, log in [*valid_cases(), *invalid_cases()]}
     on_disk = {str(p.relative_to(ROOT)): p.read_text(encoding="utf-8") for p in (ROOT / GAME).rglob("*.json")}
-    assert sorted(on_disk) == sorted(generated), "run: python -m gupai.tsung_corpus --write"
+    assert sorted(on_disk) == sorted(generated), "run: python -m tools.corpus_tsung --write"
     stale = [path for path, text in generated.items() if on_disk[path] != text]
-    assert stale == [], "run: python -m gupai.tsung_corpus --write"
+    assert stale == [], "run: python -m tools.corpus_tsung --write"
 
 
 def test_python_m_gupai_tsung_corpus_checks_the_corpus() -> None:
-    done = subprocess.run([sys.executable, "-m", "gupai.tsung_corpus"], capture_output=True, text=True, check=False)
+    done = subprocess.run([sys.executable, "-m", "tools.corpus_tsung"], capture_output=True, text=True, check=False)
     assert done.returncode == 0, done.stdout + done.stderr
 
 

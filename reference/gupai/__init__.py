@@ -11,8 +11,7 @@ from __future__ import annotations
 
 __version__ = "0.1.0"
 
-from .collecting import CollectingConfig, collecting_config, default_sets
-from .errors import (
+from gupai.core.errors import (
     GupaiError,
     HandError,
     IllegalActionError,
@@ -21,12 +20,16 @@ from .errors import (
     SpecError,
     TileError,
 )
-from .hands import Decomposition, HandEvaluator, counts_of, evaluator, hand_key
-from .options import Options, parse_assignments, resolve_options
-from .pairs import PairRules, pair_rules_from_options, tens_value
-from .spec import GameSpec, OptionSpec, PresetSpec, RuleSpec, game_spec, games, sources
-from .tiles import Tile, TileKind, all_tiles, kinds, parse_tiles, set_counts
-from .tsung import (
+from gupai.core.hands import Decomposition, HandEvaluator, counts_of, evaluator, hand_key
+from gupai.core.options import Options, parse_assignments, resolve_options
+from gupai.core.pairs import PairRules, pair_rules_from_options, tens_value
+from gupai.core.spec import GameSpec, OptionSpec, PresetSpec, RuleSpec, game_spec, sources
+from gupai.core.spec import games as game_ids
+from gupai.core.tiles import Tile, TileKind, all_tiles, kinds, parse_tiles, set_counts
+from gupai.games.kap.config import CollectingConfig, collecting_config, default_sets
+from gupai.games.tsung.play import play_tsung  # registers Tsung Shap's engine, greedy policy, schema and transcript
+from gupai.games.tsung.replay import replay_tsung  # registers Tsung Shap's log replay
+from gupai.games.tsung.state import (
     Capture,
     TsungConfig,
     TsungDeal,
@@ -37,8 +40,6 @@ from .tsung import (
     tsung_config,
     tsung_deal_from_order,
 )
-from .tsung_play import play_tsung  # registers Tsung Shap's engine, greedy policy, schema and transcript
-from .tsung_validate import replay_tsung  # registers Tsung Shap's log replay
 
 __all__ = [
     "Capture",
@@ -70,8 +71,8 @@ __all__ = [
     "counts_of",
     "default_sets",
     "evaluator",
+    "game_ids",
     "game_spec",
-    "games",
     "hand_key",
     "kinds",
     "pair_rules_from_options",

@@ -11,8 +11,8 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
-from gupai.engine_server import ReferenceEngine
-from gupai.protocol import encode, parse_json_line
+from gupai.protocol.messages import encode, parse_json_line
+from gupai.protocol.server import ReferenceEngine
 
 #: A hook gets the request (parsed) and the reference's answer; it returns the line to write,
 #: or None to write the answer unchanged.

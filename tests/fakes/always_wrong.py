@@ -14,7 +14,7 @@ if __package__ in (None, ""):  # run as a script: make the repository importable
 
 from typing import Any
 
-from gupai.protocol import encode
+from gupai.protocol.messages import encode
 from tests.fakes._common import serve
 
 WRONG_STATE = {

@@ -61,7 +61,7 @@ from gupai import (
     set_counts,
     tens_value,
 )
-from gupai.options import DEFAULT_PRESET
+from gupai.core.options import DEFAULT_PRESET
 
 __all__ = ["HandScenario", "hand_scenario"]
 

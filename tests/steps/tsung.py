@@ -72,10 +72,10 @@ from gupai import (
     tsung_config,
     tsung_deal_from_order,
 )
-from gupai.agents import make_agent
-from gupai.deal import parse_positions
-from gupai.errors import HandError
-from gupai.tsung import Action, Pass, complete_position, trace_json
+from gupai.core.errors import HandError
+from gupai.games.agents import make_agent
+from gupai.games.kap.deal import parse_positions
+from gupai.games.tsung.state import Action, Pass, complete_position, trace_json
 
 from .hands import HandScenario, tiles_in
 

@@ -14,8 +14,8 @@ from typing import Any, TypeVar
 
 import click
 
-from .. import __version__
-from ..errors import GupaiError
+from gupai import __version__
+from gupai.core.errors import GupaiError
 
 __all__ = ["main", "usage_errors"]
 

@@ -14,10 +14,11 @@ from pathlib import Path
 
 import click
 
-from ..engine_server import main as serve_main
-from ..harness import CaseResult, EngineProcess, HarnessError, collect_cases, run_cases, select_cases
-from ..report import Report, apply_known_failures, parse_known_failures
-from ..spec import games
+from gupai.conformance.report import Report, apply_known_failures, parse_known_failures
+from gupai.conformance.runner import CaseResult, EngineProcess, HarnessError, collect_cases, run_cases, select_cases
+from gupai.core.spec import games
+from gupai.protocol.server import main as serve_main
+
 from . import main, usage_errors
 
 

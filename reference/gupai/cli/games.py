@@ -8,12 +8,13 @@ from pathlib import Path
 
 import click
 
-from ..log import dumps_log, dumps_log_line
-from ..options import parse_assignments
-from ..play import play_game
-from ..spec import games
-from ..transcript import transcript
-from ..validate import validate_paths
+from gupai.core.options import parse_assignments
+from gupai.core.spec import games
+from gupai.log.format import dumps_log, dumps_log_line
+from gupai.log.play import play_game
+from gupai.log.transcript import transcript
+from gupai.log.validate import validate_paths
+
 from . import main, usage_errors
 
 

@@ -6,10 +6,11 @@ import json
 
 import click
 
-from ..collecting import COLLECTING_GAMES, collecting_config
-from ..hands import counts_of
-from ..options import parse_assignments, resolve_options
-from ..tiles import kinds, parse_tiles
+from gupai.core.hands import counts_of
+from gupai.core.options import parse_assignments, resolve_options
+from gupai.core.tiles import kinds, parse_tiles
+from gupai.games.kap.config import COLLECTING_GAMES, collecting_config
+
 from . import main, usage_errors
 
 GAME = click.option(

@@ -11,11 +11,12 @@ from typing import Any
 
 import click
 
-from ..errors import OptionError
-from ..options import parse_assignments
-from ..simreport import summary_rows, write_outputs
-from ..simulate import Simulation, SimulationResult, compare, default_jobs, simulate, simulation_document
-from ..spec import games
+from gupai.core.errors import OptionError
+from gupai.core.options import parse_assignments
+from gupai.core.spec import games
+from gupai.sim.report import summary_rows, write_outputs
+from gupai.sim.simulate import Simulation, SimulationResult, compare, default_jobs, simulate, simulation_document
+
 from . import main, usage_errors
 
 __all__ = ["compare_cmd", "simulate_cmd"]

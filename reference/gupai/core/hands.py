@@ -1,0 +1,251 @@
+"""Hands as count vectors, the winning-hand check, its splits, and distance.
+
+A hand is a count vector over the 21 kinds. The evaluator answers "is this
+hand winning?" by one set lookup in the precomputed set of every winning hand
+(keyed by the vector's bytes, or by its packed key, four bits a kind), and
+lists every distinct split (eye + ten-pairs) in canonical order.
+
+>>> ev = HandEvaluator(pairs_in_hand=3, rules=PairRules(), sets=1)
+>>> hand = counts_of(parse_tiles("6-6 6-6 6-4 6-4 5-1 3-1 4-3 2-1".split()))
+>>> ev.is_winning(hand)
+True
+>>> [str(d) for d in ev.decompositions(hand)]
+['eye 6-6 6-6, pairs 6-4+6-4 5-1+3-1 4-3+2-1']
+>>> ev.distance(counts_of(parse_tiles("6-6 6-6 6-4 6-4 5-1 3-1 4-3 6-5".split())))
+1
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from functools import cache, lru_cache
+from itertools import combinations_with_replacement
+from operator import mul
+
+import numpy as np
+
+from gupai.core.errors import HandError
+from gupai.core.pairs import PairRules
+from gupai.core.tiles import KIND_COUNT, Tile, parse_tiles, set_counts
+
+__all__ = [
+    "Decomposition",
+    "HandEvaluator",
+    "counts_of",
+    "evaluator",
+    "hand_key",
+    "parse_tiles",
+]
+
+BITS = 4
+_UNIT = tuple(1 << (BITS * i) for i in range(KIND_COUNT))
+
+
+def counts_of(tiles: Iterable[Tile]) -> tuple[int, ...]:
+    """The count vector of some tiles.
+
+    >>> counts_of([Tile("6-6"), Tile("6-6")])[0]
+    2
+    """
+    counts = [0] * KIND_COUNT
+    for tile in tiles:
+        counts[tile.index] += 1
+    return tuple(counts)
+
+
+def hand_key(counts: Sequence[int]) -> int:
+    """Pack a count vector into one integer, four bits a kind.
+
+    >>> hand_key((2,) + (0,) * 20), hand_key((0, 1) + (0,) * 19)
+    (2, 16)
+    """
+    # One C-level pass (count times 16**kind) instead of a generator: the
+    # winning check is this plus one set lookup.
+    return sum(map(mul, counts, _UNIT))
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class Decomposition:
+    """One split of a winning hand: the eye and the ten-pairs.
+
+    Tiles in a pair are greatest first; pairs are greatest first.
+    """
+
+    eye: tuple[Tile, Tile]
+    pairs: tuple[tuple[Tile, Tile], ...]
+
+    def __str__(self) -> str:
+        pairs = " ".join(f"{a}+{b}" for a, b in self.pairs)
+        return f"eye {self.eye[0]} {self.eye[1]}, pairs {pairs}"
+
+    def to_json(self) -> dict[str, list[str] | list[list[str]]]:
+        return {
+            "eye": [str(t) for t in self.eye],
+            "pairs": [[str(a), str(b)] for a, b in self.pairs],
+        }
+
+
+class HandEvaluator:
+    """The winning check, splits and distance for one game configuration.
+
+    ``pairs_in_hand`` is 3 for Kap Shap and 4 for Kap Tai Shap; ``sets`` caps
+    how many copies of each kind a hand, and a winning hand it aims at, can
+    hold.
+    """
+
+    def __init__(self, *, pairs_in_hand: int, rules: PairRules, sets: int = 1) -> None:
+        self.pairs_in_hand = pairs_in_hand
+        self.rules = rules
+        self.sets = sets
+        self.size = 2 + 2 * pairs_in_hand
+        self.caps = set_counts(sets)
+        self._pairs = rules.legal_pair_indices()
+        self._partners: tuple[tuple[int, ...], ...] = tuple(
+            tuple(sorted({j for a, b in self._pairs for i2, j in ((a, b), (b, a)) if i2 == i}))
+            for i in range(KIND_COUNT)
+        )
+        self._eyes = rules.eye_kinds()
+        self._winning = _winning_keys(self._pairs, self._eyes, pairs_in_hand)
+        self._winning_bytes: frozenset[bytes] | None = None  # built on the first is_winning
+        self._targets: np.ndarray | None = None
+        self._distance_cached = lru_cache(maxsize=1 << 16)(self._distance)
+
+    # ---------------------------------------------------------------- checks
+    def check_counts(self, counts: Sequence[int], *, where: str = "hand") -> None:
+        """Reject a hand larger than a winning hand or beyond the sets' copies."""
+        total = sum(counts)
+        if total > self.size:
+            raise HandError(f"{where} has {total} tiles; a hand holds at most {self.size}", where=where)
+        for i, n in enumerate(counts):
+            if n > self.caps[i]:
+                tile = Tile.from_index(i)
+                sets = "one set holds" if self.sets == 1 else f"{self.sets} sets hold"
+                raise HandError(f"{where} has {n} copies of [{tile}], but {sets} only {self.caps[i]}", where=where)
+
+    def is_winning(self, counts: Sequence[int]) -> bool:
+        """True when the tiles split into one eye and the ten-pairs."""
+        # The hot path: ``bytes(counts)`` is one C-level pass, and a 21-byte
+        # vector is looked up as it is. Anything else (not 21 small counts,
+        # say a numpy int64 vector) takes the packed key of its counts.
+        try:
+            key = bytes(counts)
+        except (TypeError, ValueError):
+            key = b""
+        if len(key) == KIND_COUNT:
+            table = self._winning_bytes
+            if table is None:
+                table = self._winning_bytes = _winning_bytes(self._pairs, self._eyes, self.pairs_in_hand)
+            return key in table
+        return hand_key([int(n) for n in counts]) in self._winning
+
+    def is_winning_key(self, key: int) -> bool:
+        """:meth:`is_winning` on a packed key (see :func:`hand_key`)."""
+        return key in self._winning
+
+    @property
+    def winning_keys(self) -> frozenset[int]:
+        return self._winning
+
+    # -------------------------------------------------------- decompositions
+    def decompositions(self, counts: Sequence[int]) -> list[Decomposition]:
+        """Every distinct split of a winning hand, in canonical order; [] if none."""
+        if sum(counts) != self.size or not self.is_winning(counts):
+            return []
+        found: set[Decomposition] = set()
+        work = list(counts)
+        for eye in self._eyes:
+            if work[eye] < 2:
+                continue
+            work[eye] -= 2
+            for pairs in self._split_pairs(work):
+                tile = Tile.from_index(eye)
+                found.add(Decomposition(eye=(tile, tile), pairs=tuple(sorted(pairs, reverse=True))))
+            work[eye] += 2
+        return sorted(found, reverse=True)
+
+    def _split_pairs(self, work: list[int]) -> list[list[tuple[Tile, Tile]]]:
+        first = next((i for i, n in enumerate(work) if n), None)
+        if first is None:
+            return [[]]
+        results = []
+        work[first] -= 1
+        for partner in self._partners[first]:
+            if work[partner] <= 0:
+                continue
+            work[partner] -= 1
+            a, b = Tile.from_index(first), Tile.from_index(partner)
+            pair = (max(a, b), min(a, b))
+            for rest in self._split_pairs(work):
+                results.append([pair, *rest])
+            work[partner] += 1
+        work[first] += 1
+        return results
+
+    # ------------------------------------------------------------ distance
+    def distance(self, counts: Sequence[int]) -> int:
+        """Tiles the hand still needs: a winning hand's size less the most of
+        the hand's tiles that some winning hand (within the sets) keeps. For a
+        hand of the winning size it is the number of tile exchanges."""
+        result: int = self._distance_cached(tuple(counts))
+        return result
+
+    def _distance(self, counts: tuple[int, ...]) -> int:
+        """Tiles the hand still needs: a winning hand's size less the most of
+        the hand's tiles that some winning hand (within the sets) keeps. For a
+        hand of the winning size it is the number of tile exchanges."""
+        targets = self.targets()
+        hand = np.asarray(counts, dtype=np.int8)
+        kept = int(np.minimum(targets, hand).sum(axis=1, dtype=np.int16).max())
+        return self.size - kept
+
+    def targets(self) -> np.ndarray:
+        """Every winning count vector the sets can hold, one row each."""
+        if self._targets is None:
+            self._targets = _targets(self._pairs, self._eyes, self.pairs_in_hand, self.caps)
+        return self._targets
+
+
+@cache
+def _winning_keys(pairs: tuple[tuple[int, int], ...], eyes: tuple[int, ...], n: int) -> frozenset[int]:
+    pair_keys = [_UNIT[i] + _UNIT[j] for i, j in pairs]
+    sums = {sum(combo) for combo in combinations_with_replacement(pair_keys, n)}
+    eye_keys = [2 * _UNIT[e] for e in eyes]
+    return frozenset(s + e for s in sums for e in eye_keys)
+
+
+@cache
+def _winning_bytes(pairs: tuple[tuple[int, int], ...], eyes: tuple[int, ...], n: int) -> frozenset[bytes]:
+    """:func:`_winning_keys` as count vectors in bytes, one byte a kind."""
+    keys = _winning_keys(pairs, eyes, n)
+    width = (KIND_COUNT * BITS + 7) // 8
+    packed = np.frombuffer(b"".join(k.to_bytes(width, "little") for k in keys), dtype=np.uint8).reshape(-1, width)
+    counts = np.empty((len(keys), 2 * width), dtype=np.uint8)
+    counts[:, 0::2] = packed & 15  # kind 2i is the low nibble of byte i
+    counts[:, 1::2] = packed >> 4
+    blob = np.ascontiguousarray(counts[:, :KIND_COUNT]).tobytes()
+    return frozenset(blob[i : i + KIND_COUNT] for i in range(0, len(blob), KIND_COUNT))
+
+
+@cache
+def _targets(pairs: tuple[tuple[int, int], ...], eyes: tuple[int, ...], n: int, caps: tuple[int, ...]) -> np.ndarray:
+    pair_rows = np.zeros((len(pairs), KIND_COUNT), dtype=np.int8)
+    for row, (i, j) in enumerate(pairs):
+        pair_rows[row, i] += 1
+        pair_rows[row, j] += 1
+    combos = np.array(list(combinations_with_replacement(range(len(pairs)), n)), dtype=np.int16)
+    multisets = pair_rows[combos].sum(axis=1, dtype=np.int8)
+    eye_rows = np.zeros((len(eyes), KIND_COUNT), dtype=np.int8)
+    for row, e in enumerate(eyes):
+        eye_rows[row, e] = 2
+    full = (multisets[None, :, :] + eye_rows[:, None, :]).reshape(-1, KIND_COUNT)
+    full = full[(full <= np.asarray(caps, dtype=np.int8)).all(axis=1)]
+    full.setflags(write=False)
+    result: np.ndarray = full
+    return result
+
+
+@cache
+def evaluator(*, pairs_in_hand: int, rules: PairRules, sets: int = 1) -> HandEvaluator:
+    """A shared evaluator for one configuration (building one costs a little)."""
+    return HandEvaluator(pairs_in_hand=pairs_in_hand, rules=rules, sets=sets)

@@ -1,0 +1,101 @@
+"""Resolving a game's options: a preset, then overrides, every value checked.
+
+>>> opts = resolve_options("kap-shap", preset="culin", overrides={"take": "latest"})
+>>> opts["take"], opts["turn"], opts.preset
+('latest', 'take-and-draw', 'culin')
+>>> resolve_options("kap-shap", overrides={"take": "some"})
+Traceback (most recent call last):
+...
+gupai.core.errors.OptionError: option 'take' of kap-shap has no value 'some' (values: any, latest)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass
+
+from gupai.core.errors import OptionError
+from gupai.core.spec import game_spec
+
+__all__ = ["DEFAULT_PRESET", "Options", "parse_assignments", "resolve_options"]
+
+DEFAULT_PRESET = "culin"
+
+
+@dataclass(frozen=True, slots=True)
+class Options(Mapping[str, str]):
+    """Every option of a game, resolved to a value: a frozen mapping.
+
+    ``preset`` is the preset the values came from; ``overrides`` the keys that
+    were then set by hand.
+    """
+
+    game: str
+    preset: str
+    entries: tuple[tuple[str, str], ...]
+    overrides: tuple[str, ...] = ()
+
+    def __getitem__(self, key: str) -> str:
+        for k, v in self.entries:
+            if k == key:
+                return v
+        raise KeyError(key)
+
+    def __iter__(self) -> Iterator[str]:
+        return (k for k, _ in self.entries)
+
+    def __len__(self) -> int:
+        return len(self.entries)
+
+    def as_dict(self) -> dict[str, str]:
+        return dict(self.entries)
+
+    def evolve(self, **changes: str) -> Options:
+        """A copy with some options changed (keyword names use ``_`` for ``-``)."""
+        return resolve_options(
+            self.game,
+            preset=self.preset,
+            overrides={**{k: self[k] for k in self.overrides}, **{k.replace("_", "-"): v for k, v in changes.items()}},
+        )
+
+
+def parse_assignments(items: Iterable[str]) -> dict[str, str]:
+    """Turn ``["take=latest", ...]`` into a mapping, rejecting malformed items.
+
+    >>> parse_assignments(["take=latest"])
+    {'take': 'latest'}
+    >>> parse_assignments(["take"])
+    Traceback (most recent call last):
+    ...
+    gupai.core.errors.OptionError: option 'take' is not KEY=VALUE
+    """
+    result: dict[str, str] = {}
+    for item in items:
+        key, sep, value = item.partition("=")
+        if not sep or not key.strip() or not value.strip():
+            raise OptionError(f"option {item!r} is not KEY=VALUE", where=item)
+        result[key.strip()] = value.strip()
+    return result
+
+
+def resolve_options(
+    game: str,
+    *,
+    preset: str | None = None,
+    overrides: Mapping[str, str] | None = None,
+) -> Options:
+    """Resolve ``game``'s options from ``preset`` (default ``culin``) and ``overrides``."""
+    spec = game_spec(game)
+    chosen = spec.preset(preset or DEFAULT_PRESET)
+    values = chosen.as_dict()
+    overrides = dict(overrides or {})
+    for key, value in overrides.items():
+        option = spec.option(key)
+        if str(value) not in option.values:
+            raise OptionError(
+                f"option {key!r} of {game} has no value {value!r} (values: {', '.join(option.values)})",
+                where=key,
+            )
+        values[key] = str(value)
+    ordered = tuple((option.key, values[option.key]) for option in spec.options)
+    return Options(game=spec.id, preset=chosen.name, entries=ordered, overrides=tuple(sorted(overrides)))

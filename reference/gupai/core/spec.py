@@ -1,0 +1,256 @@
+"""The rules as data: loading ``spec/sources.yaml`` and ``spec/games/*.yaml``.
+
+>>> game = game_spec("kap-shap")
+>>> game.name, game.winning_size, game.option("pair-set").default
+('Kap Shap', 8, 'arithmetic')
+>>> sorted(games())
+['kap-shap', 'kap-tai-shap', 'tsung-shap']
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from gupai.core.errors import OptionError, SpecError
+from gupai.core.resources import data_dir
+
+__all__ = [
+    "GameSpec",
+    "OptionSpec",
+    "PresetSpec",
+    "RuleSpec",
+    "Source",
+    "game_spec",
+    "games",
+    "sources",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class Source:
+    """A document the rules are drawn from, cited by ``key``."""
+
+    key: str
+    title: str
+    author: str
+    citation: str
+    covers: tuple[str, ...]
+    notes: str = ""
+    year: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class RuleSpec:
+    """One rule, with its permanent id."""
+
+    id: str
+    title: str
+    text: str
+    sources: tuple[str, ...]
+    options: tuple[str, ...]
+    status: str
+    implementation_defined: bool = False
+    quote: tuple[str, str] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Position:
+    """What one source says on an option's question."""
+
+    source: str
+    reading: str | None
+    says: str
+
+
+@dataclass(frozen=True, slots=True)
+class OptionSpec:
+    """A variant option: a question the sources answer differently."""
+
+    key: str
+    title: str
+    question: str
+    values: tuple[str, ...]
+    value_texts: tuple[str, ...]
+    default: str
+    justification: str
+    positions: tuple[Position, ...]
+
+    def describe(self, value: str) -> str:
+        return self.value_texts[self.values.index(value)]
+
+    def readers(self, value: str) -> tuple[str, ...]:
+        """The source keys that read the option as ``value``."""
+        return tuple(p.source for p in self.positions if p.reading == value)
+
+
+@dataclass(frozen=True, slots=True)
+class PresetSpec:
+    """A named preset fixing every option of a game."""
+
+    name: str
+    title: str
+    text: str
+    sources: tuple[str, ...]
+    values: tuple[tuple[str, str], ...]
+    aliases: tuple[tuple[str, str], ...] = ()
+
+    def as_dict(self) -> dict[str, str]:
+        return dict(self.values)
+
+
+@dataclass(frozen=True, slots=True)
+class GameSpec:
+    """A game's rules, options and presets, from ``spec/games/<id>.yaml``."""
+
+    id: str
+    name: str
+    chinese: str
+    summary: str
+    players_min: int
+    players_max: int
+    players_default: int
+    rules: tuple[RuleSpec, ...]
+    options: tuple[OptionSpec, ...]
+    presets: tuple[PresetSpec, ...]
+    hand_size: int = 0
+    winning_size: int = 0
+    pairs_in_hand: int = 0
+    path: Path = field(default=Path(), compare=False)
+
+    def rule(self, rule_id: str) -> RuleSpec:
+        for rule in self.rules:
+            if rule.id == rule_id:
+                return rule
+        raise SpecError(f"{self.id} has no rule {rule_id!r}", where=rule_id)
+
+    def option(self, key: str) -> OptionSpec:
+        for option in self.options:
+            if option.key == key:
+                return option
+        known = ", ".join(o.key for o in self.options)
+        raise OptionError(f"{self.id} has no option {key!r} (options: {known})", where=key)
+
+    def preset(self, name: str) -> PresetSpec:
+        for preset in self.presets:
+            if preset.name == name:
+                return preset
+        for preset in self.presets:
+            if any(f"{source}:{alias}" == name for source, alias in preset.aliases):
+                return preset
+        known = ", ".join(p.name for p in self.presets)
+        raise OptionError(f"{self.id} has no preset {name!r} (presets: {known})", where=name)
+
+    @property
+    def rule_ids(self) -> tuple[str, ...]:
+        return tuple(rule.id for rule in self.rules)
+
+
+def _load_yaml(path: Path) -> dict[str, Any]:
+    try:
+        with open(path, encoding="utf-8") as handle:
+            doc = yaml.safe_load(handle)
+    except (OSError, yaml.YAMLError) as error:
+        raise SpecError(f"cannot read {path.name}: {error}", where=str(path)) from None
+    if not isinstance(doc, dict):
+        raise SpecError(f"{path.name} is not a mapping", where=str(path))
+    return doc
+
+
+@cache
+def sources() -> dict[str, Source]:
+    """Every source, by key."""
+    doc = _load_yaml(data_dir("spec") / "sources.yaml")
+    return {
+        entry["key"]: Source(
+            key=entry["key"],
+            title=entry["title"],
+            author=entry["author"],
+            citation=entry["citation"],
+            covers=tuple(entry.get("covers", ())),
+            notes=entry.get("notes", ""),
+            year=entry.get("year"),
+        )
+        for entry in doc["sources"]
+    }
+
+
+def games() -> tuple[str, ...]:
+    """The ids of every game in ``spec/games/``."""
+    return tuple(sorted(path.stem for path in (data_dir("spec") / "games").glob("*.yaml")))
+
+
+@cache
+def game_spec(game: str) -> GameSpec:
+    """Load one game's spec.
+
+    >>> game_spec("chess")
+    Traceback (most recent call last):
+    ...
+    gupai.core.errors.OptionError: unknown game 'chess' (games: kap-shap, kap-tai-shap, tsung-shap)
+    """
+    path = data_dir("spec") / "games" / f"{game}.yaml"
+    if not path.is_file():
+        raise OptionError(f"unknown game {game!r} (games: {', '.join(games())})", where=game)
+    doc = _load_yaml(path)
+    rules = tuple(
+        RuleSpec(
+            id=r["id"],
+            title=r["title"],
+            text=" ".join(str(r["text"]).split()),
+            sources=tuple(r.get("sources", ())),
+            options=tuple(r.get("options", ())),
+            status=r["status"],
+            implementation_defined=bool(r.get("implementation_defined", False)),
+            quote=(r["quote"]["source"], r["quote"]["text"]) if "quote" in r else None,
+        )
+        for r in doc["rules"]
+    )
+    options = tuple(
+        OptionSpec(
+            key=key,
+            title=o["title"],
+            question=o["question"],
+            values=tuple(str(v) for v in o["values"]),
+            value_texts=tuple(" ".join(str(t).split()) for t in o["values"].values()),
+            default=str(o["default"]),
+            justification=" ".join(str(o["justification"]).split()),
+            positions=tuple(
+                Position(source=s, reading=None if p["reading"] is None else str(p["reading"]), says=p["says"])
+                for s, p in o.get("positions", {}).items()
+            ),
+        )
+        for key, o in doc["options"].items()
+    )
+    presets = tuple(
+        PresetSpec(
+            name=name,
+            title=p["title"],
+            text=p["text"],
+            sources=tuple(p.get("sources", ())),
+            values=tuple((k, str(v)) for k, v in p["values"].items()),
+            aliases=tuple((a["source"], a["name"]) for a in p.get("aliases", ())),
+        )
+        for name, p in doc["presets"].items()
+    )
+    players = doc["players"]
+    return GameSpec(
+        id=doc["id"],
+        name=doc["name"],
+        chinese=doc.get("chinese", ""),
+        summary=" ".join(str(doc.get("summary", "")).split()),
+        players_min=int(players["min"]),
+        players_max=int(players["max"]),
+        players_default=int(players["default"]),
+        rules=rules,
+        options=options,
+        presets=presets,
+        hand_size=int(doc.get("hand_size", 0)),
+        winning_size=int(doc.get("winning_size", 0)),
+        pairs_in_hand=int(doc.get("pairs_in_hand", 0)),
+        path=path,
+    )

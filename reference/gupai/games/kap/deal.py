@@ -1,0 +1,152 @@
+"""Dealing the collecting games: the wall, the boneyard, and the dice.
+
+Chance is explicit: a deal is fixed by the shuffled tile order and the four
+dice; everything else (the wall, the hands, the stock's draw order) follows
+from the options. A log records the order and dice; the validator recomputes
+the hands and stock and compares.
+
+Seats are numbered anticlockwise and hands are dealt in turn order starting
+with the first player.
+
+>>> from gupai.games.kap.config import collecting_config
+>>> config = collecting_config("kap-shap")
+>>> deal = deal_from_order(config, list(range(21)) + [0] * 11, dice=(1, 1, 1, 2))
+>>> deal.first_player, [len(h) for h in deal.hands], len(deal.stock)
+(1, [7, 8], 17)
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from gupai.core.errors import OptionError
+from gupai.core.tiles import set_counts
+from gupai.games.kap.config import CollectingConfig
+
+__all__ = ["Deal", "deal_from_order", "parse_positions", "random_deal", "wall_piles"]
+
+
+@dataclass(frozen=True, slots=True)
+class Deal:
+    """A deal: the shuffled order, the dice, and how the order was cut.
+
+    Tiles are kind indices (0..20). ``hands[seat]`` lists a seat's tiles in
+    the order taken; ``stock`` is the draw order.
+    """
+
+    order: tuple[int, ...]
+    dice: tuple[int, ...] | None
+    first_player: int
+    hands: tuple[tuple[int, ...], ...]
+    stock: tuple[int, ...]
+
+
+def first_player_from_dice(dice: Sequence[int], players: int) -> int:
+    """Seat 0 throws; the total counts anticlockwise from seat 1 (which counts one).
+
+    >>> first_player_from_dice((1, 2, 3, 4), 4), first_player_from_dice((6, 6, 6, 6), 10)
+    (2, 4)
+    """
+    return sum(dice) % players
+
+
+def wall_piles(config: CollectingConfig, order: Sequence[int]) -> list[list[int]]:
+    """The wall's piles, each listed bottom to top, after the deal's moves.
+
+    Kap Shap: piles four high. Kap Tai Shap: piles five high, then the top
+    tile of the third pile and of every second pile after it, n-1 tiles in
+    all, moved to one new pile at the far end (first moved at the bottom).
+    """
+    height = 4 if config.spec.id == "kap-shap" else 5
+    piles = [list(order[i : i + height]) for i in range(0, len(order), height)]
+    if config.spec.id == "kap-tai-shap":
+        full = sum(1 for pile in piles if len(pile) == height)
+        if 2 * config.players > full:
+            raise OptionError(
+                f"a wall of {len(order)} tiles has {full} full piles: too few for {config.players} players "
+                "to take two piles each",
+                where="sets",
+                rule="kts.deal.wall",
+            )
+        moved = [piles[2 * k].pop() for k in range(1, config.players)]
+        if moved:
+            piles.append(moved)
+    return piles
+
+
+def _cut_wall(config: CollectingConfig, order: Sequence[int], first: int) -> tuple[list[list[int]], list[int]]:
+    n = config.players
+    piles = wall_piles(config, order)
+    hands: list[list[int]] = [[] for _ in range(n)]
+    if config.spec.id == "kap-shap":
+        hands[first] = piles[0] + piles[1]
+        second = (first + 1) % n
+        hands[second] = piles[2] + piles[3][1:]
+        rest = [[piles[3][0]], *piles[4:]]
+    else:
+        for k in range(n):
+            hands[(first + k) % n] = piles[2 * k] + piles[2 * k + 1]
+        rest = piles[2 * n :]
+    bottom_first = config.options["wall-draw"] == "bottom"
+    stock = [tile for pile in rest for tile in (pile if bottom_first else reversed(pile))]
+    return hands, stock
+
+
+def _cut_boneyard(config: CollectingConfig, order: Sequence[int], first: int) -> tuple[list[list[int]], list[int]]:
+    n, size = config.players, config.spec.hand_size
+    hands: list[list[int]] = [[] for _ in range(n)]
+    at = 0
+    for k in range(n):
+        take = size + 1 if k == 0 else size
+        hands[(first + k) % n] = list(order[at : at + take])
+        at += take
+    return hands, list(order[at:])
+
+
+def deal_from_order(config: CollectingConfig, order: Sequence[int], *, dice: Sequence[int] | None) -> Deal:
+    """Cut a shuffled order into hands and stock, as the options say."""
+    if config.options["first-player"] == "dice":
+        if dice is None or len(dice) != 4:
+            raise OptionError("first-player=dice needs four dice", where="dice", rule=config.rule("deal.first-player"))
+        first = first_player_from_dice(dice, config.players)
+    else:
+        first = 0
+    if config.options["deal"] == "wall":
+        hands, stock = _cut_wall(config, order, first)
+    else:
+        hands, stock = _cut_boneyard(config, order, first)
+    return Deal(
+        order=tuple(order),
+        dice=tuple(dice) if dice is not None else None,
+        first_player=first,
+        hands=tuple(tuple(h) for h in hands),
+        stock=tuple(stock),
+    )
+
+
+def random_deal(config: CollectingConfig, rng: random.Random) -> Deal:
+    """Shuffle the sets and throw the dice with ``rng``."""
+    order = [kind for kind, copies in enumerate(set_counts(config.sets)) for _ in range(copies)]
+    rng.shuffle(order)
+    dice = tuple(rng.randint(1, 6) for _ in range(4)) if config.options["first-player"] == "dice" else None
+    return deal_from_order(config, order, dice=dice)
+
+
+def parse_positions(text: str) -> list[int]:
+    """Positions in a shuffled order as scenarios write them, 1-based; a
+    range may run down: ``"1-3, 7, 10-8"`` -> [1, 2, 3, 7, 10, 9, 8].
+
+    >>> parse_positions("1-3, 7, 10-8")
+    [1, 2, 3, 7, 10, 9, 8]
+    """
+    found: list[int] = []
+    for part in re.split(r"[,\s]+(?:and\s+)?", text.strip()):
+        if not part:
+            continue
+        low, _, high = part.partition("-")
+        first, last = int(low), int(high or low)
+        found.extend(range(first, last + 1) if first <= last else range(first, last - 1, -1))
+    return found

@@ -1,0 +1,415 @@
+"""The reference engine of Kap Shap and Kap Tai Shap.
+
+A :class:`KapState` is one play, in the manner of OpenSpiel: ask
+:meth:`~KapState.legal_actions`, :meth:`~KapState.apply` one, until
+:attr:`~KapState.is_terminal`. The deal (chance) is fixed up front, so a game
+replays exactly from its deal and its actions.
+
+>>> import random
+>>> from gupai.games.kap.config import collecting_config
+>>> from gupai.games.kap.deal import random_deal
+>>> config = collecting_config("kap-shap")
+>>> state = KapState(config, random_deal(config, random.Random(7)))
+>>> state.phase, len(state.hand(state.current_player))
+('hold', 8)
+>>> state.apply(state.legal_actions()[-1]).type
+'discard'
+>>> state.phase
+'start'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from gupai.core.errors import IllegalActionError
+from gupai.core.hands import Decomposition, evaluator
+from gupai.core.tiles import KIND_COUNT, Tile
+from gupai.games.kap.config import CollectingConfig
+from gupai.games.kap.deal import Deal
+
+__all__ = [
+    "Action",
+    "Declare",
+    "Discard",
+    "Draw",
+    "Event",
+    "KapState",
+    "Take",
+    "parse_action",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class Take:
+    """Take a face-up discard from the table into the hand."""
+
+    tile: Tile
+
+    def __str__(self) -> str:
+        return f"take {self.tile}"
+
+
+@dataclass(frozen=True, slots=True)
+class Draw:
+    """Draw the next tile of the stock."""
+
+    def __str__(self) -> str:
+        return "draw"
+
+
+@dataclass(frozen=True, slots=True)
+class Discard:
+    """Discard a tile face up on the table."""
+
+    tile: Tile
+
+    def __str__(self) -> str:
+        return f"discard {self.tile}"
+
+
+@dataclass(frozen=True, slots=True)
+class Declare:
+    """Declare a winning hand."""
+
+    def __str__(self) -> str:
+        return "declare"
+
+
+Action = Take | Draw | Discard | Declare
+
+_DRAW = Draw()
+_DECLARE = Declare()
+
+
+_TAKES = tuple(Take(Tile.from_index(k)) for k in range(KIND_COUNT))
+_DISCARDS = tuple(Discard(Tile.from_index(k)) for k in range(KIND_COUNT))
+_UNIT = tuple(1 << (4 * k) for k in range(KIND_COUNT))
+
+
+def parse_action(text: str) -> Action:
+    """Parse an action's text form.
+
+    >>> parse_action("take 4-6"), parse_action("draw")
+    (Take(tile=Tile('6-4')), Draw())
+    """
+    words = text.split()
+    if words == ["draw"]:
+        return _DRAW
+    if words == ["declare"]:
+        return _DECLARE
+    if len(words) == 2 and words[0] in ("take", "discard"):
+        tile = Tile.parse(words[1])
+        return _TAKES[tile.index] if words[0] == "take" else _DISCARDS[tile.index]
+    raise IllegalActionError(f"{text!r} is not an action (take T, draw, discard T, declare)", where=text)
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """What an applied action did, as the log records it."""
+
+    type: str
+    seat: int
+    tile: Tile | None = None
+    hand: tuple[Tile, ...] = ()
+    decomposition: Decomposition | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        doc: dict[str, Any] = {"type": self.type, "seat": self.seat}
+        if self.tile is not None:
+            doc["tile"] = str(self.tile)
+        if self.decomposition is not None:
+            doc["hand"] = [str(t) for t in self.hand]
+            doc["decomposition"] = self.decomposition.to_json()
+        return doc
+
+
+class KapState:
+    """One play of Kap Shap or Kap Tai Shap, from a deal."""
+
+    def __init__(self, config: CollectingConfig, deal: Deal) -> None:
+        self.config = config
+        self.deal = deal
+        opts = config.options
+        self.players = config.players
+        self.size = config.spec.hand_size
+        self._ev = config.evaluator
+        self._take_any = opts["take"] == "any"
+        self._two_tiles = opts["turn"] == "take-and-draw"
+        self._discard_drawn = opts["drawn-tile"] == "discard-unless-win"
+        self._opening_draw = opts["opening"] == "discard-draw-discard"
+        self._taken_back = opts["discard-taken"] == "allowed"
+        self._must_declare = opts["declare"] == "mandatory"
+        self._dead_round = opts["termination"] == "three-dead-rounds"
+        self._hands = [[0] * KIND_COUNT for _ in range(self.players)]
+        self._keys = [0] * self.players
+        for seat, tiles in enumerate(deal.hands):
+            for kind in tiles:
+                self._hands[seat][kind] += 1
+                self._keys[seat] += _UNIT[kind]
+        self._winning = self._ev.winning_keys
+        self.stock: list[int] = list(deal.stock)
+        self.stock_drawn = 0
+        self.table: list[int] = []
+        self.current_player = deal.first_player
+        self.phase = "hold"
+        self.after = "deal"
+        self.taken: int | None = None
+        self.drawn: int | None = None
+        self.turn = 1
+        self.opening = True
+        self._opening_stage = 0
+        self._drew = False
+        self._took = False
+        self.took_last = [False] * self.players
+        self.turns_without_draw = 0
+        self.winner: int | None = None
+        self.reason: str | None = None
+        self.decomposition: Decomposition | None = None
+        self.winning_hand: tuple[Tile, ...] = ()
+
+    # ------------------------------------------------------------ queries
+    @property
+    def is_terminal(self) -> bool:
+        return self.phase == "over"
+
+    @property
+    def stock_left(self) -> int:
+        return len(self.stock) - self.stock_drawn
+
+    def hand(self, seat: int) -> list[Tile]:
+        """A seat's tiles, greatest first."""
+        counts = self._hands[seat]
+        return sorted((Tile.from_index(k) for k in range(KIND_COUNT) for _ in range(counts[k])), reverse=True)
+
+    def hand_counts(self, seat: int) -> tuple[int, ...]:
+        return tuple(self._hands[seat])
+
+    def table_tiles(self) -> list[Tile]:
+        """The face-up discards, oldest first."""
+        return [Tile.from_index(k) for k in self.table]
+
+    def can_declare(self) -> bool:
+        return self.phase == "hold" and self._keys[self.current_player] in self._winning
+
+    def hand_key(self, seat: int) -> int:
+        """The packed key of a seat's hand (see :func:`gupai.core.hands.hand_key`)."""
+        return self._keys[seat]
+
+    def legal_actions(self) -> list[Action]:
+        """Every legal action for the player to move, in a fixed order."""
+        phase = self.phase
+        if phase == "hold":
+            hand = self._hands[self.current_player]
+            actions: list[Action] = []
+            if self._keys[self.current_player] in self._winning:
+                actions.append(_DECLARE)
+                if self._must_declare:
+                    return actions
+            discards = _DISCARDS
+            actions.extend(discards[k] for k in self._discardable(hand))
+            return actions
+        if phase == "start":
+            takes = _TAKES
+            return [*(takes[k] for k in self._takeable()), _DRAW]
+        if phase == "draw":
+            return [_DRAW]
+        return []
+
+    def _discardable(self, hand: Sequence[int]) -> list[int]:
+        if self.after == "draw" and self._discard_drawn and self.drawn is not None:
+            return [self.drawn]
+        banned = self.taken if (self.after == "take" and not self._taken_back) else None
+        return [k for k in range(KIND_COUNT) if hand[k] and k != banned]
+
+    def _takeable(self) -> list[int]:
+        if not self.table:
+            return []
+        if not self._two_tiles and not self._dead_round and self.took_last[self.current_player]:
+            return []
+        if not self._take_any:
+            return [self.table[-1]]
+        return sorted(set(self.table))
+
+    # ------------------------------------------------------------- moves
+    def apply(self, action: Action) -> Event:
+        """Apply a legal action; an illegal one raises :class:`IllegalActionError`."""
+        problem = self.why_illegal(action)
+        if problem is not None:
+            rule, message = problem
+            raise IllegalActionError(message, where=f"turn {self.turn}", rule=rule)
+        return self._apply(action)
+
+    def _apply(self, action: Action) -> Event:
+        seat = self.current_player
+        kind = self._step(action)
+        if kind >= 0:
+            return Event(action.__class__.__name__.lower(), seat, Tile.from_index(kind))
+        return Event("declare", seat, hand=self.winning_hand, decomposition=self.decomposition)
+
+    def _step(self, action: Action) -> int:
+        """Apply a legal action; return the kind moved (taken, drawn, discarded), -1 for a declaration."""
+        seat = self.current_player
+        hand = self._hands[seat]
+        cls = action.__class__
+        if cls is Discard:
+            kind = action.tile.index  # type: ignore[union-attr]
+            hand[kind] -= 1
+            self._keys[seat] -= _UNIT[kind]
+            self.table.append(kind)
+            if self.opening and self._opening_draw and self._opening_stage == 0:
+                self._opening_stage = 1
+                self.phase = "draw"
+            elif self.after == "take" and self._two_tiles:
+                self.phase = "draw"
+            else:
+                self._end_turn()
+            return kind
+        if cls is Draw:
+            kind = self.stock[self.stock_drawn]
+            self.stock_drawn += 1
+            hand[kind] += 1
+            self._keys[seat] += _UNIT[kind]
+            self.phase, self.after, self.drawn, self._drew = "hold", "draw", kind, True
+            return kind
+        if cls is Take:
+            kind = action.tile.index  # type: ignore[union-attr]
+            table = self.table
+            at = len(table) - 1 - table[::-1].index(kind)
+            del table[at]
+            hand[kind] += 1
+            self._keys[seat] += _UNIT[kind]
+            self.phase, self.after, self.taken, self._took = "hold", "take", kind, True
+            return kind
+        # Declare
+        splits = self._ev.decompositions(hand)
+        self.winner, self.reason, self.phase = seat, "declared", "over"
+        self.decomposition = splits[0]
+        self.winning_hand = tuple(self.hand(seat))
+        return -1
+
+    def _end_turn(self) -> None:
+        self.took_last[self.current_player] = self._took
+        self.turns_without_draw = 0 if self._drew else self.turns_without_draw + 1
+        if self.stock_left == 0:
+            self.phase, self.reason = "over", "stock-exhausted"
+            return
+        if self._dead_round and self.turns_without_draw >= 3 * self.players:
+            self.phase, self.reason = "over", "dead-rounds"
+            return
+        self.current_player = (self.current_player + 1) % self.players
+        self.turn += 1
+        self.phase, self.after = "start", "start"
+        self.taken = self.drawn = None
+        self._drew = self._took = False
+        self.opening = False
+
+    # ------------------------------------------------------ explanations
+    def why_illegal(self, action: Action) -> tuple[str, str] | None:
+        """``None`` for a legal action, else (rule id, a sentence saying why)."""
+        rule = self.config.rule
+        seat = self.current_player
+        who = f"seat {seat}"
+        if self.phase == "over":
+            return self._over_rule(), f"{who} cannot {action}: the game is over ({self.reason})"
+        hand = self._hands[seat]
+        if isinstance(action, Declare):
+            if self.phase != "hold":
+                return rule("declare"), f"{who} declared holding {sum(hand)} tiles: a win needs {self._ev.size}"
+            if self._keys[seat] not in self._winning:
+                return self._why_not_winning(who, hand)
+            return None
+        if self.phase == "hold" and self._must_declare and self._keys[seat] in self._winning:
+            return rule("declare"), f"{who} holds a winning hand and must declare it (option declare=mandatory)"
+        if self.phase == "hold" and self.after == "deal" and not isinstance(action, Discard):
+            return rule("opening"), f"{who} opens holding {sum(hand)} tiles: the opening turn starts with a discard"
+        if self.opening and self.phase == "draw" and not isinstance(action, Draw):
+            return rule("opening"), (
+                f"{who} must draw after the opening discard (option opening=discard-draw-discard), not {action}"
+            )
+        if isinstance(action, Discard):
+            kind = action.tile.index
+            if self.phase != "hold":
+                step = "draw" if self.phase == "draw" else "take a discard or draw"
+                return rule("turn.discard"), f"{who} discarded [{action.tile}] but must first {step}"
+            if not hand[kind]:
+                return rule("turn.discard"), f"{who} discarded [{action.tile}], which is not in the hand"
+            if self.after == "draw" and self._discard_drawn and kind != self.drawn:
+                drawn = Tile.from_index(self.drawn) if self.drawn is not None else None
+                return rule("turn.draw"), (
+                    f"{who} kept the drawn [{drawn}] and discarded [{action.tile}], but under option "
+                    "drawn-tile=discard-unless-win the drawn tile must be discarded"
+                )
+            if self.after == "take" and not self._taken_back and kind == self.taken:
+                return rule("turn.discard"), (
+                    f"{who} threw back the [{action.tile}] just taken, but under option discard-taken=forbidden "
+                    "another tile must go"
+                )
+            return None
+        if isinstance(action, Draw):
+            if self.phase == "hold":
+                return rule("turn.discard"), f"{who} drew holding {sum(hand)} tiles: a discard (or a win) comes first"
+            if self.phase == "start" or self.phase == "draw":
+                return None
+        if isinstance(action, Take):
+            kind = action.tile.index
+            if self.phase == "draw":
+                return rule("turn.shape"), f"{who} took [{action.tile}] from the table but must draw now"
+            if self.phase == "hold":
+                return rule("turn.take"), f"{who} took [{action.tile}] holding {sum(hand)} tiles: discard first"
+            if kind not in self.table:
+                shown = " ".join(f"[{t}]" for t in self.table_tiles()) or "nothing"
+                return rule("turn.take"), f"{who} took [{action.tile}], which is not on the table (table: {shown})"
+            if not self._take_any and kind != self.table[-1]:
+                latest = Tile.from_index(self.table[-1])
+                return rule("turn.take"), (
+                    f"{who} took [{action.tile}] from the table, but under option take=latest only the latest "
+                    f"discard [{latest}] may be taken"
+                )
+            if kind not in self._takeable():
+                return rule("end.termination"), (
+                    f"{who} took [{action.tile}] after taking last turn too, but under option "
+                    "termination=no-consecutive-takes this turn must draw"
+                )
+            return None
+        return rule("turn.shape"), f"{who} cannot {action} now"  # pragma: no cover
+
+    def _why_not_winning(self, who: str, hand: Sequence[int]) -> tuple[str, str]:
+        """Say which rule a non-winning declaration breaks, naming the reading it would need."""
+        rule = self.config.rule
+        shown = " ".join(f"[{t}]" for t in self.hand(self.current_player))
+        base = self.config.rules
+        readings = (
+            ("tiles.four-two", "four-two-value", "four_two_value", 9 - base.four_two_value),
+            ("pair.ten", "pair-set", "pair_set", "arithmetic" if base.pair_set == "printed" else "printed"),
+            ("eye", "eye", "eye", "identical" if base.eye == "civil" else "civil"),
+        )
+        for suffix, option, field, other in readings:
+            alternative = evaluator(
+                pairs_in_hand=self._ev.pairs_in_hand, rules=base.evolve(**{field: other}), sets=self._ev.sets
+            )
+            if alternative.is_winning(hand):
+                current = self.config.options[option]
+                return rule(suffix), (
+                    f"{who} declared {shown}, which splits into an eye and ten-pairs only under option "
+                    f"{option}={other}, not {option}={current}"
+                )
+        return rule("declare.valid"), f"{who} declared {shown}, which is not an eye and ten-pairs"
+
+    def _over_rule(self) -> str:
+        suffix = {"declared": "end.win", "stock-exhausted": "end.stock", "dead-rounds": "end.termination"}
+        return self.config.rule(suffix.get(self.reason or "declared", "end.win"))
+
+    # ------------------------------------------------------------ result
+    def result(self) -> dict[str, Any]:
+        """The outcome: winner, reason, winning hand and split, settlement."""
+        n = self.players
+        settlement = [0] * n if self.winner is None else [n - 1 if seat == self.winner else -1 for seat in range(n)]
+        doc: dict[str, Any] = {"winner": self.winner, "reason": self.reason, "turns": self.turn}
+        if self.decomposition is not None:
+            doc["hand"] = [str(t) for t in self.winning_hand]
+            doc["decomposition"] = self.decomposition.to_json()
+        doc["settlement"] = settlement
+        return doc

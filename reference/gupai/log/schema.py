@@ -1,0 +1,232 @@
+"""The game-log JSON Schema, generated from ``spec/`` and checked in.
+
+``schemas/game-log.schema.json`` is written by ``python -m gupai.log.schema
+--write`` from :func:`log_schema`; a test fails when the file and the spec
+disagree, so option names and values in the schema can never drift from the
+rules.
+
+>>> schema = log_schema()
+>>> schema["$id"]
+'https://gupai.dev/schemas/game-log.schema.json'
+>>> sorted(schema["$defs"]["options-kap-shap"]["properties"]["take"]["enum"])
+['any', 'latest']
+"""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from typing import Any
+
+from gupai.core.resources import data_dir, write_or_check
+from gupai.core.spec import game_spec
+from gupai.core.tiles import kinds
+
+__all__ = ["LOG_SCHEMA_ID", "load_schema", "log_schema", "schema_text"]
+
+LOG_SCHEMA_ID = "https://gupai.dev/schemas/game-log.schema.json"
+COLLECTING = ("kap-shap", "kap-tai-shap")
+
+# Games whose events, deal and result are described by a fragment of their
+# own; each entry maps a game id to a function returning the $defs it adds and
+# the names of its deal, event and result definitions.
+EXTENSIONS: dict[str, Any] = {}
+
+
+def _ref(name: str) -> dict[str, str]:
+    return {"$ref": f"#/$defs/{name}"}
+
+
+def _options_def(game: str) -> dict[str, Any]:
+    spec = game_spec(game)
+    return {
+        "type": "object",
+        "description": f"Every option of {spec.name}, resolved (spec/games/{game}.yaml).",
+        "properties": {o.key: {"enum": list(o.values), "description": o.question} for o in spec.options},
+        "required": [o.key for o in spec.options],
+        "additionalProperties": False,
+    }
+
+
+def _event(kind: str, description: str, extra: dict[str, Any], required: list[str]) -> dict[str, Any]:
+    return {
+        "type": "object",
+        "description": description,
+        "properties": {"type": {"const": kind}, "seat": _ref("seat"), **extra},
+        "required": ["type", "seat", *required],
+        "additionalProperties": False,
+    }
+
+
+def _collecting_defs() -> dict[str, Any]:
+    tiles = {"type": "array", "items": _ref("tile")}
+    events = {
+        "discard": _event("discard", "A tile discarded face up on the table.", {"tile": _ref("tile")}, ["tile"]),
+        "take": _event("take", "A face-up discard taken into the hand.", {"tile": _ref("tile")}, ["tile"]),
+        "draw": _event(
+            "draw", "The next tile of the stock drawn; `tile` is the tile drawn.", {"tile": _ref("tile")}, ["tile"]
+        ),
+        "declare": _event(
+            "declare",
+            "A winning hand declared: the whole hand and the split the player shows.",
+            {"hand": tiles, "decomposition": _ref("decomposition")},
+            ["hand", "decomposition"],
+        ),
+    }
+    return {
+        "decomposition": {
+            "type": "object",
+            "description": "A split of a winning hand: the eye and the ten-pairs.",
+            "properties": {
+                "eye": {**tiles, "minItems": 2, "maxItems": 2},
+                "pairs": {"type": "array", "items": {**tiles, "minItems": 2, "maxItems": 2}, "minItems": 1},
+            },
+            "required": ["eye", "pairs"],
+            "additionalProperties": False,
+        },
+        "collecting-deal": {
+            "type": "object",
+            "description": "The chance outcomes and how the order was cut: hands per seat, stock in draw order.",
+            "properties": {
+                "order": {**tiles, "description": "Every tile of the sets in shuffled order."},
+                "dice": {
+                    "oneOf": [
+                        {
+                            "type": "array",
+                            "items": {"type": "integer", "minimum": 1, "maximum": 6},
+                            "minItems": 4,
+                            "maxItems": 4,
+                        },
+                        {"type": "null"},
+                    ],
+                    "description": "The four dice choosing the first player, or null when the first player is given.",
+                },
+                "first_player": _ref("seat"),
+                "hands": {
+                    "type": "array",
+                    "items": tiles,
+                    "description": "Each seat's dealt tiles, in the order taken.",
+                },
+                "stock": {**tiles, "description": "The stock in draw order."},
+            },
+            "required": ["order", "dice", "first_player", "hands", "stock"],
+            "additionalProperties": False,
+        },
+        "collecting-event": {
+            "type": "object",
+            "required": ["type"],
+            "properties": {"type": {"enum": sorted(events)}},
+            "allOf": [
+                {"if": {"properties": {"type": {"const": kind}}}, "then": _ref(f"collecting-event-{kind}")}
+                for kind in sorted(events)
+            ],
+        },
+        **{f"collecting-event-{kind}": body for kind, body in events.items()},
+        "collecting-result": {
+            "type": "object",
+            "properties": {
+                "winner": {"oneOf": [_ref("seat"), {"type": "null"}]},
+                "reason": {"enum": ["declared", "stock-exhausted", "dead-rounds"]},
+                "turns": {"type": "integer", "minimum": 1},
+                "hand": tiles,
+                "decomposition": _ref("decomposition"),
+                "settlement": {
+                    "type": "array",
+                    "items": {"type": "integer"},
+                    "description": "Each seat's gain or loss in antes.",
+                },
+            },
+            "required": ["winner", "reason", "turns", "settlement"],
+            "additionalProperties": False,
+        },
+    }
+
+
+def _game_branch(game: str, deal: str, event: str, result: str) -> dict[str, Any]:
+    return {
+        "if": {"properties": {"game": {"const": game}}, "required": ["game"]},
+        "then": {
+            "properties": {
+                "options": _ref(f"options-{game}"),
+                "deal": _ref(deal),
+                "events": {"type": "array", "items": _ref(event)},
+                "result": _ref(result),
+            }
+        },
+    }
+
+
+@cache
+def log_schema() -> dict[str, Any]:
+    """The game-log schema (JSON Schema 2020-12) as a dictionary."""
+    games = [*COLLECTING, *EXTENSIONS]
+    defs: dict[str, Any] = {
+        "tile": {"enum": [k.face for k in kinds()], "description": "A tile, spelled high end first."},
+        "seat": {"type": "integer", "minimum": 0, "description": "A seat, numbered anticlockwise from 0."},
+        **{f"options-{game}": _options_def(game) for game in games},
+        **_collecting_defs(),
+    }
+    branches = [_game_branch(g, "collecting-deal", "collecting-event", "collecting-result") for g in COLLECTING]
+    for game, extend in EXTENSIONS.items():
+        extra, deal, event, result = extend()
+        defs.update(extra)
+        branches.append(_game_branch(game, deal, event, result))
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "$id": LOG_SCHEMA_ID,
+        "title": "gupai game log",
+        "description": (
+            "One game of Kap Shap, Kap Tai Shap or Tsung Shap as a referee records it: the game, every option "
+            "resolved, the players, the deal (chance), every event in order, and the result. Generated from spec/ "
+            "by `python -m gupai.log.schema --write`."
+        ),
+        "type": "object",
+        "properties": {
+            "format": {"const": "gupai-log"},
+            "version": {"const": 1},
+            "game": {"enum": games},
+            "preset": {"type": "string", "description": "The preset the options were resolved from."},
+            "options": {"type": "object"},
+            "players": {"type": "integer", "minimum": 2},
+            "sets": {"type": "integer", "minimum": 1},
+            "seed": {"type": ["integer", "string"], "description": "The seed the game was played from (informative)."},
+            "agents": {
+                "type": "array",
+                "items": {"type": "string"},
+                "description": "Who played each seat (informative).",
+            },
+            "deal": {"type": "object"},
+            "events": {"type": "array"},
+            "result": {"type": "object"},
+        },
+        "required": ["format", "version", "game", "preset", "options", "players", "sets", "deal", "events", "result"],
+        "additionalProperties": False,
+        "allOf": branches,
+        "$defs": defs,
+    }
+
+
+def schema_text() -> str:
+    """The canonical text of the schema file."""
+    return json.dumps(log_schema(), indent=2, ensure_ascii=False) + "\n"
+
+
+@cache
+def load_schema(name: str = "game-log") -> dict[str, Any]:
+    """Load a checked-in schema from ``schemas/<name>.schema.json``."""
+    with open(data_dir("schemas") / f"{name}.schema.json", encoding="utf-8") as handle:
+        result: dict[str, Any] = json.load(handle)
+    return result
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Write or check the generated schema file (``--write`` writes it)."""
+    return write_or_check("game-log.schema.json", schema_text, module="gupai.log.schema", argv=argv)
+
+
+if __name__ == "__main__":
+    # Run the package's own module, not this __main__ copy, so that the games
+    # registered into EXTENSIONS by importing gupai are seen.
+    from gupai.log.schema import main as package_main
+
+    raise SystemExit(package_main())

@@ -1,0 +1,249 @@
+"""Plots of simulation documents (matplotlib, written as PNG and SVG).
+
+Each function takes the ``runs`` of a simulation document
+(:func:`gupai.sim.simulate.simulation_document`) and a path without suffix, and
+writes ``<path>.png`` and ``<path>.svg``; it returns the two paths. The files
+are reproducible: no dates or software versions are stamped into them, and the
+SVG ids are salted with a constant.
+
+matplotlib is an optional dependency (the ``sim`` extra); without it these
+functions raise :class:`PlotError`.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from gupai.core.errors import GupaiError
+
+__all__ = ["PlotError", "plot_lengths", "plot_scores", "plot_sweeps", "plot_win_chances", "plot_wins"]
+
+_COLOURS = ("#b0302a", "#2a6fb0", "#3c8d3c", "#c08a1a", "#7a4aa8", "#4a4a4a", "#1a9aa0", "#a04a7a")
+
+
+class PlotError(GupaiError):
+    """A plot that cannot be drawn (matplotlib missing, nothing to draw)."""
+
+
+def _pyplot() -> Any:
+    try:
+        import matplotlib
+
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError as error:  # pragma: no cover - matplotlib is in the sim extra
+        raise PlotError(
+            "plots need matplotlib: pip install 'gupai[sim]' (or matplotlib)", where="matplotlib"
+        ) from error
+    plt.rcParams.update(
+        {
+            "svg.hashsalt": "gupai",
+            "svg.fonttype": "none",
+            "font.size": 10,
+            "axes.spines.top": False,
+            "axes.spines.right": False,
+        }
+    )
+    return plt
+
+
+def _save(fig: Any, stem: Path) -> list[Path]:
+    stem.parent.mkdir(parents=True, exist_ok=True)
+    png, svg = stem.with_suffix(".png"), stem.with_suffix(".svg")
+    fig.savefig(png, dpi=110, bbox_inches="tight", metadata={"Software": None})
+    fig.savefig(svg, bbox_inches="tight", metadata={"Date": None, "Creator": None})
+    import matplotlib.pyplot as plt
+
+    plt.close(fig)
+    return [png, svg]
+
+
+def _colour(i: int) -> str:
+    return _COLOURS[i % len(_COLOURS)]
+
+
+def _check(runs: Sequence[dict[str, Any]]) -> None:
+    if not runs:
+        raise PlotError("no runs to plot", where="runs")
+
+
+def plot_lengths(runs: Sequence[dict[str, Any]], stem: Path, *, title: str = "", rounds: bool = True) -> list[Path]:
+    """The distribution of game lengths in turns, one line a run, on one plot.
+
+    The share of games ending at each turn is drawn as a step line; dotted
+    verticals mark the end of each round when every run has the same number of
+    players; a marker on each line shows its mean.
+    """
+    _check(runs)
+    plt = _pyplot()
+    fig, ax = plt.subplots(figsize=(7.5, 4.2))
+    longest = 1
+    for i, run in enumerate(runs):
+        summary = run["summary"]
+        counts = dict((int(v), int(c)) for v, c in summary["length_distribution"])
+        games = summary["games"] or 1
+        top = max(counts, default=1)
+        longest = max(longest, top)
+        xs = list(range(1, top + 1))
+        ys = [100 * counts.get(x, 0) / games for x in xs]
+        mean = summary["turns"]["mean"]["value"]
+        ax.step(xs, ys, where="mid", color=_colour(i), linewidth=1.6, label=f"{run['label']} (mean {mean:.1f})")
+        ax.axvline(mean, color=_colour(i), linewidth=0.8, linestyle="--", alpha=0.7)
+    players = {run["players"] for run in runs}
+    if rounds and len(players) == 1:
+        n = players.pop()
+        for k in range(n, longest + 1, n):
+            ax.axvline(k + 0.5, color="#999999", linewidth=0.6, linestyle=":")
+        ax.text(
+            0.99,
+            0.97,
+            f"dotted: end of each round of {n} turns",
+            transform=ax.transAxes,
+            ha="right",
+            va="top",
+            fontsize=8,
+            color="#666666",
+        )
+    ax.set_xlim(0.5, longest + 0.5)
+    ax.set_xlabel("game length (turns, the opening turn counted as turn 1)")
+    ax.set_ylabel("share of games (%)")
+    ax.set_title(title or "Game length")
+    ax.legend(frameon=False, fontsize=8, loc="center right")
+    return _save(fig, stem)
+
+
+def plot_wins(runs: Sequence[dict[str, Any]], stem: Path, *, title: str = "", by: str = "position") -> list[Path]:
+    """Win rate by position in turn order (``by="position"``) or by seat, with 95% intervals.
+
+    Grouped bars, one group a position, one bar a run; a dotted line marks the
+    fair share (one over the number of players) when all runs have the same.
+    """
+    _check(runs)
+    plt = _pyplot()
+    key = "win_rate_by_position" if by == "position" else "win_rate_by_seat"
+    width = 0.8 / len(runs)
+    most = max(len(run["summary"][key]) for run in runs)
+    fig, ax = plt.subplots(figsize=(min(11.0, max(5.0, 0.45 * most * len(runs) + 2.5)), 4.0))
+    for i, run in enumerate(runs):
+        rates = run["summary"][key]
+        xs = [p + 1 + (i - (len(runs) - 1) / 2) * width for p in range(len(rates))]
+        ys = [100 * r["value"] for r in rates]
+        lows = [100 * (r["value"] - r["ci95"][0]) for r in rates]
+        highs = [100 * (r["ci95"][1] - r["value"]) for r in rates]
+        ax.bar(
+            xs,
+            ys,
+            width=width * 0.95,
+            color=_colour(i),
+            label=run["label"],
+            yerr=[lows, highs],
+            capsize=2,
+            error_kw={"elinewidth": 0.8, "ecolor": "#333333"},
+        )
+    players = {run["players"] for run in runs}
+    if len(players) == 1:
+        ax.axhline(100 / players.pop(), color="#666666", linewidth=0.8, linestyle=":", label="fair share")
+    ax.set_xticks(range(1, most + 1))
+    ax.set_xlabel("position in turn order (1 = first player)" if by == "position" else "seat")
+    ax.set_ylabel("games won (%)")
+    ax.set_title(title or "Win rate by " + by)
+    ax.legend(frameon=False, fontsize=8, loc="upper center", bbox_to_anchor=(0.5, -0.16), ncol=min(4, len(runs) + 1))
+    return _save(fig, stem)
+
+
+def plot_scores(runs: Sequence[dict[str, Any]], stem: Path, *, title: str = "") -> list[Path]:
+    """Tsung Shap: the distribution of a player's final score, one line a run."""
+    _check(runs)
+    plt = _pyplot()
+    fig, ax = plt.subplots(figsize=(7.5, 4.2))
+    for i, run in enumerate(runs):
+        score = run["summary"]["score"]
+        total = sum(c for _, c in score["distribution"]) or 1
+        step = 10 * max(1, math.ceil(max((v for v, _ in score["distribution"]), default=0) / 300))
+        bins: dict[int, int] = {}
+        for value, count in score["distribution"]:
+            bins[value // step * step] = bins.get(value // step * step, 0) + count
+        xs = sorted(bins)
+        ys = [100 * bins[x] / total for x in xs]
+        ax.step(
+            [x + step / 2 for x in xs],
+            ys,
+            where="mid",
+            color=_colour(i),
+            linewidth=1.4,
+            label=f"{run['label']} (mean {score['mean']['value']:.0f})",
+        )
+    ax.set_xlabel("a player's final score (points, in bins)")
+    ax.set_ylabel("share of scores (%)")
+    ax.set_title(title or "Tsung Shap: final scores")
+    ax.legend(frameon=False, fontsize=8)
+    return _save(fig, stem)
+
+
+def plot_sweeps(runs: Sequence[dict[str, Any]], stem: Path, *, title: str = "") -> list[Path]:
+    """Tsung Shap: how many sweeps a game has, one bar group a count, one bar a run."""
+    _check(runs)
+    plt = _pyplot()
+    fig, ax = plt.subplots(figsize=(7.0, 4.0))
+    width = 0.8 / len(runs)
+    most = max((v for run in runs for v, _ in run["summary"]["sweeps"]["distribution"]), default=0)
+    for i, run in enumerate(runs):
+        sweeps = run["summary"]["sweeps"]
+        counts = dict((int(v), int(c)) for v, c in sweeps["distribution"])
+        games = run["summary"]["games"] or 1
+        xs = [k + (i - (len(runs) - 1) / 2) * width for k in range(most + 1)]
+        ax.bar(
+            xs,
+            [100 * counts.get(k, 0) / games for k in range(most + 1)],
+            width=width * 0.95,
+            color=_colour(i),
+            label=f"{run['label']} (mean {sweeps['mean']['value']:.2f})",
+        )
+    ax.set_xticks(range(most + 1))
+    ax.set_xlabel("sweeps in a game (both players)")
+    ax.set_ylabel("games (%)")
+    ax.set_title(title or "Tsung Shap: sweeps per game")
+    ax.legend(frameon=False, fontsize=8)
+    return _save(fig, stem)
+
+
+def plot_win_chances(
+    runs: Sequence[dict[str, Any]], stem: Path, *, turns: int, title: str = "", min_reached: int = 100
+) -> list[Path]:
+    """The chance that the player to move wins on turn k, given the game reached turn k, one line a run.
+
+    Shaded bands are the 95% (Wilson) intervals; a turn is drawn only while at
+    least ``min_reached`` games reached it.
+    """
+    from gupai.sim.simulate import win_chances
+
+    _check(runs)
+    plt = _pyplot()
+    fig, ax = plt.subplots(figsize=(7.5, 4.2))
+    for i, run in enumerate(runs):
+        chances = [c for c in win_chances(run["summary"], upto=turns) if c["reached"] >= min_reached]
+        xs = [c["turn"] for c in chances]
+        ys = [100 * c["chance"]["value"] for c in chances]
+        ax.plot(xs, ys, marker="o", markersize=3, color=_colour(i), linewidth=1.4, label=run["label"])
+        ax.fill_between(
+            xs,
+            [100 * c["chance"]["ci95"][0] for c in chances],
+            [100 * c["chance"]["ci95"][1] for c in chances],
+            color=_colour(i),
+            alpha=0.15,
+            linewidth=0,
+        )
+    players = {run["players"] for run in runs}
+    if len(players) == 1:
+        n = players.pop()
+        for k in range(n, turns + 1, n):
+            ax.axvline(k + 0.5, color="#999999", linewidth=0.6, linestyle=":")
+    ax.set_xlim(0.5, turns + 0.5)
+    ax.set_xlabel("turn (1 = the first player's opening turn)")
+    ax.set_ylabel("the player to move wins (%)")
+    ax.set_title(title or "Chance of a win on each turn, given the game reached it")
+    ax.legend(frameon=False, fontsize=8)
+    return _save(fig, stem)

@@ -1,0 +1,394 @@
+"""The Tsung Shap conformance corpus: valid logs for every preset and reading, invalid logs one fault each.
+
+``python -m tools.corpus_tsung --write`` regenerates ``conformance/tsung-shap/``;
+a test checks that the files on disk are what this module makes. The
+validator accepts every valid log and rejects every invalid one with exactly
+the rule id its name begins with (``<rule id>--<what is wrong>.json``;
+``schema--...`` for a log the schema rejects).
+
+>>> names = [path for path, _ in invalid_cases()]
+>>> "tsung-shap/invalid/ts.capture.pair--laid-tile-not-identical.json" in names
+True
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+from gupai.core.options import resolve_options
+from gupai.core.resources import data_dir
+from gupai.core.spec import game_spec
+from gupai.core.tiles import Tile, set_counts
+from gupai.games.tsung.play import _take_from_row, play_tsung
+from gupai.games.tsung.state import GAME
+from tools.corpus import Case, corpus_main, write_cases
+
+__all__ = ["invalid_cases", "valid_cases", "write_corpus"]
+
+Log = dict[str, Any]
+Event = dict[str, Any]
+
+
+def _both(first: Callable[[Log], bool], second: Callable[[Log], bool]) -> Callable[[Log], bool]:
+    return lambda log: first(log) and second(log)
+
+
+def _lone(kind: str) -> Callable[[Log], bool]:
+    def shows(log: Log) -> bool:
+        return any(e["type"] == "capture" and e["at"] == "ends" and e["kind"] == kind for e in log["events"])
+
+    return shows
+
+
+def _extra_turn(log: Log) -> bool:
+    """Seat 0 laid out its tiles and seat 1 played the last turn."""
+    lays = [e for e in log["events"] if e["type"] == "lay"]
+    return bool(lays[-1]["seat"] == 1 and sum(e["seat"] == 0 for e in lays) == 16)
+
+
+def _four_two(log: Log) -> bool:
+    return any(
+        e["type"] in ("capture", "claim") and "4-2" in e["tiles"] and e["kind"] == "triple" for e in log["events"]
+    )
+
+
+def _alone(log: Log) -> bool:
+    """The game ends with one player laying alone, the other out of tiles."""
+    lays = [i for i, e in enumerate(log["events"]) if e["type"] == "lay"]
+    events = log["events"]
+    a, b = lays[-2], lays[-1]
+    return events[a]["seat"] == events[b]["seat"] and not any(e["type"] == "capture" for e in events[a:b])
+
+
+#: Readings no preset uses, each with a valid log of its own that shows it at work.
+READINGS: tuple[tuple[dict[str, str], Callable[[Log], bool]], ...] = (
+    ({"reach": "laid-end"}, lambda log: _count(log, "capture") >= 3),
+    ({"lone-tile": "pair"}, _lone("pair")),
+    ({"lone-tile": "pair-or-ten"}, _lone("ten")),
+    ({"end": "equal-turns"}, _extra_turn),
+    ({"four-two-value": "3"}, _four_two),
+    ({"stock": "common", "hand": "four", "end": "stock-empty"}, _alone),
+)
+
+
+def _play(preset: str, seed: int, agent: str, **over: str) -> Log:
+    options = resolve_options(GAME, preset=preset, overrides=over or None)
+    return play_tsung(GAME, options, seed=seed, agents=(agent,))
+
+
+def _count(log: Log, kind: str, **fields: Any) -> int:
+    return sum(e["type"] == kind and all(e.get(k) == v for k, v in fields.items()) for e in log["events"])
+
+
+def _search(want: Callable[[Log], bool], preset: str = "culin", agent: str = "random", **over: str) -> Log:
+    """The first seeded game (seeds 2, 3, ...) with the wanted feature."""
+    for seed in range(2, 2000):
+        log = _play(preset, seed, agent, **over)
+        if want(log):
+            return log
+    raise LookupError("no game with the wanted feature")  # pragma: no cover
+
+
+def _eventful(log: Log) -> bool:
+    """A random game showing the rules at work: a sweep, and a claim where claims are allowed."""
+    claims = log["options"]["missed-capture"] == "none" or _count(log, "claim") > 0
+    return claims and _count(log, "capture", sweep=True) > 0
+
+
+def valid_cases() -> Iterator[Case]:
+    """For every preset a greedy game and an eventful random game; a game for each reading no preset uses."""
+    for preset in game_spec(GAME).presets:
+        yield f"{GAME}/valid/{preset.name}-greedy-seed1.json", _play(preset.name, 1, "greedy")
+        log = _search(_eventful, preset.name)
+        yield f"{GAME}/valid/{preset.name}-random-seed{log['seed']}.json", log
+    for over, shows in READINGS:
+        log = _search(_both(_eventful, shows), "culin", **over)
+        name = "-".join(f"{k}={v}" for k, v in over.items())
+        yield f"{GAME}/valid/culin-{name}-random-seed{log['seed']}.json", log
+
+
+# ------------------------------------------------------------ invalid
+def _rows(log: Log) -> Iterator[tuple[int, list[str]]]:
+    """(index of each lay, the row before it), replayed from the events."""
+    row: list[str] = []
+    last_end = "right"
+    for index, event in enumerate(log["events"]):
+        if event["type"] == "lay":
+            yield index, list(row)
+            last_end = event["end"]
+            if last_end == "left":
+                row.insert(0, event["tile"])
+            else:
+                row.append(event["tile"])
+        elif event["type"] in ("capture", "claim"):
+            _take_from_row(row, event, last_end)
+
+
+def _untaken_lay(log: Log, test: Callable[[int, Event, list[str]], bool]) -> tuple[int, list[str]]:
+    """A lay with nothing taken after it (no capture or claim next) whose row passes ``test``."""
+    events = log["events"]
+    for index, row in _rows(log):
+        after = events[index + 1 : index + 3]
+        if any(e["type"] in ("capture", "claim") for e in after):
+            continue
+        if test(index, events[index], row):
+            return index, row
+    raise LookupError("no such lay")  # pragma: no cover
+
+
+def _far_pair(index: int, event: Event, row: list[str]) -> bool:
+    """A tile identical to the end tile away from where it is laid."""
+    return len(row) >= 2 and event["tile"] == (row[0] if event["end"] == "right" else row[-1])
+
+
+def _four_two_triple(index: int, event: Event) -> bool:
+    return event["type"] == "capture" and event["kind"] == "triple" and "4-2" in event["tiles"] and not event["sweep"]
+
+
+def _swap(tiles: list[str]) -> None:
+    """Swap the first two neighbours that differ."""
+    at = next(i for i in range(len(tiles) - 1) if tiles[i] != tiles[i + 1])
+    tiles[at], tiles[at + 1] = tiles[at + 1], tiles[at]
+
+
+def _values(log: Log) -> dict[str, int]:
+    four_two = int(log["options"]["four-two-value"])
+    return {
+        Tile.from_index(k).face: (four_two if Tile.from_index(k).face == "4-2" else Tile.from_index(k).pips)
+        for k in range(21)
+    }
+
+
+def _capture(seat: int, kind: str, at: str, tiles: list[str], points: int, sweep: bool = False) -> Event:
+    return {"type": "capture", "seat": seat, "kind": kind, "at": at, "tiles": tiles, "points": points, "sweep": sweep}
+
+
+def _find(log: Log, test: Callable[[int, Event], bool]) -> int:
+    for index, event in enumerate(log["events"]):
+        if test(index, event):
+            return index
+    raise LookupError("no such event")  # pragma: no cover
+
+
+def _hand_before(log: Log, at: int, seat: int) -> list[str]:
+    """A four-tile hand just before event ``at``."""
+    hand = list(log["deal"]["hands"][seat])
+    for event in log["events"][:at]:
+        if event["seat"] != seat:
+            continue
+        if event["type"] == "refill":
+            hand.append(event["tile"])
+        elif event["type"] == "lay":
+            hand.remove(event["tile"])
+    return hand
+
+
+def invalid_cases() -> Iterator[Case]:
+    """One log per fault, named after the rule it breaks."""
+
+    def case(rule: str, what: str, log: Log) -> Case:
+        return f"{GAME}/invalid/{rule}--{what}.json", log
+
+    base = _search(_eventful)  # a culin game with a sweep and a claim
+    events = base["events"]
+    values = _values(base)
+
+    log = copy.deepcopy(base)
+    log["players"] = 3
+    yield case("ts.equipment", "three-players", log)
+
+    log = copy.deepcopy(base)
+    at = log["deal"]["order"].index("1-1")
+    log["deal"]["order"][at] = "6-6"
+    yield case("ts.equipment", "order-has-a-third-6-6", log)
+
+    log = copy.deepcopy(base)
+    _swap(log["deal"]["piles"][0])
+    yield case("ts.deal", "pile-not-cut-from-the-order", log)
+
+    log = copy.deepcopy(base)
+    log["deal"]["first_player"] = 1
+    yield case("ts.first-player", "deal-records-seat-1-first", log)
+
+    # the second opening tile takes the first (lone tiles may be taken, the opening may not)
+    def opening(log: Log) -> bool:
+        first, second = log["events"][1]["tile"], log["events"][3]["tile"]
+        vals = _values(log)
+        return first == second or (vals[first] + vals[second]) % 10 == 0
+
+    log = copy.deepcopy(_search(opening, "gupai-site", "greedy"))
+    first, second = log["events"][1]["tile"], log["events"][3]["tile"]
+    kind = "pair" if first == second else "ten"
+    log["events"].insert(4, _capture(1, kind, "ends", [second, first], 40, True))
+    yield case("ts.opening", "second-opening-tile-takes-the-first", log)
+
+    log = copy.deepcopy(base)
+    index = _find(log, lambda i, e: e["type"] == "reveal" and i > 10 and log["events"][i + 2]["type"] == "reveal")
+    wrong = next(t for t in ("6-6", "1-1", "4-4", "5-5") if t != log["events"][index]["tile"])
+    log["events"][index]["tile"] = wrong
+    log["events"][index + 1]["tile"] = wrong
+    yield case("ts.turn.reveal", "turned-over-a-tile-not-next-in-the-pile", log)
+
+    log = copy.deepcopy(base)
+    index = _find(log, lambda i, e: e["type"] == "lay" and i > 10 and log["events"][i + 1]["type"] == "reveal")
+    log["events"][index]["tile"] = next(t for t in ("6-6", "1-1") if t != log["events"][index]["tile"])
+    yield case("ts.turn.lay", "laid-a-tile-other-than-the-one-turned-over", log)
+
+    log = copy.deepcopy(base)
+    index = _find(
+        log, lambda i, e: e["type"] == "reveal" and e["seat"] == 1 and i > 10 and events[i - 1]["type"] == "lay"
+    )
+    log["events"][index]["seat"] = 0
+    log["events"][index + 1]["seat"] = 0
+    yield case("ts.turn.order", "seat-0-plays-two-turns-running", log)
+
+    # reach: a tile laid at one end takes a pair at the other, under reach=laid-end
+    def reach(log: Log) -> bool:
+        try:
+            _untaken_lay(log, _far_pair)
+        except LookupError:
+            return False
+        return True
+
+    log = copy.deepcopy(_search(reach, "culin", "random", reach="laid-end"))
+    index, row = _untaken_lay(log, _far_pair)
+    lay = log["events"][index]
+    far = "left" if lay["end"] == "right" else "right"
+    log["events"].insert(
+        index + 1, _capture(lay["seat"], "pair", far, [lay["tile"], lay["tile"]], 20 * values[lay["tile"]])
+    )
+    yield case("ts.capture.reach", "pair-with-the-far-end-under-laid-end", log)
+
+    log = copy.deepcopy(base)
+    index, row = _untaken_lay(log, lambda i, e, row: len(row) >= 3 and e["tile"] not in (row[0], row[-1]))
+    lay = log["events"][index]
+    points = 10 * (values[lay["tile"]] + values[row[0]])
+    log["events"].insert(index + 1, _capture(lay["seat"], "pair", "left", [lay["tile"], row[0]], points))
+    yield case("ts.capture.pair", "laid-tile-not-identical", log)
+
+    def not_ten(index: int, e: Event, row: list[str]) -> bool:
+        if len(row) < 3:
+            return False
+        tiles = [e["tile"], row[0], row[-1]]
+        return "4-2" not in tiles and sum(values[t] for t in tiles) % 10 != 0
+
+    log = copy.deepcopy(base)
+    index, row = _untaken_lay(log, not_ten)
+    lay = log["events"][index]
+    total = values[lay["tile"]] + values[row[0]] + values[row[-1]]
+    log["events"].insert(index + 1, _capture(lay["seat"], "triple", "ends", [lay["tile"], row[0], row[-1]], total))
+    yield case("ts.capture.triple", "not-a-multiple-of-ten", log)
+
+    log = copy.deepcopy(base)
+    index = _find(log, lambda i, e: e["type"] == "capture" and not e["sweep"])
+    log["events"].insert(index + 1, copy.deepcopy(log["events"][index]))
+    yield case("ts.capture.choice", "two-captures-with-one-tile", log)
+
+    log = copy.deepcopy(base)
+    index = _find(log, lambda i, e: e["type"] == "capture" and e["sweep"])
+    log["events"][index]["sweep"] = False
+    yield case("ts.sweep", "sweep-not-marked", log)
+
+    log = copy.deepcopy(base)
+    index = _find(log, lambda i, e: e["type"] == "capture" and e["sweep"] and log["events"][i + 1]["type"] == "reveal")
+    other = 1 - log["events"][index]["seat"]
+    log["events"][index + 1]["seat"] = other
+    log["events"][index + 2]["seat"] = other
+    yield case("ts.sweep.restart", "the-opponent-lays-after-a-sweep", log)
+
+    log = copy.deepcopy(base)
+    index, row = _untaken_lay(log, lambda i, e, row: i > 4 and len(row) == 1)
+    lay = log["events"][index]
+    kind = "pair" if lay["tile"] == row[0] else "ten"
+    log["events"].insert(index + 1, _capture(lay["seat"], kind, "ends", [lay["tile"], row[0]], 20))
+    yield case("ts.lone-tile", "took-a-lone-tile-under-no-capture", log)
+
+    log = copy.deepcopy(base)
+    index = _find(
+        log,
+        lambda i, e: (
+            e["type"] == "reveal" and i > 4 and events[i - 1]["type"] == "lay" and events[i - 1]["seat"] != e["seat"]
+        ),
+    )
+    seat = log["events"][index]["seat"]
+    log["events"].insert(index, {**_capture(seat, "pair", "left", ["6-6", "6-6"], 240), "type": "claim"})
+    yield case("ts.claim", "claimed-when-nothing-was-missed", log)
+
+    log = copy.deepcopy(base)
+    log["options"]["missed-capture"] = "none"
+    log["preset"] = "culin"
+    yield case("ts.claim", "claimed-under-missed-capture-none", log)
+
+    # [4-2] scored at 3 under four-two-value=6
+    def four_two(log: Log) -> bool:
+        return any(_four_two_triple(0, e) for e in log["events"])
+
+    log = copy.deepcopy(_search(four_two, "culin", "greedy"))
+    index = _find(log, _four_two_triple)
+    log["events"][index]["points"] -= 3
+    log["result"]["scores"][log["events"][index]["seat"]] -= 3
+    yield case("ts.tiles.four-two", "scored-4-2-as-3-under-four-two-value-6", log)
+
+    log = copy.deepcopy(base)
+    log["events"].append({"type": "reveal", "seat": 0, "tile": "6-6"})
+    yield case("ts.end", "an-event-after-the-end", log)
+
+    log = copy.deepcopy(base)
+    del log["events"][-8:]
+    yield case("ts.end", "log-stops-before-the-end", log)
+
+    log = copy.deepcopy(base)
+    winner = log["result"]["winner"]
+    log["result"]["winner"] = 0 if winner is None else 1 - winner
+    yield case("ts.end", "result-names-the-loser", log)
+
+    log = copy.deepcopy(base)
+    log["result"]["scores"][0] += 40
+    yield case("ts.score", "final-scores-do-not-add-up", log)
+
+    site = _search(_eventful, "gupai-site")
+    log = copy.deepcopy(site)
+    _swap(log["deal"]["stock"])
+    yield case("ts.stock", "common-stock-not-the-order", log)
+
+    german = _search(_eventful, "spieltdomino")
+    log = copy.deepcopy(german)
+    index = _find(log, lambda i, e: e["type"] == "lay" and i > 10 and log["events"][i + 1]["type"] == "refill")
+    held = _hand_before(log, index, log["events"][index]["seat"])
+    counts = set_counts(1)
+    log["events"][index]["tile"] = next(
+        Tile.from_index(k).face for k in range(21) if counts[k] and Tile.from_index(k).face not in held
+    )
+    yield case("ts.german.hand", "laid-a-tile-not-in-the-hand", log)
+
+    log = copy.deepcopy(german)
+    index = _find(log, lambda i, e: e["type"] == "refill" and i > 10)
+    log["events"][index]["tile"] = next(t for t in ("6-6", "1-1") if t != log["events"][index]["tile"])
+    yield case("ts.german.hand", "refilled-a-tile-not-next-in-the-stock", log)
+
+    log = copy.deepcopy(base)
+    lay = _find(log, lambda i, e: e["type"] == "lay")
+    log["events"][lay]["end"] = "middle"
+    log["events"][0]["tile"] = "7-1"
+    yield case("schema", "an-end-that-is-not-an-end-and-a-tile-that-is-not-a-tile", log)
+
+
+def _cases() -> Iterator[Case]:
+    yield from valid_cases()
+    yield from invalid_cases()
+
+
+def write_corpus(root: Path | None = None) -> list[str]:
+    """Write every case under ``root`` (default ``conformance/``); return the paths written."""
+    return write_cases(_cases(), Path(root or data_dir("conformance")), [GAME])
+
+
+def main(argv: list[str] | None = None) -> int:
+    return corpus_main(_cases, [GAME], module="tools.corpus_tsung", argv=argv)
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
