@@ -28,7 +28,7 @@ typecheck: $(STAMP)
 	$(BIN)/mypy --strict site_hooks
 
 unit: $(STAMP)
-	$(BIN)/pytest -q
+	$(BIN)/pytest -q -n auto
 
 # `site` builds the rules site strictly into site/; the unit tests then reuse
 # that build (tests/site_build.py), including the headless-Chromium test.
@@ -47,16 +47,16 @@ site: $(STAMP)
 
 # The rules site in headless Chromium alone (also part of `unit`).
 browser: site
-	$(BIN)/pytest -q tests/test_site_browser.py
+	$(BIN)/pytest -q tests/integration/test_site_browser.py
 
 # The fuzz run: 100,000 corrupted inputs each to the log validator and to the
 # engine protocol's readers, zero tracebacks allowed; it prints the counts.
-# (`make test` runs a short one: tests/test_fuzz.py.)
+# (`make test` runs a short one: tests/property/test_fuzz.py.)
 fuzz: $(STAMP)
-	GUPAI_FUZZ_INPUTS=100000 $(BIN)/pytest -q -s tests/test_fuzz.py -k fuzz_the
+	GUPAI_FUZZ_INPUTS=100000 $(BIN)/pytest -q -s tests/property/test_fuzz.py -k fuzz_the
 
 # The reference engine through the engine protocol, every case, with the
-# per-rule report (`make test` runs the same self-test in tests/test_harness.py).
+# per-rule report (`make test` runs the same self-test in tests/integration/test_harness.py).
 conformance: $(STAMP)
 	$(BIN)/gupai conformance run --engine '$(BIN)/gupai engine'
 

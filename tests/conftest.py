@@ -1,13 +1,13 @@
 """Shared test configuration: scenario steps, scenario tags, hypothesis.
 
 Scenarios and steps
-    ``tests/test_features.py`` binds every ``.feature`` file under
+    ``tests/scenarios/test_features.py`` binds every ``.feature`` file under
     ``features/`` (``bdd_features_base_dir`` in ``pyproject.toml``); do not
     bind them again elsewhere. Step definitions are pytest plugin modules in
-    ``tests/steps/``. To add an area: put its ``.feature`` files anywhere under
-    ``features/``, write ``tests/steps/<area>.py``, and add one line,
-    ``"tests.steps.<area>"``, to ``pytest_plugins`` below. Reuse the steps of
-    ``tests/steps/hands.py`` (``Given the game ... with preset ...``, ``And
+    ``tests/scenarios/steps/``. To add an area: put its ``.feature`` files anywhere under
+    ``features/``, write ``tests/scenarios/steps/<area>.py``, and add one line,
+    ``"tests.scenarios.steps.<area>"``, to ``pytest_plugins`` below. Reuse the steps of
+    ``tests/scenarios/steps/hands.py`` (``Given the game ... with preset ...``, ``And
     the option ... is ...``) rather than defining the same text twice: two
     definitions of one step text silently shadow each other.
 
@@ -18,7 +18,7 @@ Tags
     Examples table). They become the registered markers ``rule`` and
     ``option``, so ``pytest -m rule`` or ``pytest -m "rule(id='ks.pair.ten')"``
     and ``pytest -m "option(key='pair-set')"`` select scenarios.
-    ``tests/test_traceability.py`` checks the tags against ``spec/``.
+    ``tests/scenarios/test_traceability.py`` checks the tags against ``spec/``.
 """
 
 from __future__ import annotations
@@ -29,9 +29,9 @@ import pytest
 from hypothesis import settings
 
 pytest_plugins = [
-    "tests.steps.hands",
-    "tests.steps.kap",
-    "tests.steps.tsung",
+    "tests.scenarios.steps.hands",
+    "tests.scenarios.steps.kap",
+    "tests.scenarios.steps.tsung",
 ]
 
 #: Tag prefixes that become markers, and what each marker means.

@@ -4,7 +4,7 @@ The vocabulary, as ``features/tsung-shap/*.feature`` writes it (tiles in
 brackets, high end first or not):
 
 Context (Given)
-    the game and options as in ``tests/steps/hands.py`` (``Given the game
+    the game and options as in ``tests/scenarios/steps/hands.py`` (``Given the game
     tsung-shap with preset culin``, ``And the option reach is laid-end``)
     ``a new Tsung Shap game`` (an empty table, nothing laid, seat 0 to play)
     ``a Tsung Shap row [t] [t] ...`` (a game in mid-play; the row left to

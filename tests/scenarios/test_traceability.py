@@ -29,7 +29,7 @@ from pytest_bdd.gherkin_parser import GherkinDocument, Scenario, get_gherkin_doc
 from gupai.core.spec import game_spec, games
 from tests.conftest import SUMMARY_KEY
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 FEATURES = ROOT / "features"
 PREFIX_GAME = {"ks": "kap-shap", "kts": "kap-tai-shap", "ts": "tsung-shap"}
 TAG_KINDS = ("rule", "option")

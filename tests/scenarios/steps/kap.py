@@ -3,7 +3,7 @@
 The vocabulary, as the ``.feature`` files write it (tiles in brackets):
 
 Context (Given)
-    the game and options as in ``tests/steps/hands.py``
+    the game and options as in ``tests/scenarios/steps/hands.py``
     ``<n> players play`` / ``<n> players play with <k> sets``
     ``seat <s> is dealt [t] [t] ...`` (a deal given as hands: the rest of the
     sets is the stock, after the tiles of ``the stock begins [t] ...``)

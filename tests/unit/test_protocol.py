@@ -28,7 +28,7 @@ from gupai.protocol.messages import (
 )
 from gupai.protocol.server import ReferenceEngine, serve
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 KAP_DEAL: dict[str, Any] = {
     "hands": [

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from tools.analysis import CLAIMS, evaluate_claims, load_docs, main, page_blocks, render_blocks, run_analysis
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 ASSETS = ROOT / "docs" / "assets" / "analysis"
 PAGE = ROOT / "docs" / "analysis.md"
 

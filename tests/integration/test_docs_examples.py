@@ -10,7 +10,7 @@ from gupai.log.format import dumps_log
 from gupai.log.play import play_game
 from gupai.log.validate import validate_log
 
-PAGE = Path(__file__).resolve().parent.parent / "docs" / "engine" / "log-format.md"
+PAGE = Path(__file__).resolve().parents[2] / "docs" / "engine" / "log-format.md"
 
 
 def _json_blocks(text: str) -> list[str]:

@@ -40,7 +40,7 @@ from gupai.conformance.runner import (
 from gupai.conformance.steps.collecting import match_step
 from gupai.core.resources import data_dir
 
-FAKES = Path(__file__).resolve().parent / "fakes"
+FAKES = Path(__file__).resolve().parents[1] / "fakes"
 REFERENCE = [sys.executable, "-m", "gupai.protocol.server"]
 ALL_CASES = collect_cases()
 

@@ -20,7 +20,7 @@ import pytest
 import yaml
 from jsonschema import Draft202012Validator
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 SPEC = ROOT / "spec"
 SCHEMA_PATH = ROOT / "schemas" / "spec.schema.json"
 SCHEMA_ID = "https://gupai.dev/schemas/spec.schema.json"
