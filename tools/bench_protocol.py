@@ -13,7 +13,9 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
-from gupai.conformance.runner import EngineProcess, collect_cases, run_cases
+from gupai.conformance.cases import collect_cases
+from gupai.conformance.process import EngineProcess
+from gupai.conformance.runner import run_cases
 from gupai.protocol.messages import check_answer, encode, parse_json_line, read_request, request
 from gupai.protocol.server import ReferenceEngine
 from tools.bench import Bench

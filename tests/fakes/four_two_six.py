@@ -16,7 +16,8 @@ if __package__ in (None, ""):  # run as a script: make the repository importable
 from collections.abc import Mapping
 from typing import Any
 
-from gupai.protocol.server import GAME_SESSIONS, KapSession, ReferenceEngine, game_claims
+from gupai.protocol.kap_session import KapSession
+from gupai.protocol.server import GAME_SESSIONS, ReferenceEngine, game_claims
 from tests.fakes._common import serve
 
 

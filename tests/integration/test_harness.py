@@ -24,19 +24,11 @@ from gherkin.pickles.compiler import Compiler
 
 from gupai.cli import main
 from gupai.conformance import report as report_module
+from gupai.conformance.cases import Case, CaseResult, Claims, collect_cases, requirement_gap, select_cases
 from gupai.conformance.gherkin import load_features, parse_feature
+from gupai.conformance.process import EngineProcess, HarnessError
 from gupai.conformance.report import Report, apply_known_failures, parse_known_failures, report_schema
-from gupai.conformance.runner import (
-    Case,
-    CaseResult,
-    Claims,
-    EngineProcess,
-    HarnessError,
-    collect_cases,
-    requirement_gap,
-    run_cases,
-    select_cases,
-)
+from gupai.conformance.runner import run_cases
 from gupai.conformance.steps.collecting import match_step
 from gupai.core.resources import data_dir
 

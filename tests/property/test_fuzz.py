@@ -39,7 +39,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from gupai import game_spec, set_counts
-from gupai.conformance.runner import replay_log
+from gupai.conformance.logreplay import replay_log
 from gupai.core.resources import data_dir
 from gupai.core.tiles import kinds
 from gupai.log.play import play_game

@@ -14,8 +14,10 @@ from pathlib import Path
 
 import click
 
+from gupai.conformance.cases import CaseResult, collect_cases, select_cases
+from gupai.conformance.process import EngineProcess, HarnessError
 from gupai.conformance.report import Report, apply_known_failures, parse_known_failures
-from gupai.conformance.runner import CaseResult, EngineProcess, HarnessError, collect_cases, run_cases, select_cases
+from gupai.conformance.runner import run_cases
 from gupai.core.spec import games
 from gupai.protocol.server import main as serve_main
 

@@ -24,7 +24,8 @@ from functools import cache
 from typing import Any
 
 from gupai import __version__
-from gupai.conformance.runner import FAULTS, CaseResult, Claims
+from gupai.conformance.cases import CaseResult, Claims
+from gupai.conformance.process import FAULTS
 from gupai.core.resources import write_or_check
 from gupai.core.spec import game_spec
 from gupai.protocol.messages import PROTOCOL_VERSION

@@ -34,7 +34,8 @@ from gupai.games.agents import make_agent
 from gupai.games.kap.deal import parse_positions
 from gupai.games.tsung.state import complete_position, tsung_config
 from gupai.protocol.messages import PROTOCOL_VERSION, Answer
-from gupai.protocol.server import ReferenceEngine, TsungSession
+from gupai.protocol.server import ReferenceEngine
+from gupai.protocol.tsung_session import TsungSession
 
 __all__ = ["TsungSetup", "tsung_setup"]
 

@@ -1,0 +1,295 @@
+"""An engine under test as a process, spoken to over the protocol, with timeouts.
+
+Whatever the engine does (hangs, crashes, writes garbage, exits) becomes an
+:class:`EngineError`; the harness never waits longer than the timeout for one answer.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import selectors
+import shlex
+import signal
+import subprocess
+import tempfile
+import time
+from collections.abc import Callable, Mapping, Sequence
+from typing import IO, Any
+
+from gupai.core.errors import GupaiError
+from gupai.protocol.messages import (
+    MAX_LINE_BYTES,
+    PROTOCOL_VERSION,
+    Answer,
+    ProtocolError,
+    check_answer,
+    encode,
+    parse_json_line,
+    request,
+)
+
+__all__ = ["FAULTS", "PIPELINE", "Ask", "AskMany", "EngineError", "EngineProcess", "HarnessError"]
+
+Ask = Callable[..., Answer]
+AskMany = Callable[[Sequence[tuple[str, Mapping[str, Any]]]], list[Answer]]
+
+
+PIPELINE = 64
+
+#: What can go wrong with an engine, beyond a wrong answer.
+FAULTS = ("timeout", "crash", "exit", "garbage", "schema")
+
+
+class HarnessError(GupaiError):
+    """The harness cannot run: bad arguments, or an engine that cannot start."""
+
+
+class EngineError(GupaiError):
+    """The engine failed to answer: ``fault`` is one of :data:`FAULTS`."""
+
+    def __init__(self, fault: str, message: str) -> None:
+        super().__init__(message, where=fault)
+        self.fault = fault
+
+
+# ------------------------------------------------------------------ process
+class EngineProcess:
+    """An engine under test, started from a command line, spoken to over the protocol.
+
+    Every answer is awaited for at most ``timeout`` seconds, the handshake
+    for ``start_timeout`` (an engine may take a while to load). The process
+    runs in a session of its own, so that stopping it stops whatever it
+    started.
+    """
+
+    def __init__(self, command: str | Sequence[str], *, timeout: float = 10.0, start_timeout: float = 30.0) -> None:
+        self.argv = shlex.split(command) if isinstance(command, str) else list(command)
+        if not self.argv:
+            raise HarnessError("the engine command is empty", where="--engine")
+        self.timeout = timeout
+        self.start_timeout = max(start_timeout, timeout)
+        self.process: subprocess.Popen[bytes] | None = None
+        self.hello: Mapping[str, Any] = {}
+        self._stderr: IO[bytes] | None = None
+        self._buffer = b""
+        self._next_id = 0
+        self._healthy = False
+        self.requests = 0
+
+    # ------------------------------------------------------------ lifecycle
+    def start(self) -> Mapping[str, Any]:
+        """Start the process and shake hands; return the ``start`` answer."""
+        self.close()
+        self._stderr = tempfile.TemporaryFile()  # noqa: SIM115 - kept open for the life of the process
+        try:
+            self.process = subprocess.Popen(
+                self.argv,
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                stderr=self._stderr,
+                start_new_session=True,
+            )
+        except OSError as error:
+            raise EngineError("crash", f"cannot run {shlex.join(self.argv)}: {error.strerror or error}") from None
+        self._buffer = b""
+        assert self.process.stdout is not None and self.process.stdin is not None
+        os.set_blocking(self.process.stdout.fileno(), False)
+        os.set_blocking(self.process.stdin.fileno(), False)
+        saved, self.timeout = self.timeout, self.start_timeout
+        try:
+            answer = self.ask("start", protocol=PROTOCOL_VERSION)
+        finally:
+            self.timeout = saved
+        if not answer.is_ok:
+            raise EngineError("schema", f"the engine answered start with {answer.describe()}")
+        if answer.doc["protocol"] != PROTOCOL_VERSION:
+            raise EngineError(
+                "schema", f"the engine speaks protocol {answer.doc['protocol']}; the harness speaks {PROTOCOL_VERSION}"
+            )
+        self.hello = answer.doc
+        self._healthy = True
+        return answer.doc
+
+    @property
+    def alive(self) -> bool:
+        return self.process is not None and self.process.poll() is None
+
+    def close(self) -> None:
+        """Say ``stop`` if the engine is alive, then make sure the process is gone."""
+        process = self.process
+        if process is None:
+            return
+        if process.poll() is None and self._healthy:
+            with contextlib.suppress(EngineError):
+                saved, self.timeout = self.timeout, min(self.timeout, 1.0)
+                try:
+                    self.ask("stop")
+                finally:
+                    self.timeout = saved
+        for stream in (process.stdin, process.stdout):
+            with contextlib.suppress(OSError):
+                if stream is not None:
+                    stream.close()
+        try:
+            process.wait(timeout=1.0 if self._healthy else 0.05)
+        except subprocess.TimeoutExpired:
+            with contextlib.suppress(OSError):
+                os.killpg(process.pid, signal.SIGKILL)
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                process.wait(timeout=5.0)
+        self.process = None
+        self._healthy = False
+        if self._stderr is not None:
+            self._stderr.close()
+            self._stderr = None
+
+    def __enter__(self) -> EngineProcess:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def stderr_tail(self, limit: int = 600) -> str:
+        """The end of what the engine wrote on its standard error."""
+        if self._stderr is None:
+            return ""
+        try:
+            self._stderr.seek(0, os.SEEK_END)
+            size = self._stderr.tell()
+            self._stderr.seek(max(0, size - limit))
+            return self._stderr.read().decode("utf-8", "replace").strip()
+        except OSError:  # pragma: no cover - a temporary file that cannot be read
+            return ""
+
+    # ------------------------------------------------------------ messages
+    def ask(self, cmd: str, **fields: Any) -> Answer:
+        """Send one request; return the engine's schema-valid answer or raise :class:`EngineError`."""
+        try:
+            return self._ask(cmd, fields)
+        except EngineError:
+            self._healthy = False
+            raise
+
+    def ask_many(self, requests: Sequence[tuple[str, Mapping[str, Any]]]) -> list[Answer]:
+        """Several requests, pipelined a window at a time; the answers in order (or :class:`EngineError`).
+
+        The protocol answers requests in order, so the harness need not wait
+        for each answer before sending the next; a window of
+        :data:`PIPELINE` requests keeps both pipes far from full.
+        """
+        answers: list[Answer] = []
+        try:
+            for start in range(0, len(requests), PIPELINE):
+                window = requests[start : start + PIPELINE]
+                idents = [self._send(cmd, fields) for cmd, fields in window]
+                answers.extend(self._receive(cmd, ident) for (cmd, _), ident in zip(window, idents, strict=True))
+        except EngineError:
+            self._healthy = False
+            raise
+        return answers
+
+    def _ask(self, cmd: str, fields: Mapping[str, Any]) -> Answer:
+        return self._receive(cmd, self._send(cmd, fields))
+
+    def _send(self, cmd: str, fields: Mapping[str, Any]) -> int:
+        process = self.process
+        if process is None or process.stdin is None:
+            raise EngineError("crash", "the engine is not running")
+        ident = self._next_id
+        self._next_id += 1
+        self.requests += 1
+        self._write(encode(request(cmd, ident, **fields)).encode("utf-8") + b"\n", cmd)
+        return ident
+
+    def _write(self, data: bytes, cmd: str) -> None:
+        """Write a request within the timeout, reading answers meanwhile so that neither pipe can jam."""
+        process = self.process
+        assert process is not None and process.stdin is not None and process.stdout is not None
+        deadline = time.monotonic() + self.timeout
+        fd_in, fd_out = process.stdin.fileno(), process.stdout.fileno()
+        view = memoryview(data)
+        with selectors.DefaultSelector() as selector:
+            selector.register(fd_in, selectors.EVENT_WRITE)
+            selector.register(fd_out, selectors.EVENT_READ)
+            while view:
+                remaining = deadline - time.monotonic()
+                if remaining <= 0:
+                    raise EngineError("timeout", f"the engine did not read the {cmd} request within {self.timeout:g} s")
+                for key, _ in selector.select(remaining):
+                    if key.fd == fd_in:
+                        try:
+                            view = view[os.write(fd_in, view) :]
+                        except BlockingIOError:  # pragma: no cover - a spurious wake-up
+                            pass
+                        except OSError:
+                            raise self._gone(cmd) from None
+                        continue
+                    self._read_chunk(fd_out, cmd)
+                    if len(self._buffer) > 4 * MAX_LINE_BYTES:
+                        raise EngineError("garbage", f"the engine wrote more than {4 * MAX_LINE_BYTES} bytes unasked")
+
+    def _receive(self, cmd: str, ident: int) -> Answer:
+        raw = self._read_line(cmd)
+        try:
+            doc = parse_json_line(raw)
+        except ProtocolError as error:
+            shown = raw[:120].decode("utf-8", "replace")
+            raise EngineError("garbage", f"answer to {cmd} is {error.message}: {shown!r}") from None
+        try:
+            return check_answer(doc, command=cmd, id=ident)
+        except ProtocolError as error:
+            raise EngineError("schema", f"answer to {cmd} breaks the protocol schema: {error.message}") from None
+
+    def _read_line(self, cmd: str) -> bytes:
+        process = self.process
+        assert process is not None and process.stdout is not None
+        deadline = time.monotonic() + self.timeout
+        fd = process.stdout.fileno()
+        with selectors.DefaultSelector() as selector:
+            selector.register(fd, selectors.EVENT_READ)
+            while b"\n" not in self._buffer:
+                if len(self._buffer) > MAX_LINE_BYTES:
+                    self._buffer = b""
+                    raise EngineError("garbage", f"answer to {cmd} is longer than {MAX_LINE_BYTES} bytes")
+                remaining = deadline - time.monotonic()
+                if remaining <= 0:
+                    raise EngineError("timeout", f"no answer to {cmd} within {self.timeout:g} s")
+                if selector.select(remaining):
+                    self._read_chunk(fd, cmd)
+        line, _, self._buffer = self._buffer.partition(b"\n")
+        return line
+
+    def _read_chunk(self, fd: int, cmd: str) -> None:
+        """Add what the engine has written to the buffer; an engine that has gone raises."""
+        try:
+            chunk = os.read(fd, 1 << 16)
+        except BlockingIOError:  # pragma: no cover - a spurious wake-up
+            return
+        except OSError:
+            raise self._gone(cmd) from None
+        if not chunk:
+            raise self._gone(cmd)
+        self._buffer += chunk
+
+    def _gone(self, cmd: str) -> EngineError:
+        process = self.process
+        status: int | None = None
+        if process is not None:
+            try:
+                status = process.wait(timeout=1.0)
+            except subprocess.TimeoutExpired:
+                status = None
+        lines = [line for line in self.stderr_tail().splitlines() if line.strip()]
+        said = f"; the end of its stderr: {' | '.join(lines[-2:])[-300:]!r}" if lines else ""
+        if status == 0:
+            return EngineError("exit", f"the engine exited (status 0) instead of answering {cmd}{said}")
+        how = (
+            f"status {status}"
+            if status is not None and status > 0
+            else (f"signal {-status}" if status is not None else "closed its output")
+        )
+        return EngineError("crash", f"the engine crashed ({how}) instead of answering {cmd}{said}")
+
+
+# -------------------------------------------------------------------- claims

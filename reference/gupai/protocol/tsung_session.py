@@ -1,0 +1,223 @@
+"""Tsung Shap behind the protocol: deals, positions, moves, states."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from gupai.core.errors import GupaiError, IllegalActionError, OptionError
+from gupai.core.options import resolve_options
+from gupai.core.tiles import Tile, set_counts
+from gupai.games.tsung.state import GAME as TSUNG
+from gupai.games.tsung.state import Action as TsungAction
+from gupai.games.tsung.state import (
+    Capture,
+    Claim,
+    Lay,
+    Pass,
+    TsungConfig,
+    TsungDeal,
+    TsungState,
+    parse_tsung_action,
+    random_tsung_deal,
+    trace_json,
+    tsung_config,
+    tsung_deal_from_order,
+)
+from gupai.games.tsung.state import Take as TsungTake
+from gupai.protocol.session import RefusalError, count_vector, illegal, kinds_of
+
+__all__ = ["TsungSession"]
+
+
+def _capture_of(doc: Mapping[str, Any]) -> Capture:
+    try:
+        return Capture(doc["kind"], doc["at"])
+    except IllegalActionError as error:
+        raise RefusalError("illegal", error.message, rule="ts.capture.pair") from None
+
+
+def _tsung_action(doc: Mapping[str, Any]) -> TsungAction:
+    kind = doc["type"]
+    if kind == "lay":
+        return parse_tsung_action(f"lay {doc['tile']} {doc['end']}")
+    if kind == "pass":
+        return Pass()
+    capture = _capture_of(doc)
+    return parse_tsung_action(f"{'take' if kind == 'capture' else 'claim'} {capture}")
+
+
+@dataclass
+class TsungSession:
+    """A game of Tsung Shap behind the protocol, refereed by :class:`~gupai.games.tsung.state.TsungState`."""
+
+    game: TsungState
+    start_events: list[dict[str, Any]]
+
+    @classmethod
+    def start(cls, request: Mapping[str, Any], *, rng: random.Random | None = None) -> TsungSession:
+        """Start the game a ``new_game`` request asks for, or raise :class:`RefusalError`."""
+        try:
+            options = resolve_options(TSUNG, overrides=request["options"])
+        except OptionError as error:
+            raise RefusalError("unsupported", error.message) from None
+        if request["players"] != 2:
+            raise illegal("ts.equipment", f"Tsung Shap is played by 2 players, not {request['players']}")
+        if request["sets"] not in (None, 1):
+            raise illegal("ts.equipment", f"Tsung Shap is played with one set, not {request['sets']}")
+        try:
+            config = tsung_config(options)
+        except OptionError as error:
+            raise illegal(error.rule, error.message) from None
+        deal_doc = request["deal"]
+        if deal_doc is None:
+            state = TsungState(config, random_tsung_deal(config, rng or random.Random()))
+        elif "order" in deal_doc:
+            state = TsungState(config, _tsung_order_deal(config, deal_doc))
+        elif "row" in deal_doc:
+            state = _tsung_position(config, deal_doc)
+        else:
+            raise RefusalError("error", "a Tsung Shap deal is an order or a row, not hands and a stock")
+        return cls(state, [trace_json(record) for record in state.trace])
+
+    def _outcome(self, action: TsungTake | Claim) -> dict[str, Any]:
+        """What a legal capture or claim takes, scores and sweeps."""
+        state = self.game
+        capture = action.capture
+        points = {str(c): p for c, p in state.open_captures()}[str(capture)]
+        tiles = state.capture_tiles(capture)
+        sweep = (str(capture) == "triple ends" and len(state.row) == 3) or (
+            capture.at == "ends" and capture.kind in ("pair", "ten") and state.config.lone_sweep
+        )
+        return {"tiles": [t.face for t in tiles], "points": points, "sweep": sweep}
+
+    def action_json(self, action: TsungAction) -> dict[str, Any]:
+        """A move of the player to move as the protocol writes it (captures with their outcome)."""
+        seat = self.game.current_player
+        if isinstance(action, Lay):
+            return {"type": "lay", "seat": seat, "tile": action.tile.face, "end": action.end}
+        if isinstance(action, TsungTake | Claim):
+            kind = "capture" if isinstance(action, TsungTake) else "claim"
+            capture = action.capture
+            return {"type": kind, "seat": seat, "kind": capture.kind, "at": capture.at, **self._outcome(action)}
+        return {"type": "pass", "seat": seat}
+
+    def legal_actions(self) -> list[dict[str, Any]]:
+        return [self.action_json(action) for action in self.game.legal_actions()]
+
+    def refusal(self, action: Mapping[str, Any]) -> tuple[str | None, str] | None:
+        """``None`` if the move is legal, else (rule id, why): a referee's judgement of a logged decision."""
+        state = self.game
+        if action["type"] not in ("lay", "capture", "claim", "pass"):
+            return "ts.turn.lay", f"{action['type']} is not a move of Tsung Shap (lay, capture, claim, pass)"
+        try:
+            move = _tsung_action(action)
+        except RefusalError as refusal:
+            return refusal.rule, refusal.message
+        if state.is_terminal:
+            return state.why_illegal(move)
+        seat, current = action["seat"], state.current_player
+        if seat != current:
+            if action["type"] == "capture" and state.phase == "take":
+                return "ts.claim", f"seat {seat} took a capture with seat {current}'s tile: a missed capture is claimed"
+            if state.tiles_laid == 0:
+                return "ts.first-player", f"seat {seat} acted first, but seat {current} lays first"
+            if state.restarting:
+                return "ts.sweep.restart", f"seat {seat} moved, but seat {current} cleared the table and lays again"
+            return "ts.turn.order", f"seat {seat} moved, but it is seat {current}'s turn"
+        problem = state.why_illegal(move)
+        if problem is not None:
+            return problem
+        if isinstance(move, TsungTake | Claim):
+            outcome = self._outcome(move)
+            for key in ("tiles", "points", "sweep"):
+                if key in action and action[key] != outcome[key]:
+                    if key == "sweep":
+                        rule = "ts.sweep"
+                    elif key == "points":
+                        rule = "ts.tiles.four-two" if "4-2" in outcome["tiles"] else "ts.score"
+                    else:
+                        rule = "ts.capture.choice"
+                    return rule, f"seat {seat}'s {move} has {key} {action[key]}, but it has {key} {outcome[key]}"
+        return None
+
+    def apply(self, action: Mapping[str, Any]) -> list[dict[str, Any]]:
+        problem = self.refusal(action)
+        if problem is not None:
+            raise illegal(*problem)
+        return [event.to_json() for event in self.game.apply(_tsung_action(action))]
+
+    def state(self) -> dict[str, Any]:
+        state = self.game
+        config = state.config
+        over = state.is_terminal
+        piles = [[t.face for t in state.pile(seat)] for seat in (0, 1)]
+        stock = [t.face for t in state.stock()]
+        return {
+            "current_player": None if over else state.current_player,
+            "terminal": over,
+            "row": [t.face for t in state.row_tiles()],
+            "revealed": state.revealed.face if state.revealed is not None else None,
+            "hands": [[t.face for t in state.hand(seat)] for seat in (0, 1)] if config.four else None,
+            "piles": None if config.common else piles,
+            "stock": stock if config.common else None,
+            "stock_size": len(stock) if config.common else len(piles[0]) + len(piles[1]),
+            "scores": list(state.scores),
+            "turns": list(state.turns),
+            "result": state.result() if over else None,
+        }
+
+
+def _tsung_order_deal(config: TsungConfig, doc: Mapping[str, Any]) -> TsungDeal:
+    order = kinds_of(doc["order"])
+    if count_vector(order) != list(set_counts(1)):
+        raise illegal("ts.equipment", "the order is not exactly the tiles of one set")
+    deal = tsung_deal_from_order(config, order)
+    if doc.get("first_player") not in (None, deal.first_player):
+        raise illegal("ts.first-player", f"seat 0 lays first, not seat {doc['first_player']}")
+    recorded: tuple[tuple[str, Any, str], ...] = (
+        ("piles", deal.piles, "ts.stock" if config.common else "ts.deal"),
+        ("stock", deal.stock, "ts.stock"),
+        ("hands", deal.hands, "ts.german.hand"),
+    )
+    for key, cut, rule in recorded:
+        if key not in doc:
+            continue
+        given = doc[key]
+        if (given is None) != (cut is None):
+            raise illegal(rule, f"the deal {'records no' if given is None else 'records'} {key}, unlike this cut")
+        if given is None or cut is None:
+            continue
+        if key == "stock":
+            same = kinds_of(given) == list(cut)
+        else:
+            same = len(given) == len(cut) and all(kinds_of(g) == list(c) for g, c in zip(given, cut, strict=False))
+        if not same:
+            raise illegal("ts.deal" if key == "piles" else rule, f"the recorded {key} are not what this order cuts")
+    return deal
+
+
+def _tsung_position(config: TsungConfig, doc: Mapping[str, Any]) -> TsungState:
+    def tiles(faces: Sequence[str]) -> list[Tile]:
+        return [Tile.from_index(k) for k in kinds_of(faces)]
+
+    try:
+        return TsungState.from_position(
+            config,
+            row=tiles(doc["row"]),
+            to_move=doc["to_move"],
+            piles=[tiles(p) for p in doc["piles"]] if doc["piles"] is not None else None,
+            stock=tiles(doc["stock"]) if doc["stock"] is not None else None,
+            hands=[tiles(h) for h in doc["hands"]] if doc["hands"] is not None else None,
+            scores=(doc["scores"][0], doc["scores"][1]),
+            turns=(doc["turns"][0], doc["turns"][1]) if doc["turns"] is not None else None,
+            laid=doc["laid"],
+        )
+    except GupaiError as error:
+        raise illegal("ts.equipment" if "one set" in error.message else None, error.message) from None
+
+
+# ---------------------------------------------------------------- engines
+#: Game id -> a function starting a session from a ``new_game`` request.
