@@ -1,1 +1,2 @@
-"""gupai.render."""
+"""Drawing tiles: SVG for the rules site and the viewers. Imports :mod:`gupai.core` only.
+"""
