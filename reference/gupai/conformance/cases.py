@@ -20,6 +20,7 @@ from typing import Any
 
 from gupai.conformance.gherkin import Scenario, load_features
 from gupai.conformance.process import FAULTS, HarnessError
+from gupai.conformance.steps import tsung as tsung_steps  # noqa: F401  (binds the Tsung Shap steps; to be made explicit)
 from gupai.conformance.steps.collecting import scenario_setup
 from gupai.core.errors import GupaiError
 from gupai.core.options import resolve_options

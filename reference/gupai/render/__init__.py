@@ -1,2 +1,1 @@
-"""Drawing tiles: SVG for the rules site and the viewers. Imports :mod:`gupai.core` only.
-"""
+"""Drawing tiles: SVG for the rules site and the viewers. Imports :mod:`gupai.core` only."""
