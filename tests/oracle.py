@@ -49,6 +49,31 @@ OMITTED: frozenset[frozenset[TileT]] = frozenset(
     {frozenset({(5, 5), (6, 4)}), frozenset({(6, 5), (6, 3)}), frozenset({(6, 5), (5, 4)})}
 )
 
+#: Celko's table (Game Cabinet, source 001 lines 21-29) as the copy prints it:
+#: the first five rows run two columns together.
+CELKO_ROWS = (
+    "6-6 & 6-26-2 & 1-1",
+    "6-6 & 5-35-3 & 1-1",
+    "6-6 & 4-45-2 & 2-1",
+    "6-4 & 6-44-4 & 1-1",
+    "5-5 & 5-54-2 & 3-1",
+    "4-2 & 2-2",
+    "3-4 & 2-1",
+    "3-3 & 3-1",
+    "3-3 & 2-2",
+)
+
+
+def celko_pairs() -> frozenset[frozenset[TileT]]:
+    """Celko's pairs, each run of two columns split after its third tile face."""
+    found = set()
+    for row in CELKO_ROWS:
+        digits = [int(ch) for ch in row if ch.isdigit()]
+        tiles = [(max(digits[i], digits[i + 1]), min(digits[i], digits[i + 1])) for i in range(0, len(digits), 2)]
+        for start in range(0, len(tiles), 2):
+            found.add(frozenset(tiles[start : start + 2]))
+    return frozenset(found)
+
 
 @dataclass(frozen=True)
 class Reading:
@@ -65,7 +90,7 @@ class Reading:
 
 #: Every reading: four-two-value x pair-set x eye.
 READINGS: tuple[Reading, ...] = tuple(
-    Reading(v, p, e) for v, p, e in product((3, 6), ("arithmetic", "printed"), ("identical", "civil"))
+    Reading(v, p, e) for v, p, e in product((3, 6), ("arithmetic", "printed", "celko-table"), ("identical", "civil"))
 )
 
 
@@ -81,6 +106,8 @@ def counts_toward_tens(tile: TileT, reading: Reading) -> int:
 
 def is_pair(a: TileT, b: TileT, reading: Reading) -> bool:
     """Two tiles counting 10 or 20 together (less the printed tables' omissions)."""
+    if reading.pair_set == "celko-table":
+        return frozenset({a, b}) in celko_pairs()
     total = counts_toward_tens(a, reading) + counts_toward_tens(b, reading)
     if total not in (10, 20):
         return False

@@ -138,13 +138,26 @@ Feature: Kap Shap: counting tens, ten-pairs and the eye
     And [4-2] and [4-3] do not make a ten-pair
 
   @rule:ks.pair.ten @rule:ks.tiles.four-two @option:four-two-value=6 @option:pair-set=printed
-  Scenario: Celko's reading, [4-2] at 6 and the printed table, has 20 kinds of ten-pair
+  Scenario: The printed tables read with [4-2] at 6 have 20 kinds of ten-pair
     Given the game kap-shap with preset culin
     And the option four-two-value is 6
     And the option pair-set is printed
     Then there are 20 kinds of ten-pair
     And [4-2] and [3-1] make a ten-pair
     And [6-5] and [6-3] do not make a ten-pair
+
+  @rule:ks.pair.ten @option:pair-set=celko-table
+  Scenario: Celko's table exactly as printed: 14 kinds of ten-pair
+    Given the game kap-shap with preset culin
+    And the option pair-set is celko-table
+    Then there are 14 kinds of ten-pair
+    And [4-2] makes a ten-pair with [3-1] and [2-2]
+    And [6-1] and [2-1] do not make a ten-pair
+    And [5-1] and [3-1] do not make a ten-pair
+    And [5-1] and [2-2] do not make a ten-pair
+    And [4-1] and [3-2] do not make a ten-pair
+    And [4-1] and [4-1] do not make a ten-pair
+    And [3-2] and [3-2] do not make a ten-pair
 
   @rule:ks.eye
   Scenario Outline: Two identical civil tiles make an eye

@@ -79,7 +79,7 @@ Feature: Kap Tai Shap: counting tens, ten-pairs and the eye
     And [4-2] and [4-3] do not make a ten-pair
 
   @rule:kts.pair.ten @rule:kts.tiles.four-two @option:four-two-value=6 @option:pair-set=printed
-  Scenario: Celko's table read with [4-2] at 6 has 20 kinds of ten-pair
+  Scenario: The printed tables read with [4-2] at 6 have 20 kinds of ten-pair
     Given the game kap-tai-shap with preset culin
     And the option four-two-value is 6
     And the option pair-set is printed
@@ -106,6 +106,41 @@ Feature: Kap Tai Shap: counting tens, ten-pairs and the eye
       | [4-1]+[4-1] | 10    |
       | [4-1]+[3-2] | 10    |
       | [3-2]+[3-2] | 10    |
+
+  @rule:kts.pair.ten @option:pair-set=celko-table @option:four-two-value=6
+  Scenario: Celko's table exactly as printed has 14 kinds of ten-pair
+    Given the game kap-tai-shap with preset culin
+    And the option pair-set is celko-table
+    And the option four-two-value is 6
+    Then there are 14 kinds of ten-pair
+    And the ten-pairs are:
+      | pair        | makes |
+      | [6-6]+[6-2] | 20    |
+      | [6-6]+[5-3] | 20    |
+      | [6-6]+[4-4] | 20    |
+      | [6-4]+[6-4] | 20    |
+      | [5-5]+[5-5] | 20    |
+      | [6-2]+[1-1] | 10    |
+      | [5-3]+[1-1] | 10    |
+      | [5-2]+[2-1] | 10    |
+      | [4-4]+[1-1] | 10    |
+      | [4-3]+[2-1] | 10    |
+      | [4-2]+[3-1] | 10    |
+      | [4-2]+[2-2] | 10    |
+      | [3-3]+[3-1] | 10    |
+      | [3-3]+[2-2] | 10    |
+
+  @rule:kts.pair.ten @option:pair-set=celko-table
+  Scenario: Under Celko's table only the printed pairs count, whatever [4-2] counts
+    Given the game kap-tai-shap with preset culin
+    And the option pair-set is celko-table
+    Then there are 14 kinds of ten-pair
+    And [4-2] and [3-1] make a ten-pair
+    And [4-2] and [2-2] make a ten-pair
+    And [6-1] and [2-1] do not make a ten-pair
+    And [4-1] and [4-1] do not make a ten-pair
+    And [3-2] and [3-2] do not make a ten-pair
+    And [6-5] makes no ten-pair
 
   @rule:kts.eye
   Scenario Outline: Two identical tiles make an eye, civil or military

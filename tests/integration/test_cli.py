@@ -59,7 +59,7 @@ def test_tiles_text_names_both_series() -> None:
     [
         ((), 24),
         (("--preset", "pagat"), 21),
-        (("--preset", "celko"), 20),
+        (("--preset", "celko"), 14),
         (("-o", "four-two-value=6"), 23),
         (("--option", "pair-set=printed", "-o", "four-two-value=6"), 20),
     ],

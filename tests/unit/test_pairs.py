@@ -113,7 +113,7 @@ def test_evolve_changes_one_option() -> None:
     [
         ("culin", PairRules(3, "arithmetic", "identical")),
         ("pagat", PairRules(3, "printed", "identical")),
-        ("celko", PairRules(6, "printed", "identical")),
+        ("celko", PairRules(6, "celko-table", "identical")),
         ("crook", PairRules(3, "printed", "identical")),
     ],
 )
@@ -126,3 +126,17 @@ def test_presets_fix_the_pair_rules(game: str, preset: str, expected: PairRules)
 def test_the_gupai_site_reads_the_kap_shap_eye_as_civil() -> None:
     assert pair_rules_from_options(resolve_options("kap-shap", preset="gupai-site")).eye == "civil"
     assert pair_rules_from_options(resolve_options("kap-tai-shap", preset="gupai-site")).eye == "identical"
+
+
+def test_celkos_table_is_his_fourteen_pairs_exactly() -> None:
+    """Five twenties and nine tens, [4-2]+[3-1] and [4-2]+[2-2] among them, whatever [4-2] counts."""
+    table = oracle.celko_pairs()
+    assert len(table) == 14
+    for four_two in (3, 6):
+        pairs = PairRules(four_two_value=four_two, pair_set="celko-table").legal_pairs()
+        assert {frozenset({ends(a), ends(b)}) for a, b in pairs} == table
+    arithmetic_at_six = {frozenset({ends(a), ends(b)}) for a, b in PairRules(four_two_value=6).legal_pairs()}
+    assert table < arithmetic_at_six  # every printed pair adds up once [4-2] counts 6
+    not_printed = {frozenset({(6, 1), (2, 1)}), frozenset({(5, 1), (3, 1)}), frozenset({(5, 1), (2, 2)})}
+    not_printed |= {frozenset({(4, 1), (3, 2)}), frozenset({(4, 1)}), frozenset({(3, 2)})}
+    assert not (not_printed & table)

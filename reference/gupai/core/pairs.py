@@ -2,7 +2,9 @@
 
 A ten-pair is two tiles whose counts add up to 10 or 20, [4-2] counting as the
 ``four-two-value`` option says. Under ``pair-set=printed`` the three twenties
-that no printed table lists are left out.
+that no printed table lists are left out; under ``pair-set=celko-table`` the
+pairs are exactly the fourteen of Celko's table, whatever [4-2] counts. The
+tables are data: ``pair_tables`` in ``spec/tiles.yaml``.
 
 >>> rules = PairRules(four_two_value=3, pair_set="arithmetic", eye="identical")
 >>> len(rules.legal_pairs()), len(rules.evolve(pair_set="printed").legal_pairs())
@@ -11,6 +13,9 @@ that no printed table lists are left out.
 (True, False)
 >>> rules.is_pair(Tile("4-2"), Tile("6-1")), rules.evolve(four_two_value=6).is_pair(Tile("4-2"), Tile("3-1"))
 (True, True)
+>>> celko = rules.evolve(pair_set="celko-table")
+>>> len(celko.legal_pairs()), celko.is_pair(Tile("4-2"), Tile("3-1")), celko.is_pair(Tile("6-1"), Tile("2-1"))
+(14, True, False)
 """
 
 from __future__ import annotations
@@ -19,14 +24,16 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from functools import cache
 
-from gupai.core.tiles import KIND_COUNT, Tile, kinds
+from gupai.core.errors import OptionError
+from gupai.core.tiles import KIND_COUNT, Tile, kinds, pair_tables
 
 __all__ = ["PRINTED_OMISSIONS", "PairRules", "pair_rules_from_options", "tens_value"]
 
-#: The three twenties the arithmetic allows but no printed table lists.
-PRINTED_OMISSIONS: frozenset[frozenset[str]] = frozenset(
-    {frozenset({"5-5", "6-4"}), frozenset({"6-5", "6-3"}), frozenset({"6-5", "5-4"})}
-)
+#: The three twenties the arithmetic allows but no printed table lists (from ``spec/tiles.yaml``).
+PRINTED_OMISSIONS: frozenset[frozenset[str]] = pair_tables()["printed"].omit
+
+#: The reading under which every pair the arithmetic allows is legal.
+ARITHMETIC = "arithmetic"
 
 
 def tens_value(tile: Tile, *, four_two_value: int = 3) -> int:
@@ -76,6 +83,16 @@ def _eye_kinds(eye: str) -> tuple[int, ...]:
 @cache
 def _legal_pairs(rules: PairRules) -> tuple[tuple[Tile, Tile], ...]:
     tiles = [Tile.from_index(i) for i in range(KIND_COUNT)]
+    table = pair_tables().get(rules.pair_set)
+    if table is None and rules.pair_set != ARITHMETIC:
+        raise OptionError(f"unknown pair-set {rules.pair_set!r}", where="pair-set")
+    if table is not None and table.only is not None:
+        return tuple(
+            sorted(
+                {(max(a, b), min(a, b)) for a in tiles for b in tiles if frozenset({a.face, b.face}) in table.only},
+                reverse=True,
+            )
+        )
     found = set()
     for a in tiles:
         for b in tiles:
@@ -86,7 +103,7 @@ def _legal_pairs(rules: PairRules) -> tuple[tuple[Tile, Tile], ...]:
             )
             if total % 10:
                 continue
-            if rules.pair_set == "printed" and frozenset({a.face, b.face}) in PRINTED_OMISSIONS:
+            if table is not None and frozenset({a.face, b.face}) in table.omit:
                 continue
             found.add((a, b))
     return tuple(sorted(found, reverse=True))

@@ -29,10 +29,12 @@ from gupai.core.resources import data_dir
 
 __all__ = [
     "KIND_COUNT",
+    "PairTable",
     "Tile",
     "TileKind",
     "all_tiles",
     "kinds",
+    "pair_tables",
     "parse_tiles",
     "set_counts",
     "tiles_from_counts",
@@ -99,6 +101,45 @@ def kinds() -> tuple[TileKind, ...]:
     if len(result) != KIND_COUNT:  # pragma: no cover - guarded by the spec tests
         raise TileError(f"spec/tiles.yaml lists {len(result)} kinds, not {KIND_COUNT}")
     return tuple(result)
+
+
+@dataclass(frozen=True, slots=True)
+class PairTable:
+    """A reading of the ``pair-set`` option that lists pairs (``pair_tables`` in ``spec/tiles.yaml``).
+
+    ``omit`` takes pairs away from the arithmetic; ``only`` lists the pairs
+    exactly. Each pair is a frozenset of one or two faces.
+    """
+
+    name: str
+    source: str
+    omit: frozenset[frozenset[str]] = frozenset()
+    only: frozenset[frozenset[str]] | None = None
+
+
+@cache
+def pair_tables() -> dict[str, PairTable]:
+    """The pair tables of ``spec/tiles.yaml``, by reading name.
+
+    >>> tables = pair_tables()
+    >>> len(tables["printed"].omit), len(tables["celko-table"].only or ())
+    (3, 14)
+    """
+    with open(data_dir("spec") / "tiles.yaml", encoding="utf-8") as handle:
+        doc: dict[str, Any] = yaml.safe_load(handle)
+
+    def faces(rows: list[list[str]]) -> frozenset[frozenset[str]]:
+        return frozenset(frozenset(row) for row in rows)
+
+    return {
+        name: PairTable(
+            name=name,
+            source=entry["source"],
+            omit=faces(entry.get("omit", [])),
+            only=faces(entry["only"]) if "only" in entry else None,
+        )
+        for name, entry in doc.get("pair_tables", {}).items()
+    }
 
 
 @cache
