@@ -130,7 +130,7 @@ Feature: A turn of Kap Shap
     And the game is over: seat 0 wins
     And the settlement is +1 -1
 
-  @rule:ks.end.termination @option:turn=take-or-draw
+  @rule:ks.end.termination @rule:ks.settle.refund @option:turn=take-or-draw
   Scenario: Three rounds without a draw end the game with no winner
     Given the option turn is take-or-draw
     When seat 0 discards [6-5]

@@ -71,7 +71,7 @@ Feature: Declaring a win in Kap Shap
     When seat 0 tries to declare
     Then the move is refused under rule ks.pair.ten
 
-  @rule:ks.end.stock @rule:ks.settle
+  @rule:ks.end.stock @rule:ks.settle.refund
   Scenario: When the last tile of the stock is drawn and no one wins, the game ends with no winner
     Given the game kap-shap with preset culin
     And seat 0 is dealt [6-6] [6-6] [6-4] [6-4] [5-1] [3-1] [4-3] [6-5]

@@ -74,7 +74,7 @@ Feature: Turns of Kap Tai Shap
     When seat 0 tries to declare
     Then the move is refused under rule kts.declare.valid
 
-  @rule:kts.end.stock
+  @rule:kts.end.stock @rule:kts.settle.refund
   Scenario: The game ends with no winner when a turn ends with the stock empty
     Given the stock is [3-2]
     When seat 0 discards [6-5]

@@ -92,7 +92,7 @@ Feature: Tsung Shap claims: taking a capture the opponent missed
     Then the move breaks rule ts.claim
     And the refusal says "under option missed-capture=none a missed capture is lost"
 
-  @rule:ts.claim @rule:ts.end
+  @rule:ts.claim @rule:ts.end @rule:ts.end.tie
   Scenario: Nothing can be claimed once the game is over
     Given a Tsung Shap row [6-6] [3-1] [4-4] with seat 0 to play
     And seat 0's face-down tiles are [4-4]

@@ -7,7 +7,7 @@ Feature: The end of a Tsung Shap game, and the scores
   Background:
     Given the game tsung-shap with preset culin
 
-  @rule:ts.end @rule:ts.score
+  @rule:ts.end @rule:ts.score @rule:ts.score.leftover
   Scenario: Under end=all-laid the game ends when a player has laid out all tiles; the higher score wins
     Given a Tsung Shap row [6-6] [3-1] [4-4] with seat 0 to play
     And the scores are 30 to 20
@@ -17,7 +17,7 @@ Feature: The end of a Tsung Shap game, and the scores
     And seat 0 takes the pair at the right end
     Then the Tsung Shap game is over: seat 0 wins 190 to 20 (all-laid)
 
-  @rule:ts.end
+  @rule:ts.end.tie @rule:ts.score.leftover
   Scenario: Equal scores are a tie
     Given a Tsung Shap row [6-6] [3-1] with seat 1 to play
     And the scores are 50 to 50
