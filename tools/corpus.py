@@ -245,6 +245,10 @@ def _invalid_collecting(game: str) -> Iterator[Case]:
     log["result"]["settlement"] = [0] * log["players"]
     yield case(f"{p}.settle", "pot-not-paid-to-the-winner", log)
 
+    log = _search(game, lambda g: g["result"]["reason"] == "stock-exhausted", players=many, agents="random")
+    log["result"]["settlement"] = [1 - log["players"] if seat else log["players"] - 1 for seat in range(log["players"])]
+    yield case(f"{p}.settle.refund", "pot-paid-out-with-no-winner", log)
+
     log = _search(game, lambda g: g["result"]["winner"] is not None, players=many)
     log["result"]["winner"] = (log["result"]["winner"] + 1) % log["players"]
     yield case(f"{p}.end.win", "result-names-another-winner", log)

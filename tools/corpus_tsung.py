@@ -23,6 +23,7 @@ from gupai.core.resources import data_dir
 from gupai.core.spec import game_spec
 from gupai.core.tiles import Tile, set_counts
 from gupai.games.tsung.play import _take_from_row, play_tsung
+from gupai.games.tsung.replay import replay_tsung
 from gupai.games.tsung.state import GAME
 from tools.corpus import Case, corpus_main, write_cases
 
@@ -348,6 +349,15 @@ def invalid_cases() -> Iterator[Case]:
     log = copy.deepcopy(base)
     log["result"]["scores"][0] += 40
     yield case("ts.score", "final-scores-do-not-add-up", log)
+
+    log = copy.deepcopy(_search(lambda g: g["result"]["winner"] is None))
+    log["result"]["winner"] = 0
+    yield case("ts.end.tie", "equal-scores-name-a-winner", log)
+
+    log = copy.deepcopy(base)
+    left_in_row = replay_tsung(log).row_tiles()
+    log["result"]["scores"][0] += sum(tile.pips for tile in left_in_row)
+    yield case("ts.score.leftover", "the-row-left-over-scored", log)
 
     site = _search(_eventful, "gupai-site")
     log = copy.deepcopy(site)

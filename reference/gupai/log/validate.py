@@ -316,7 +316,10 @@ def _check_result(state: KapState, doc: dict[str, Any]) -> None:
     actual = state.result()
     for key in ("winner", "reason", "turns", "hand", "decomposition", "settlement"):
         if recorded.get(key) != actual.get(key):
-            target = "settle" if key == "settlement" else "end.win"
+            if key == "settlement":
+                target = "settle" if actual.get("winner") is not None else "settle.refund"
+            else:
+                target = "end.win"
             raise _ReplayError(
                 f"/result/{key}",
                 rule(target),

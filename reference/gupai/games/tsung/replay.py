@@ -485,6 +485,20 @@ def _check_result(state: TsungState, doc: dict[str, Any]) -> None:
         )
     actual = state.result()
     if recorded["scores"] != actual["scores"]:
+        unplayed = [[*state.hand(seat), *state.pile(seat)] for seat in (0, 1)]
+        groups = [state.row_tiles(), *unplayed, state.stock()]
+        groups.append([tile for group in groups for tile in group])
+        extra = sum(recorded["scores"]) - sum(actual["scores"])
+        for left in groups:
+            pips = sum(tile.pips for tile in left)
+            if left and extra > 0 and extra in (pips, 10 * pips):
+                raise _Error(
+                    "/result/scores",
+                    "ts.score.leftover",
+                    f"the result gives the scores {recorded['scores']}, which count tiles left over "
+                    f"({' '.join(f'[{t}]' for t in left)}); tiles left at the end score nothing, so the scores "
+                    f"are {actual['scores']}",
+                )
         raise _Error(
             "/result/scores",
             "ts.score",
@@ -502,9 +516,10 @@ def _check_result(state: TsungState, doc: dict[str, Any]) -> None:
                     )
     for key in ("winner", "reason", "turns"):
         if recorded[key] != actual[key]:
+            tie = key == "winner" and actual["scores"][0] == actual["scores"][1]
             raise _Error(
                 f"/result/{key}",
-                "ts.end",
+                "ts.end.tie" if tie else "ts.end",
                 f"the result records {key} {json.dumps(recorded[key])}, but the game gives {json.dumps(actual[key])}"
                 + (" (the higher score wins; equal scores are a tie, null)" if key == "winner" else ""),
             )
