@@ -43,6 +43,25 @@ Feature: Declaring a win in Kap Shap
     And the declared split is eye [5-5] [5-5], pairs [6-2]+[1-1] [4-3]+[2-1] [3-3]+[2-2]
     And the settlement is -1 +1
 
+  @rule:ks.declare @rule:ks.turn.shape @rule:ks.turn.draw
+  Scenario: Under the two-tile turn a player may win on the draw that follows a take
+    Given the game kap-shap with preset culin
+    And seat 0 is dealt [6-6] [6-6] [6-4] [6-4] [5-1] [3-1] [4-3] [6-5]
+    And seat 1 is dealt [5-5] [5-5] [3-3] [2-2] [6-2] [1-1] [6-5]
+    And the stock begins [2-1]
+    And seat 0 plays first
+    When seat 0 discards [4-3]
+    And seat 1 takes [4-3]
+    Then seat 1 may not declare (rule ks.declare.valid)
+    When seat 1 discards [6-5]
+    Then the legal moves are: draw
+    When seat 1 draws
+    Then the legal moves are: declare
+    When seat 1 declares
+    Then the game is over: seat 1 wins
+    And the declared split is eye [5-5] [5-5], pairs [6-2]+[1-1] [4-3]+[2-1] [3-3]+[2-2]
+    And the settlement is -1 +1
+
   @rule:ks.declare.valid @rule:ks.tiles.four-two @option:four-two-value=6
   Scenario: A hand that needs [4-2] at 6 wins only under four-two-value=6
     Given the game kap-shap with preset culin

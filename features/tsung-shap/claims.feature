@@ -45,6 +45,21 @@ Feature: Tsung Shap claims: taking a capture the opponent missed
     Then seat 0 has turned over [4-4]
     And the Tsung Shap row is [5-5]
 
+  @rule:ts.claim @rule:ts.lone-tile @option:lone-tile=pair
+  Scenario: A missed single-tile clear may be claimed, and the claimer restarts the row
+    Given the option lone-tile is pair
+    And a Tsung Shap row [6-6] with seat 0 to play
+    And seat 0's face-down tiles begin [6-6]
+    And seat 1's face-down tiles begin [5-5]
+    When seat 0 lays [6-6] at the right end
+    And seat 0 takes nothing
+    Then seat 1 is to claim or pass
+    And seat 1 may claim [6-6] [6-6] as a pair worth 240
+    When seat 1 claims the pair at both ends
+    Then the Tsung Shap table is empty
+    And the scores are 0 to 240
+    And seat 1 has turned over [5-5]
+
   @rule:ts.claim
   Scenario: A claim is optional; unclaimed, the tiles stay and the claimer may take them with its own tile
     Given a Tsung Shap row [6-6] [3-1] [4-4] with seat 0 to play

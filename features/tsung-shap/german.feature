@@ -73,3 +73,27 @@ Feature: The German four-tile variant: four tiles in hand, refilled after every 
     And seat 0's hand is [6-4] [5-5] [2-1] [3-1]
     When seat 0 lays [6-4] at the right end
     Then the captures open are: triple ends for 30
+
+  @rule:ts.capture.reach @rule:ts.german.hand @option:hand=four @option:stock=common @option:triple=ends-only
+  Scenario: In the German game a laid tile pairs with the tile at the far end too
+    Given the game tsung-shap with preset spieltdomino
+    And a Tsung Shap row [4-4] [3-1] [6-6] with seat 0 to play
+    And seat 0's hand is [4-4] [5-5] [2-1] [3-3]
+    When seat 0 lays [4-4] at the right end
+    Then the captures open are: pair left for 160
+    When seat 0 takes the pair at the left end
+    Then the Tsung Shap row is [3-1] [6-6]
+    And the scores are 160 to 0
+
+  @rule:ts.claim @rule:ts.german.hand @option:hand=four @option:stock=common @option:triple=ends-only
+  Scenario: In the German game the opponent may claim a missed pair
+    Given the game tsung-shap with preset spieltdomino
+    And a Tsung Shap row [4-4] [3-1] [6-6] with seat 0 to play
+    And seat 0's hand is [4-4] [5-5] [2-1] [3-3]
+    When seat 0 lays [4-4] at the right end
+    And seat 0 takes nothing
+    Then seat 1 is to claim or pass
+    And seat 1 may claim [4-4] [4-4] as a pair worth 160
+    When seat 1 claims the pair at the left end
+    Then the Tsung Shap row is [3-1] [6-6]
+    And the scores are 0 to 160

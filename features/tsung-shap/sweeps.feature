@@ -122,6 +122,17 @@ Feature: Tsung Shap sweeps, the restart, and the lone tile
     Then the last capture is a sweep
     And the scores are 0 to 280
 
+  @rule:ts.lone-tile @rule:ts.sweep @option:lone-tile=pair-sweep
+  Scenario: Under lone-tile=pair-sweep with sweep-score=replace the lone pair scores the sweep's 40 alone
+    Given the option lone-tile is pair-sweep
+    And a Tsung Shap row [6-6] with seat 1 to play
+    And seat 1's face-down tiles begin [6-6] [3-1]
+    When seat 1 lays [6-6] at the right end
+    Then seat 1 may take [6-6] [6-6] as a sweep worth 40
+    When seat 1 takes the lone tile as a pair
+    Then the last capture is a sweep
+    And the scores are 0 to 40
+
   @rule:ts.lone-tile @option:lone-tile=pair-sweep
   Scenario: Under lone-tile=pair-sweep a tile making ten with the lone tile does not take it
     Given the option lone-tile is pair-sweep
