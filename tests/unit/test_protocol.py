@@ -141,7 +141,7 @@ def test_the_handshake_names_the_engine_and_claims_every_reading() -> None:
     assert answer["engine"]["name"] == "gupai-reference" and answer["protocol"] == PROTOCOL_VERSION
     assert sorted(answer["games"]) == ["kap-shap", "kap-tai-shap", "tsung-shap"]
     assert answer["games"]["kap-tai-shap"]["players"] == {"min": 2, "max": 40}
-    assert answer["games"]["kap-shap"]["options"]["pair-set"] == ["arithmetic", "printed"]
+    assert answer["games"]["kap-shap"]["options"]["pair-set"] == ["arithmetic", "printed", "celko-table"]
 
 
 def test_a_kap_shap_game_from_a_position_plays_through_the_protocol() -> None:
