@@ -32,13 +32,16 @@ from gupai.cli import main
 from gupai.core.resources import data_dir
 from gupai.core.spec import game_spec
 from gupai.games.agents import make_agent
-from gupai.games.tsung.play import greedy_tsung, play_tsung, simulate
+from gupai.games.tsung.actions import Claim, Lay, Pass, TakeCapture, trace_json
+from gupai.games.tsung.captures import explain_capture
+from gupai.games.tsung.greedy import greedy_tsung
+from gupai.games.tsung.play import simulate
 from gupai.games.tsung.replay import replay_tsung
-from gupai.games.tsung.state import Claim, Lay, Pass, Take, trace_json
 from gupai.log.format import dumps_log
 from gupai.log.play import play_game
 from gupai.log.schema import schema_text
 from gupai.log.transcript import transcript
+from gupai.log.tsung import play_tsung
 from gupai.log.validate import validate_log
 
 GAME = "tsung-shap"
@@ -145,7 +148,7 @@ def test_an_illegal_action_raises_with_the_rule() -> None:
         state.apply(Lay(T("4-4"), "left"))
     assert caught.value.rule == "ts.turn.lay"
     assert state.why_illegal(Pass()) == ("ts.turn.lay", "seat 0 must lay a tile")
-    assert rule_of(state.why_illegal(Take(Capture("pair", "left")))) == "ts.turn.lay"
+    assert rule_of(state.why_illegal(TakeCapture(Capture("pair", "left")))) == "ts.turn.lay"
     assert rule_of(state.why_illegal(Claim(Capture("pair", "left")))) == "ts.claim"
 
 
@@ -189,7 +192,7 @@ def test_a_sweep_scores_40_in_place_of_or_beside_its_points(sweep_score: str, po
     )
     state.apply(Lay(T("2-2"), "right"))
     assert state.open_captures() == [(Capture("triple", "ends"), points)]
-    events = state.apply(Take(Capture("triple", "ends")))
+    events = state.apply(TakeCapture(Capture("triple", "ends")))
     assert [e.type for e in events] == ["capture", "reveal"]
     assert events[0].sweep and events[1].seat == 0  # the sweeper restarts
     assert state.scores == [points, 0] and state.row == []
@@ -233,7 +236,7 @@ def test_a_position_with_no_tiles_left_is_over() -> None:
 def test_greedy_takes_the_best_capture() -> None:
     state = TsungState.from_position(config(), row=[T("6-6"), T("3-1"), T("4-4")], piles=[[T("4-4")], [T("1-1")]])
     state.apply(Lay(T("4-4"), "right"))
-    assert greedy_tsung(state, state.legal_actions(), random.Random(0)) == Take(Capture("pair", "right"))
+    assert greedy_tsung(state, state.legal_actions(), random.Random(0)) == TakeCapture(Capture("pair", "right"))
 
 
 def test_greedy_lays_where_the_tile_captures_most_under_laid_end() -> None:
@@ -379,7 +382,7 @@ def test_a_broken_log_is_reported_never_raised(preset: str) -> None:
 
 def test_the_error_names_the_event_pointer_and_rule() -> None:
     state = TsungState.from_position(config(), row=[T("6-6"), T("3-1"), T("4-4")], piles=[[T("2-2")], [T("1-1")]])
-    rule, message = state.explain_capture(5, T("2-2").index, 1, row=state.row, laid=5, verb="took")
+    rule, message = explain_capture(state.config, 0, 5, T("2-2").index, 1, row=state.row, laid=5, verb="took")
     assert rule == "ts.capture.triple"
     assert message == (
         "seat 0 took [6-6] and [4-4] as a triple, but 12+8 is not a ten with [2-2]: 12+8+4 = 24 is not a multiple of ten"

@@ -10,23 +10,12 @@ from typing import Any
 from gupai.core.errors import GupaiError, IllegalActionError, OptionError
 from gupai.core.options import resolve_options
 from gupai.core.tiles import Tile, set_counts
-from gupai.games.tsung.state import GAME as TSUNG
-from gupai.games.tsung.state import Action as TsungAction
-from gupai.games.tsung.state import (
-    Capture,
-    Claim,
-    Lay,
-    Pass,
-    TsungConfig,
-    TsungDeal,
-    TsungState,
-    parse_tsung_action,
-    random_tsung_deal,
-    trace_json,
-    tsung_config,
-    tsung_deal_from_order,
-)
-from gupai.games.tsung.state import Take as TsungTake
+from gupai.games.tsung.actions import Action as TsungAction
+from gupai.games.tsung.actions import Capture, Claim, Lay, Pass, TakeCapture, parse_tsung_action, trace_json
+from gupai.games.tsung.config import GAME as TSUNG
+from gupai.games.tsung.config import TsungConfig, tsung_config
+from gupai.games.tsung.deal import TsungDeal, random_tsung_deal, tsung_deal_from_order
+from gupai.games.tsung.state import TsungState
 from gupai.protocol.session import RefusalError, count_vector, illegal, kinds_of
 
 __all__ = ["TsungSession"]
@@ -82,7 +71,7 @@ class TsungSession:
             raise RefusalError("error", "a Tsung Shap deal is an order or a row, not hands and a stock")
         return cls(state, [trace_json(record) for record in state.trace])
 
-    def _outcome(self, action: TsungTake | Claim) -> dict[str, Any]:
+    def _outcome(self, action: TakeCapture | Claim) -> dict[str, Any]:
         """What a legal capture or claim takes, scores and sweeps."""
         state = self.game
         capture = action.capture
@@ -98,8 +87,8 @@ class TsungSession:
         seat = self.game.current_player
         if isinstance(action, Lay):
             return {"type": "lay", "seat": seat, "tile": action.tile.face, "end": action.end}
-        if isinstance(action, TsungTake | Claim):
-            kind = "capture" if isinstance(action, TsungTake) else "claim"
+        if isinstance(action, TakeCapture | Claim):
+            kind = "capture" if isinstance(action, TakeCapture) else "claim"
             capture = action.capture
             return {"type": kind, "seat": seat, "kind": capture.kind, "at": capture.at, **self._outcome(action)}
         return {"type": "pass", "seat": seat}
@@ -130,7 +119,7 @@ class TsungSession:
         problem = state.why_illegal(move)
         if problem is not None:
             return problem
-        if isinstance(move, TsungTake | Claim):
+        if isinstance(move, TakeCapture | Claim):
             outcome = self._outcome(move)
             for key in ("tiles", "points", "sweep"):
                 if key in action and action[key] != outcome[key]:

@@ -3,16 +3,27 @@
 The schema has checked the log's shape; this replay checks the rules. Every
 problem names the event index, the JSON pointer, a ``ts.*`` rule id and a
 sentence a person understands; the replay stops at the first one. Importing
-this module registers the replay in :data:`gupai.log.validate.REPLAYERS`.
+problem is a :class:`~gupai.core.errors.ReplayError`; the log validator
+(:mod:`gupai.log.validate`) turns it into a report.
 
->>> from gupai.games.tsung.play import play_tsung
->>> from gupai.log.validate import validate_log
->>> log = play_tsung(seed=5)
->>> validate_log(log)
-[]
+>>> import random
+>>> from gupai.games.agents import make_agent
+>>> from gupai.games.tsung.config import tsung_config
+>>> from gupai.games.tsung.deal import deal_json, random_tsung_deal
+>>> from gupai.games.tsung.play import run_tsung
+>>> config = tsung_config()
+>>> deal = random_tsung_deal(config, random.Random(5))
+>>> state = run_tsung(config, deal, [make_agent("greedy")] * 2, random.Random(5))
+>>> log = {"options": config.options.as_dict(), "players": 2, "sets": 1, "deal": deal_json(deal),
+...        "events": [trace_json(r) for r in state.trace], "result": state.result()}
+>>> replay_tsung(log).scores == state.scores
+True
 >>> log["result"]["scores"][0] += 10
->>> [(issue.rule, issue.pointer) for issue in validate_log(log)]
-[('ts.score', '/result/scores')]
+>>> try:
+...     replay_tsung(log)
+... except ReplayError as error:
+...     print(error.rule, error.pointer)
+ts.score /result/scores
 """
 
 from __future__ import annotations
@@ -21,33 +32,31 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
-from gupai.core.errors import GupaiError
+from gupai.core.errors import GupaiError, ReplayError
 from gupai.core.options import resolve_options
 from gupai.core.tiles import Tile, set_counts
-from gupai.games.tsung.state import (
-    _ACTIONS,
-    _CAPTURE,
-    _CAPTURE_CODES,
-    _CLAIM0,
-    _FOUR_TWO,
-    _PASS_CODE,
-    _TAKE0,
+from gupai.games.tsung.actions import (
+    ACTIONS,
+    CAPTURE_CODES,
     CLAIM,
+    CLAIM0,
     ENDS,
-    GAME,
+    PASS_CODE,
     TAKE,
+    TAKE0,
+    TRACE_CAPTURE,
     Action,
-    TsungConfig,
-    TsungState,
+    capture_of,
     trace_json,
-    tsung_config,
-    tsung_deal_from_order,
 )
-from gupai.log import validate
+from gupai.games.tsung.captures import FOUR_TWO
+from gupai.games.tsung.config import GAME, TsungConfig, tsung_config
+from gupai.games.tsung.deal import tsung_deal_from_order
+from gupai.games.tsung.state import TsungState
 
 __all__ = ["replay_tsung"]
 
-_Error = validate._ReplayError
+_Error = ReplayError
 _Event = dict[str, Any]
 
 
@@ -159,7 +168,7 @@ def replay_tsung(doc: dict[str, Any]) -> TsungState:
         pos = _decision(state, events, pos)
     while state.phase in (TAKE, CLAIM):  # the log's last tile laid (or claim open) was left untaken
         since = len(state.trace)
-        state._step(_PASS_CODE)
+        state.step(PASS_CODE)
         pos = _match(state, events, pos, since)
     _check_result(state, doc)
     return state
@@ -167,7 +176,7 @@ def replay_tsung(doc: dict[str, Any]) -> TsungState:
 
 def _capture_code(event: _Event, at: str, pos: int) -> int:
     """The capture a ``capture`` or ``claim`` event names."""
-    code = _CAPTURE_CODES.get((event["kind"], event["at"]))
+    code = CAPTURE_CODES.get((event["kind"], event["at"]))
     if code is not None:
         return code
     if event["kind"] == "ten":
@@ -200,14 +209,14 @@ def _decision(state: TsungState, events: list[_Event], pos: int) -> int:
             )
         if explicit:
             _check_seat(state, event, pos)
-            base = _CLAIM0 if state.phase == CLAIM else _TAKE0
+            base = CLAIM0 if state.phase == CLAIM else TAKE0
             code = base + _capture_code(event, at, pos)
             problem = state.why_illegal(_action(code))
             if problem is not None:
                 raise _Error(at, problem[0], problem[1], pos)
-            state._step(code)
+            state.step(code)
         else:
-            state._step(_PASS_CODE)
+            state.step(PASS_CODE)
         return _match(state, events, pos, since)
     # the lay
     if kind != "lay":
@@ -221,17 +230,15 @@ def _decision(state: TsungState, events: list[_Event], pos: int) -> int:
     following = events[pos + 1] if pos + 1 < len(events) else None
     if following is not None and following["type"] == "capture" and following["seat"] == seat:
         capture = _capture_code(following, f"/events/{pos + 1}", pos + 1)
-        if capture not in state._captures(tile.index, code & 1):
-            rule, message = state.explain_capture(
-                capture, tile.index, code & 1, row=state.row, laid=state.tiles_laid, verb="took"
-            )
-            raise _Error(f"/events/{pos + 1}", rule, message, pos + 1)
-    state._step(code)
+        not_open = state.why_not_capture(capture_of(capture), tile, event["end"])
+        if not_open is not None:
+            raise _Error(f"/events/{pos + 1}", not_open[0], not_open[1], pos + 1)
+    state.step(code)
     return _match(state, events, pos, since)
 
 
 def _action(code: int) -> Action:
-    return _ACTIONS[code]
+    return ACTIONS[code]
 
 
 def _check_seat(state: TsungState, event: _Event, pos: int) -> None:
@@ -346,7 +353,7 @@ def _mismatch(state: TsungState, events: list[_Event], pos: int, want: _Event, i
             )
         return "ts.german.hand", "", f"seat {seat} should refill the hand with [{want['tile']}] after laying"
     if kind == "reveal":
-        restart = record_before is not None and record_before[0] == _CAPTURE and record_before[1] == seat
+        restart = record_before is not None and record_before[0] == TRACE_CAPTURE and record_before[1] == seat
         if got["type"] == "reveal" and got["seat"] == seat:
             return (
                 "ts.turn.reveal",
@@ -440,15 +447,15 @@ def _capture_mismatch(state: TsungState, got: _Event, want: _Event) -> tuple[str
         )
     values = state.config.values
     faces = [Tile(face).index for face in want["tiles"]]
-    if kind != "pair" and _FOUR_TWO in faces:
-        other = 3 if values[_FOUR_TWO] == 6 else 6
-        if got["points"] == want["points"] - values[_FOUR_TWO] + other:
+    if kind != "pair" and FOUR_TWO in faces:
+        other = 3 if values[FOUR_TWO] == 6 else 6
+        if got["points"] == want["points"] - values[FOUR_TWO] + other:
             return (
                 "ts.tiles.four-two",
                 "/points",
                 (
                     f"{who} scored {_shown(want['tiles'])} {got['points']}, counting [4-2] as {other}, but under option "
-                    f"four-two-value={options['four-two-value']} it counts {values[_FOUR_TWO]}: {want['points']}"
+                    f"four-two-value={options['four-two-value']} it counts {values[FOUR_TWO]}: {want['points']}"
                 ),
             )
     if kind == "pair":
@@ -523,6 +530,3 @@ def _check_result(state: TsungState, doc: dict[str, Any]) -> None:
                 f"the result records {key} {json.dumps(recorded[key])}, but the game gives {json.dumps(actual[key])}"
                 + (" (the higher score wins; equal scores are a tie, null)" if key == "winner" else ""),
             )
-
-
-validate.REPLAYERS[GAME] = replay_tsung
