@@ -461,3 +461,31 @@ def test_the_bench_has_a_tsung_section_that_reports_games_per_second() -> None:
     text = out.getvalue()
     assert "culin, greedy" in text and "games/s" in text and "events/s" in text
     assert [name for name, _ in report.verdicts] == ["Tsung Shap greedy games (culin)"]
+
+
+def test_the_numbers_the_rules_fix_are_read_from_the_spec() -> None:
+    # Culin: one set of 32 tiles; "a 'sweep,' which counts 40"; a pair ten points a spot (a pair of [6-6]
+    # scores 240), a triple a point a spot; the German variant holds four tiles (spieltdomino).
+    numbers = dict(game_spec(GAME).numbers)
+    assert numbers == {
+        "sets": 1,
+        "hand-size": 4,
+        "pair-points-a-spot": 10,
+        "fixed-pair-points": 50,
+        "points-a-spot": 1,
+        "sweep-points": 40,
+    }
+    culin = config()
+    assert (culin.sets, culin.hand_size, culin.sweep_points, culin.spot_points) == (1, 4, 40, 1)
+    assert culin.pair_points[T("6-6").index] == 240
+    assert config(pair_score="fifty").pair_points[T("6-6").index] == 50
+    assert [len(hand) for hand in tsung_deal_from_order(config("spieltdomino"), range(32)).hands or ()] == [4, 4]
+
+
+def test_no_rule_number_is_written_in_the_tsung_code() -> None:
+    # The numbers of spec/games/tsung-shap.yaml (numbers) live there only: the old literals do not come back.
+    package = Path(__file__).resolve().parents[2] / "reference" / "gupai"
+    sources = [*sorted((package / "games" / "tsung").glob("*.py")), package / "log" / "tsung.py"]
+    forbidden = ["SWEEP_POINTS", "= 40", "20 * v", "50 if fifty", "set_counts(1)", "order[8:]", "[:4]", "[4:]"]
+    found = [f"{path.name}: {text}" for path in sources for text in forbidden if text in path.read_text("utf-8")]
+    assert not found

@@ -14,6 +14,7 @@ from typing import Any
 
 from gupai.core.errors import OptionError
 from gupai.core.options import Options, resolve_options
+from gupai.core.spec import game_spec
 from gupai.games.agents import make_agent, seat_agents
 from gupai.games.tsung.actions import trace_json
 from gupai.games.tsung.config import GAME, tsung_config
@@ -47,13 +48,16 @@ def play_tsung(
     """
     if game != GAME:
         raise OptionError(f"play_tsung plays {GAME}, not {game}", where=game)
-    if players not in (None, 2):
-        raise OptionError(f"Tsung Shap takes 2 players, not {players}", where="players", rule="ts.equipment")
-    if sets not in (None, 1):
+    spec = game_spec(GAME)
+    if players not in (None, spec.players_max):
+        raise OptionError(
+            f"Tsung Shap takes {spec.players_max} players, not {players}", where="players", rule="ts.equipment"
+        )
+    if sets not in (None, spec.number("sets")):
         raise OptionError(f"Tsung Shap is played with one set, not {sets}", where="sets", rule="ts.equipment")
     options = options or resolve_options(GAME)
     config = tsung_config(options)
-    names = seat_agents(agents, 2)
+    names = seat_agents(agents, config.players)
     seats = [make_agent(name) for name in names]
     deal = random_tsung_deal(config, random.Random(f"gupai:{GAME}:deal:{seed}"))
     agent_rng = random.Random(f"gupai:{GAME}:agents:{seed}")
@@ -64,8 +68,8 @@ def play_tsung(
         "game": GAME,
         "preset": options.preset,
         "options": options.as_dict(),
-        "players": 2,
-        "sets": 1,
+        "players": config.players,
+        "sets": config.sets,
         "seed": seed,
         "agents": names,
         "deal": deal_json(deal),
@@ -248,7 +252,12 @@ def tsung_schema_defs() -> tuple[dict[str, Any], str, str, str]:
                 "first_player": seats2,
                 "piles": {"oneOf": [{**two, "items": tiles}, {"type": "null"}]},
                 "stock": {"oneOf": [tiles, {"type": "null"}]},
-                "hands": {"oneOf": [{**two, "items": {**tiles, "maxItems": 4}}, {"type": "null"}]},
+                "hands": {
+                    "oneOf": [
+                        {**two, "items": {**tiles, "maxItems": game_spec(GAME).number("hand-size")}},
+                        {"type": "null"},
+                    ]
+                },
             },
             "required": ["order", "first_player", "piles", "stock", "hands"],
             "additionalProperties": False,

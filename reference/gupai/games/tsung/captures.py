@@ -32,10 +32,7 @@ from gupai.games.tsung.actions import (
 )
 from gupai.games.tsung.config import TsungConfig
 
-__all__ = ["FOUR_TWO", "SWEEP_POINTS", "capture_points", "explain_capture", "find_captures", "is_sweep"]
-
-#: A sweep's score (Culin: "a 'sweep,' which counts 40").
-SWEEP_POINTS = 40
+__all__ = ["FOUR_TWO", "capture_points", "explain_capture", "find_captures", "is_sweep"]
 
 #: The kind index of [4-2], whose count is an option.
 FOUR_TWO = next(k.index for k in kinds() if k.face == "4-2")
@@ -93,15 +90,15 @@ def capture_points(config: TsungConfig, row: Sequence[int], code: int, kind: int
     if code in (PAIR_LEFT, PAIR_RIGHT, LONE_PAIR):
         base = config.pair_points[kind]
     elif code == TRIPLE_ENDS:
-        base = values[kind] + values[row[0]] + values[row[-1]]
+        base = (values[kind] + values[row[0]] + values[row[-1]]) * config.spot_points
     elif code == TRIPLE_LEFT:
-        base = values[kind] + values[row[0]] + values[row[1]]
+        base = (values[kind] + values[row[0]] + values[row[1]]) * config.spot_points
     elif code == TRIPLE_RIGHT:
-        base = values[kind] + values[row[-2]] + values[row[-1]]
+        base = (values[kind] + values[row[-2]] + values[row[-1]]) * config.spot_points
     else:
-        base = values[kind] + values[row[0]]
+        base = (values[kind] + values[row[0]]) * config.spot_points
     if (code == TRIPLE_ENDS and len(row) == 2) or (code >= LONE_PAIR and config.lone_sweep):
-        return SWEEP_POINTS + base if config.sweep_add else SWEEP_POINTS
+        return config.sweep_points + base if config.sweep_add else config.sweep_points
     return base
 
 

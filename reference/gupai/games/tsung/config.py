@@ -33,7 +33,9 @@ class TsungConfig:
 
     ``values[k]`` is what kind ``k`` counts in making tens and in scoring
     ([4-2] as the ``four-two-value`` option says); ``pair_points[k]`` what a
-    pair of kind ``k`` scores.
+    pair of kind ``k`` scores. ``sets``, ``hand_size``, ``spot_points`` (what
+    a spot of a triple or a ten scores) and ``sweep_points`` are the numbers
+    of ``spec/games/tsung-shap.yaml``.
     """
 
     spec: GameSpec
@@ -51,8 +53,12 @@ class TsungConfig:
     end: str
     common: bool
     four: bool
+    sets: int
+    hand_size: int
+    spot_points: int
+    sweep_points: int
 
-    players = 2
+    players = game_spec(GAME).players_max  # two: spec/games/tsung-shap.yaml, players
 
     @staticmethod
     def rule(suffix: str) -> str:
@@ -93,7 +99,8 @@ def tsung_config(options: Options | None = None) -> TsungConfig:
     four_two = int(options["four-two-value"])
     values = tuple(four_two if k.face == "4-2" else k.pips for k in kinds())
     fifty = options["pair-score"] == "fifty"
-    pair_points = tuple(50 if fifty else 20 * v for v in values)
+    fixed, a_spot = spec.number("fixed-pair-points"), spec.number("pair-points-a-spot")
+    pair_points = tuple(fixed if fifty else 2 * a_spot * v for v in values)  # a pair: two tiles of v spots
     lone = options["lone-tile"]
     return TsungConfig(
         spec=spec,
@@ -111,4 +118,8 @@ def tsung_config(options: Options | None = None) -> TsungConfig:
         end=end,
         common=stock == "common",
         four=hand == "four",
+        sets=spec.number("sets"),
+        hand_size=spec.number("hand-size"),
+        spot_points=spec.number("points-a-spot"),
+        sweep_points=spec.number("sweep-points"),
     )

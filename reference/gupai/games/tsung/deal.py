@@ -56,19 +56,20 @@ def tsung_deal_from_order(config: TsungConfig, order: Sequence[int]) -> TsungDea
     """
     order = tuple(order)
     half = len(order) // 2
+    size = config.hand_size
     if config.common:
         if config.four:
-            return TsungDeal(order, 0, None, order[8:], (order[0:4], order[4:8]))
+            return TsungDeal(order, 0, None, order[2 * size :], (order[0:size], order[size : 2 * size]))
         return TsungDeal(order, 0, None, order, None)
     halves = (order[:half], order[half:])
     if config.four:
-        return TsungDeal(order, 0, tuple(h[4:] for h in halves), None, tuple(h[:4] for h in halves))
+        return TsungDeal(order, 0, tuple(h[size:] for h in halves), None, tuple(h[:size] for h in halves))
     return TsungDeal(order, 0, halves, None, None)
 
 
 def random_tsung_deal(config: TsungConfig, rng: random.Random) -> TsungDeal:
     """Shuffle one set with ``rng`` and cut it."""
-    order = [kind for kind, copies in enumerate(set_counts(1)) for _ in range(copies)]
+    order = [kind for kind, copies in enumerate(set_counts(config.sets)) for _ in range(copies)]
     rng.shuffle(order)
     return tsung_deal_from_order(config, order)
 
@@ -110,7 +111,7 @@ def complete_position(
     in turn to the seats whose piles it follows. Returns (piles, stock).
     Raises :class:`HandError` when the position uses more copies than a set holds.
     """
-    counts = list(set_counts(1))
+    counts = list(set_counts(config.sets))
     given = [*row, *(stock[0] if stock else [])]
     for tiles, _ in piles.values():
         given.extend(tiles)

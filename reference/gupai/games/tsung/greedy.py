@@ -27,8 +27,6 @@ from gupai.games.tsung.state import TsungState
 
 __all__ = ["greedy_tsung"]
 
-_COPIES = set_counts(1)
-
 
 def greedy_tsung(state: TsungState, legal: Sequence[Action], rng: random.Random) -> Action:
     """The greedy policy: take the best capture there is, now.
@@ -77,12 +75,13 @@ def _best_four(state: TsungState) -> int:
     values = state.config.values
     best_code, best_key = -1, (-1, 0, 0)
     laid = state.laid_counts
+    copies = set_counts(state.config.sets)
     for kind in hand:
         end, points = _best_end(state, kind) if state.row else (0, 0)
         if points:
             key = (points, 0, 0)
         else:
-            twin_unseen = _COPIES[kind] - laid[kind] - hand.count(kind) > 0
+            twin_unseen = copies[kind] - laid[kind] - hand.count(kind) > 0
             key = (0, -int(twin_unseen), -values[kind])
         if key > best_key:
             best_code, best_key = kind * 2 + end, key

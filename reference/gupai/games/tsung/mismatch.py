@@ -192,7 +192,8 @@ def _capture_mismatch(state: TsungState, got: _Event, want: _Event) -> tuple[str
         )
     options = state.config.options
     if want["sweep"]:
-        how = "40 plus the tiles' points" if state.config.sweep_add else "40"
+        sweep = state.config.sweep_points
+        how = f"{sweep} plus the tiles' points" if state.config.sweep_add else f"{sweep}"
         return (
             "ts.sweep",
             "/points",

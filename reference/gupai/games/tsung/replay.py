@@ -69,9 +69,9 @@ def _config(doc: dict[str, Any]) -> TsungConfig:
         config = tsung_config(options)
     except GupaiError as error:
         raise _Error(f"/options/{error.where}", error.rule or "ts.end", error.message) from None
-    if doc["players"] != 2:
+    if doc["players"] != config.players:
         raise _Error("/players", "ts.equipment", f"Tsung Shap is played by 2 players, not {doc['players']}")
-    if doc["sets"] != 1:
+    if doc["sets"] != config.sets:
         raise _Error("/sets", "ts.equipment", f"Tsung Shap is played with one set, not {doc['sets']}")
     return config
 
@@ -97,7 +97,7 @@ def check_deal(config: TsungConfig, deal: Mapping[str, Any], *, partial: bool = 
     counts = [0] * KIND_COUNT
     for kind in order:
         counts[kind] += 1
-    expected = set_counts(1)
+    expected = set_counts(config.sets)
     if tuple(counts) != expected:
         wrong = [
             f"[{Tile.from_index(k)}] x{counts[k]} (should be {expected[k]})"

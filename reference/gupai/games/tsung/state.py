@@ -185,7 +185,7 @@ class TsungState:
         counts = [0] * KIND_COUNT
         for tile in everything:
             counts[tile.index] += 1
-        extra = [f"[{Tile.from_index(k)}]" for k, n in enumerate(set_counts(1)) if counts[k] > n]
+        extra = [f"[{Tile.from_index(k)}]" for k, n in enumerate(set_counts(config.sets)) if counts[k] > n]
         if extra:
             raise HandError(f"the position holds more {', '.join(extra)} than one set", where="position")
         if to_move not in (0, 1):
@@ -208,7 +208,7 @@ class TsungState:
         for tiles in (*(piles or ()), *(hands or ()), stock or ()):
             for tile in tiles:
                 hidden[tile.index] += 1
-        state.laid_counts = [n - hidden[k] for k, n in enumerate(set_counts(1))]
+        state.laid_counts = [n - hidden[k] for k, n in enumerate(set_counts(config.sets))]
         if state._left(0) == 0 and state._left(1) == 0:
             state._finish()
         elif state._left(to_move) == 0:
