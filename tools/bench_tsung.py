@@ -7,7 +7,7 @@ It times, on this one thread:
   5,000 games per second under Culin's rules (navpil's Java simulator plays
   about 15,000);
 - random games under Culin's rules, the same way;
-- greedy games with their logs (:func:`gupai.games.tsung.play.play_tsung`);
+- greedy games with their logs (:func:`gupai.log.tsung.play_tsung`);
 - the validator on Tsung Shap logs (schema and replay), in events per second.
 
 The deals are shuffled before the clock starts.
