@@ -18,7 +18,7 @@ problem is a :class:`~gupai.core.errors.ReplayError`; the log validator
 ...        "events": [trace_json(r) for r in state.trace], "result": state.result()}
 >>> replay_tsung(log).scores == state.scores
 True
->>> log["result"]["scores"][0] += 10
+>>> log["result"]["scores"][0] += 1
 >>> try:
 ...     replay_tsung(log)
 ... except ReplayError as error:
