@@ -7,7 +7,7 @@ It times, on this one thread:
   5,000 games per second under Culin's rules (navpil's Java simulator plays
   about 15,000);
 - random games under Culin's rules, the same way;
-- greedy games with their logs (:func:`gupai.games.tsung.play.play_tsung`);
+- greedy games with their logs (:func:`gupai.log.tsung.play_tsung`);
 - the validator on Tsung Shap logs (schema and replay), in events per second.
 
 The deals are shuffled before the clock starts.
@@ -21,8 +21,10 @@ from collections.abc import Sequence
 from gupai.core.options import resolve_options
 from gupai.core.spec import game_spec
 from gupai.games.agents import Agent, make_agent
-from gupai.games.tsung.play import _run, play_tsung
-from gupai.games.tsung.state import GAME, TsungConfig, TsungDeal, random_tsung_deal, tsung_config
+from gupai.games.tsung.config import GAME, TsungConfig, tsung_config
+from gupai.games.tsung.deal import TsungDeal, random_tsung_deal
+from gupai.games.tsung.play import run_tsung
+from gupai.log.tsung import play_tsung
 from gupai.log.validate import validate_log
 from tools.bench import Bench
 
@@ -47,7 +49,7 @@ def run(bench: Bench, *, games: int = GAMES) -> None:
         def play(items: Sequence[TsungDeal], config: TsungConfig = config, seats: list[Agent] = seats) -> int:
             agent_rng = random.Random(0)
             for deal in items:
-                _run(config, deal, seats, agent_rng, 10_000)
+                run_tsung(config, deal, seats, agent_rng, 10_000)
             return len(items)
 
         measured = bench.measure(play, deals, repeats=min(bench.repeats, 3))
@@ -70,7 +72,7 @@ def run(bench: Bench, *, games: int = GAMES) -> None:
     def play_random(items: Sequence[TsungDeal]) -> int:
         agent_rng = random.Random(0)
         for deal in items:
-            _run(config, deal, randoms, agent_rng, 10_000)
+            run_tsung(config, deal, randoms, agent_rng, 10_000)
         return len(items)
 
     bench.report("culin, random", bench.measure(play_random, deals, repeats=min(bench.repeats, 3)), unit="games")

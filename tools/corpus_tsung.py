@@ -22,9 +22,9 @@ from gupai.core.options import resolve_options
 from gupai.core.resources import data_dir
 from gupai.core.spec import game_spec
 from gupai.core.tiles import Tile, set_counts
-from gupai.games.tsung.play import _take_from_row, play_tsung
+from gupai.games.tsung.config import GAME
 from gupai.games.tsung.replay import replay_tsung
-from gupai.games.tsung.state import GAME
+from gupai.log.tsung import play_tsung, take_from_row
 from tools.corpus import Case, corpus_main, write_cases
 
 __all__ = ["invalid_cases", "valid_cases", "write_corpus"]
@@ -125,7 +125,7 @@ def _rows(log: Log) -> Iterator[tuple[int, list[str]]]:
             else:
                 row.append(event["tile"])
         elif event["type"] in ("capture", "claim"):
-            _take_from_row(row, event, last_end)
+            take_from_row(row, event, last_end)
 
 
 def _untaken_lay(log: Log, test: Callable[[int, Event, list[str]], bool]) -> tuple[int, list[str]]:

@@ -27,19 +27,12 @@ from gupai.core.spec import GameSpec, OptionSpec, PresetSpec, RuleSpec, game_spe
 from gupai.core.spec import games as game_ids
 from gupai.core.tiles import Tile, TileKind, all_tiles, kinds, parse_tiles, set_counts
 from gupai.games.kap.config import CollectingConfig, collecting_config, default_sets
-from gupai.games.tsung.play import play_tsung  # registers Tsung Shap's engine, greedy policy, schema and transcript
-from gupai.games.tsung.replay import replay_tsung  # registers Tsung Shap's log replay
-from gupai.games.tsung.state import (
-    Capture,
-    TsungConfig,
-    TsungDeal,
-    TsungEvent,
-    TsungState,
-    parse_tsung_action,
-    random_tsung_deal,
-    tsung_config,
-    tsung_deal_from_order,
-)
+from gupai.games.tsung.actions import Capture, TsungEvent, parse_tsung_action
+from gupai.games.tsung.config import TsungConfig, tsung_config
+from gupai.games.tsung.deal import TsungDeal, random_tsung_deal, tsung_deal_from_order
+from gupai.games.tsung.replay import replay_tsung
+from gupai.games.tsung.state import TsungState
+from gupai.log.tsung import play_tsung
 
 __all__ = [
     "Capture",

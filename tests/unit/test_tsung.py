@@ -32,13 +32,16 @@ from gupai.cli import main
 from gupai.core.resources import data_dir
 from gupai.core.spec import game_spec
 from gupai.games.agents import make_agent
-from gupai.games.tsung.play import greedy_tsung, play_tsung, simulate
+from gupai.games.tsung.actions import Claim, Lay, Pass, TakeCapture, trace_json
+from gupai.games.tsung.captures import explain_capture
+from gupai.games.tsung.greedy import greedy_tsung
+from gupai.games.tsung.play import simulate
 from gupai.games.tsung.replay import replay_tsung
-from gupai.games.tsung.state import Claim, Lay, Pass, Take, trace_json
 from gupai.log.format import dumps_log
 from gupai.log.play import play_game
 from gupai.log.schema import schema_text
 from gupai.log.transcript import transcript
+from gupai.log.tsung import play_tsung
 from gupai.log.validate import validate_log
 
 GAME = "tsung-shap"
@@ -145,7 +148,7 @@ def test_an_illegal_action_raises_with_the_rule() -> None:
         state.apply(Lay(T("4-4"), "left"))
     assert caught.value.rule == "ts.turn.lay"
     assert state.why_illegal(Pass()) == ("ts.turn.lay", "seat 0 must lay a tile")
-    assert rule_of(state.why_illegal(Take(Capture("pair", "left")))) == "ts.turn.lay"
+    assert rule_of(state.why_illegal(TakeCapture(Capture("pair", "left")))) == "ts.turn.lay"
     assert rule_of(state.why_illegal(Claim(Capture("pair", "left")))) == "ts.claim"
 
 
@@ -189,7 +192,7 @@ def test_a_sweep_scores_40_in_place_of_or_beside_its_points(sweep_score: str, po
     )
     state.apply(Lay(T("2-2"), "right"))
     assert state.open_captures() == [(Capture("triple", "ends"), points)]
-    events = state.apply(Take(Capture("triple", "ends")))
+    events = state.apply(TakeCapture(Capture("triple", "ends")))
     assert [e.type for e in events] == ["capture", "reveal"]
     assert events[0].sweep and events[1].seat == 0  # the sweeper restarts
     assert state.scores == [points, 0] and state.row == []
@@ -233,7 +236,7 @@ def test_a_position_with_no_tiles_left_is_over() -> None:
 def test_greedy_takes_the_best_capture() -> None:
     state = TsungState.from_position(config(), row=[T("6-6"), T("3-1"), T("4-4")], piles=[[T("4-4")], [T("1-1")]])
     state.apply(Lay(T("4-4"), "right"))
-    assert greedy_tsung(state, state.legal_actions(), random.Random(0)) == Take(Capture("pair", "right"))
+    assert greedy_tsung(state, state.legal_actions(), random.Random(0)) == TakeCapture(Capture("pair", "right"))
 
 
 def test_greedy_lays_where_the_tile_captures_most_under_laid_end() -> None:
@@ -379,7 +382,7 @@ def test_a_broken_log_is_reported_never_raised(preset: str) -> None:
 
 def test_the_error_names_the_event_pointer_and_rule() -> None:
     state = TsungState.from_position(config(), row=[T("6-6"), T("3-1"), T("4-4")], piles=[[T("2-2")], [T("1-1")]])
-    rule, message = state.explain_capture(5, T("2-2").index, 1, row=state.row, laid=5, verb="took")
+    rule, message = explain_capture(state.config, 0, 5, T("2-2").index, 1, row=state.row, laid=5, verb="took")
     assert rule == "ts.capture.triple"
     assert message == (
         "seat 0 took [6-6] and [4-4] as a triple, but 12+8 is not a ten with [2-2]: 12+8+4 = 24 is not a multiple of ten"
@@ -458,3 +461,31 @@ def test_the_bench_has_a_tsung_section_that_reports_games_per_second() -> None:
     text = out.getvalue()
     assert "culin, greedy" in text and "games/s" in text and "events/s" in text
     assert [name for name, _ in report.verdicts] == ["Tsung Shap greedy games (culin)"]
+
+
+def test_the_numbers_the_rules_fix_are_read_from_the_spec() -> None:
+    # Culin: one set of 32 tiles; "a 'sweep,' which counts 40"; a pair ten points a spot (a pair of [6-6]
+    # scores 240), a triple a point a spot; the German variant holds four tiles (spieltdomino).
+    numbers = dict(game_spec(GAME).numbers)
+    assert numbers == {
+        "sets": 1,
+        "hand-size": 4,
+        "pair-points-a-spot": 10,
+        "fixed-pair-points": 50,
+        "points-a-spot": 1,
+        "sweep-points": 40,
+    }
+    culin = config()
+    assert (culin.sets, culin.hand_size, culin.sweep_points, culin.spot_points) == (1, 4, 40, 1)
+    assert culin.pair_points[T("6-6").index] == 240
+    assert config(pair_score="fifty").pair_points[T("6-6").index] == 50
+    assert [len(hand) for hand in tsung_deal_from_order(config("spieltdomino"), range(32)).hands or ()] == [4, 4]
+
+
+def test_no_rule_number_is_written_in_the_tsung_code() -> None:
+    # The numbers of spec/games/tsung-shap.yaml (numbers) live there only: the old literals do not come back.
+    package = Path(__file__).resolve().parents[2] / "reference" / "gupai"
+    sources = [*sorted((package / "games" / "tsung").glob("*.py")), package / "log" / "tsung.py"]
+    forbidden = ["SWEEP_POINTS", "= 40", "20 * v", "50 if fifty", "set_counts(1)", "order[8:]", "[:4]", "[4:]"]
+    found = [f"{path.name}: {text}" for path in sources for text in forbidden if text in path.read_text("utf-8")]
+    assert not found

@@ -9,6 +9,7 @@ from typing import Any
 from gupai.conformance.cases import Case, CaseResult
 from gupai.conformance.process import Ask
 from gupai.core.hands import evaluator
+from gupai.games.tsung.replay import implicit_pass
 from gupai.protocol.kap_session import KapSession
 from gupai.protocol.messages import (
     PROTOCOL_VERSION,
@@ -290,21 +291,9 @@ class _LogReplay:
         session = self.reference.session
         assert isinstance(session, TsungSession)
         state = session.game
-        phase, seat = state.phase, state.current_player
-        if state.is_terminal:
-            if pos >= len(events):
-                return None
-            return (
-                (dict(events[pos]), True)
-                if events[pos]["type"] in ("lay", "capture", "claim")
-                else (dict(_CHANCE), True)
-            )
         following = events[pos] if pos < len(events) else None
-        if phase in ("take", "claim"):
-            wanted = "capture" if phase == "take" else "claim"
-            if following is not None and following["type"] == wanted:
-                return dict(following), True
-            return {"type": "pass", "seat": seat}, False
+        if implicit_pass(state, following):
+            return {"type": "pass", "seat": state.current_player}, False
         if following is None:
             return None
         if following["type"] in ("lay", "capture", "claim"):

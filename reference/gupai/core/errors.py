@@ -12,6 +12,7 @@ __all__ = [
     "IllegalActionError",
     "LogError",
     "OptionError",
+    "ReplayError",
     "SpecError",
     "TileError",
 ]
@@ -53,3 +54,21 @@ class IllegalActionError(GupaiError):
 
 class LogError(GupaiError):
     """A game log that is malformed or breaks a rule."""
+
+
+class ReplayError(LogError):
+    """A recorded game that breaks a rule, found by a family's replay.
+
+    ``pointer`` is the JSON pointer into the log (``/events/3/seat``; also
+    ``where``), ``rule`` the permanent rule id broken, ``event`` the index of
+    the event concerned, if any.
+
+    >>> error = ReplayError("/events/3", "ks.turn.take", "seat 1 took [6-6], which is not on the table", 3)
+    >>> error.pointer, error.rule, error.event, error.message
+    ('/events/3', 'ks.turn.take', 3, 'seat 1 took [6-6], which is not on the table')
+    """
+
+    def __init__(self, pointer: str, rule: str | None, message: str, event: int | None = None) -> None:
+        super().__init__(message, where=pointer, rule=rule)
+        self.pointer = pointer
+        self.event = event

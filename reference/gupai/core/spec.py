@@ -120,7 +120,19 @@ class GameSpec:
     hand_size: int = 0
     winning_size: int = 0
     pairs_in_hand: int = 0
+    numbers: tuple[tuple[str, int], ...] = ()
     path: Path = field(default=Path(), compare=False)
+
+    def number(self, name: str) -> int:
+        """A number the rules fix, from the game file's ``numbers``.
+
+        >>> game_spec("tsung-shap").number("sweep-points")
+        40
+        """
+        for key, value in self.numbers:
+            if key == name:
+                return value
+        raise SpecError(f"{self.id} fixes no number {name!r} (spec/games/{self.id}.yaml, numbers)", where=name)
 
     def rule(self, rule_id: str) -> RuleSpec:
         for rule in self.rules:
@@ -252,5 +264,6 @@ def game_spec(game: str) -> GameSpec:
         hand_size=int(doc.get("hand_size", 0)),
         winning_size=int(doc.get("winning_size", 0)),
         pairs_in_hand=int(doc.get("pairs_in_hand", 0)),
+        numbers=tuple((str(key), int(value)) for key, value in doc.get("numbers", {}).items()),
         path=path,
     )

@@ -15,10 +15,12 @@ from gupai.core.errors import OptionError
 from gupai.core.tiles import KIND_COUNT
 from gupai.games.kap.state import Action, Declare, Discard, KapState, Take
 from gupai.games.kap.strategy import HandPlanner, planner_for
+from gupai.games.tsung.greedy import greedy_tsung
+from gupai.games.tsung.state import TsungState
 
 _UNIT = tuple(1 << (4 * i) for i in range(KIND_COUNT))
 
-__all__ = ["AGENTS", "GREEDY_POLICIES", "Agent", "GreedyAgent", "RandomAgent", "make_agent"]
+__all__ = ["AGENTS", "GREEDY_POLICIES", "Agent", "GreedyAgent", "RandomAgent", "make_agent", "seat_agents"]
 
 
 class Agent(Protocol):
@@ -57,7 +59,7 @@ class GreedyAgent:
         if len(legal) == 1:
             return legal[0]
         policy = GREEDY_POLICIES.get(type(state))
-        if policy is None:  # pragma: no cover - every engine registers one
+        if policy is None:  # pragma: no cover - every engine has one
             raise OptionError(f"the greedy agent has no policy for {type(state).__name__}", where="agents")
         return policy(state, legal, rng)
 
@@ -129,6 +131,7 @@ AGENTS: dict[str, Callable[[], Agent]] = {"random": RandomAgent, "greedy": Greed
 #: The greedy agent's policy for each engine's state type.
 GREEDY_POLICIES: dict[type, Callable[[Any, Sequence[Any], random.Random], Any]] = {
     KapState: lambda state, legal, rng: _greedy_kap(state, legal),
+    TsungState: greedy_tsung,
 }
 
 
@@ -142,3 +145,17 @@ def make_agent(name: str) -> Agent:
         return AGENTS[name]()
     except KeyError:
         raise OptionError(f"unknown agent {name!r} (agents: {', '.join(sorted(AGENTS))})", where=name) from None
+
+
+def seat_agents(agents: Sequence[str], players: int) -> list[str]:
+    """One agent name a seat: one name for every seat, or one a seat.
+
+    >>> seat_agents(["greedy"], 3), seat_agents(["greedy", "random"], 2)
+    (['greedy', 'greedy', 'greedy'], ['greedy', 'random'])
+    """
+    names = list(agents) or ["greedy"]
+    if len(names) == 1:
+        return names * players
+    if len(names) != players:
+        raise OptionError(f"{len(names)} agents given for {players} players: give one, or one a seat", where="agents")
+    return names

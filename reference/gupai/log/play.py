@@ -16,13 +16,15 @@ from typing import Any
 from gupai.core.errors import OptionError
 from gupai.core.options import Options, resolve_options
 from gupai.core.tiles import KIND_COUNT, Tile
-from gupai.games.agents import make_agent
+from gupai.games.agents import make_agent, seat_agents
 from gupai.games.kap.config import COLLECTING_GAMES, collecting_config
 from gupai.games.kap.deal import Deal, random_deal
 from gupai.games.kap.state import Discard, Draw, Event, KapState, Take
+from gupai.games.tsung.config import GAME as TSUNG
 from gupai.log.format import LOG_FORMAT, LOG_VERSION
+from gupai.log.tsung import play_tsung
 
-__all__ = ["ENGINES", "deal_to_json", "play_game", "play_kap"]
+__all__ = ["ENGINES", "deal_to_json", "play_game", "play_kap", "seat_agents"]
 
 
 _FACES = tuple(Tile.from_index(k).face for k in range(KIND_COUNT))
@@ -89,16 +91,6 @@ def play_kap(
     }
 
 
-def seat_agents(agents: Sequence[str], players: int) -> list[str]:
-    """One agent name a seat: one name for every seat, or one a seat."""
-    names = list(agents) or ["greedy"]
-    if len(names) == 1:
-        return names * players
-    if len(names) != players:
-        raise OptionError(f"{len(names)} agents given for {players} players: give one, or one a seat", where="agents")
-    return names
-
-
 def play_game(
     game: str,
     *,
@@ -119,4 +111,4 @@ def play_game(
 
 #: Game id -> a function playing one game from resolved options (the same
 #: keyword arguments as :func:`play_kap`) and returning its log.
-ENGINES: dict[str, Callable[..., dict[str, Any]]] = {game: play_kap for game in COLLECTING_GAMES}
+ENGINES: dict[str, Callable[..., dict[str, Any]]] = {**{game: play_kap for game in COLLECTING_GAMES}, TSUNG: play_tsung}

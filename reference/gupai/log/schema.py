@@ -15,22 +15,25 @@ rules.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from functools import cache
 from typing import Any
 
 from gupai.core.resources import data_dir, write_or_check
 from gupai.core.spec import game_spec
 from gupai.core.tiles import kinds
+from gupai.games.tsung.config import GAME as TSUNG
+from gupai.log.tsung import tsung_schema_defs
 
 __all__ = ["LOG_SCHEMA_ID", "load_schema", "log_schema", "schema_text"]
 
 LOG_SCHEMA_ID = "https://gupai.dev/schemas/game-log.schema.json"
 COLLECTING = ("kap-shap", "kap-tai-shap")
 
-# Games whose events, deal and result are described by a fragment of their
-# own; each entry maps a game id to a function returning the $defs it adds and
-# the names of its deal, event and result definitions.
-EXTENSIONS: dict[str, Any] = {}
+#: Games whose events, deal and result are described by a fragment of their
+#: own: each entry maps a game id to a function returning the $defs it adds and
+#: the names of its deal, event and result definitions.
+EXTENSIONS: dict[str, Callable[[], tuple[dict[str, Any], str, str, str]]] = {TSUNG: tsung_schema_defs}
 
 
 def _ref(name: str) -> dict[str, str]:
@@ -225,8 +228,4 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    # Run the package's own module, not this __main__ copy, so that the games
-    # registered into EXTENSIONS by importing gupai are seen.
-    from gupai.log.schema import main as package_main
-
-    raise SystemExit(package_main())
+    raise SystemExit(main())

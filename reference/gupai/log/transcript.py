@@ -8,9 +8,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from gupai.core.spec import game_spec
+from gupai.games.tsung.config import GAME as TSUNG
+from gupai.log.tsung import tsung_transcript
 
 __all__ = ["transcript"]
 
@@ -67,4 +70,5 @@ def transcript(log: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-TRANSCRIBERS: dict[str, Any] = {}
+#: Game id -> the lines of its transcript after the header, for games not written as the collecting games are.
+TRANSCRIBERS: dict[str, Callable[[dict[str, Any]], list[str]]] = {TSUNG: tsung_transcript}

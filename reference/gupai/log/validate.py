@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -26,13 +26,15 @@ from typing import Any
 import jsonschema
 import jsonschema_rs
 
-from gupai.core.errors import GupaiError
+from gupai.core.errors import GupaiError, ReplayError
 from gupai.core.hands import Decomposition
 from gupai.core.options import resolve_options
 from gupai.core.tiles import Tile, set_counts
 from gupai.games.kap.config import CollectingConfig, collecting_config
 from gupai.games.kap.deal import deal_from_order, first_player_from_dice
 from gupai.games.kap.state import Action, Declare, Discard, Draw, KapState, Take
+from gupai.games.tsung.config import GAME as TSUNG
+from gupai.games.tsung.replay import replay_tsung
 from gupai.log.schema import load_schema
 
 __all__ = ["MAX_BYTES", "LogIssue", "validate_log", "validate_paths", "validate_text"]
@@ -40,8 +42,8 @@ __all__ = ["MAX_BYTES", "LogIssue", "validate_log", "validate_paths", "validate_
 #: Documents larger than this are rejected unread.
 MAX_BYTES = 64 * 1024 * 1024
 
-#: Game-specific replays beyond the collecting games register here.
-REPLAYERS: dict[str, Any] = {}
+#: Game id -> its log replay, for games not replayed as the collecting games are.
+REPLAYERS: dict[str, Callable[[dict[str, Any]], object]] = {TSUNG: replay_tsung}
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,10 +74,7 @@ class LogIssue:
         return f"{where}:{at} {self.pointer or '/'} [{rule}] {self.message}"
 
 
-class _ReplayError(Exception):
-    def __init__(self, pointer: str, rule: str | None, message: str, event: int | None = None) -> None:
-        super().__init__(message)
-        self.pointer, self.rule, self.message, self.event = pointer, rule, message, event
+_ReplayError = ReplayError
 
 
 def _pointer(path: Iterable[Any]) -> str:
@@ -122,7 +121,7 @@ def validate_log(doc: Any, *, file: str = "<log>", game: int | None = None, inte
     try:
         replayer = REPLAYERS.get(doc["game"], _replay_collecting)
         replayer(doc if integral else _integral(doc))
-    except _ReplayError as problem:
+    except ReplayError as problem:
         return [LogIssue(file, game, problem.event, problem.pointer, problem.rule, problem.message)]
     return []
 

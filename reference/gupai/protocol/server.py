@@ -37,7 +37,7 @@ from typing import IO, Any
 from gupai import __version__
 from gupai.core.spec import game_spec
 from gupai.games.kap.config import COLLECTING_GAMES
-from gupai.games.tsung.state import GAME as TSUNG
+from gupai.games.tsung.config import GAME as TSUNG
 from gupai.protocol.kap_session import KapSession
 from gupai.protocol.messages import (
     MAX_LINE_BYTES,

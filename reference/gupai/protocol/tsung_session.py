@@ -7,27 +7,18 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from gupai.core.errors import GupaiError, IllegalActionError, OptionError
+from gupai.core.errors import GupaiError, IllegalActionError, OptionError, ReplayError
 from gupai.core.options import resolve_options
-from gupai.core.tiles import Tile, set_counts
-from gupai.games.tsung.state import GAME as TSUNG
-from gupai.games.tsung.state import Action as TsungAction
-from gupai.games.tsung.state import (
-    Capture,
-    Claim,
-    Lay,
-    Pass,
-    TsungConfig,
-    TsungDeal,
-    TsungState,
-    parse_tsung_action,
-    random_tsung_deal,
-    trace_json,
-    tsung_config,
-    tsung_deal_from_order,
-)
-from gupai.games.tsung.state import Take as TsungTake
-from gupai.protocol.session import RefusalError, count_vector, illegal, kinds_of
+from gupai.core.tiles import Tile
+from gupai.games.tsung.actions import Action as TsungAction
+from gupai.games.tsung.actions import Capture, Claim, Lay, Pass, TakeCapture, parse_tsung_action, trace_json
+from gupai.games.tsung.captures import is_sweep
+from gupai.games.tsung.config import GAME as TSUNG
+from gupai.games.tsung.config import TsungConfig, tsung_config
+from gupai.games.tsung.deal import TsungDeal, random_tsung_deal
+from gupai.games.tsung.replay import check_deal
+from gupai.games.tsung.state import TsungState
+from gupai.protocol.session import RefusalError, illegal, kinds_of
 
 __all__ = ["TsungSession"]
 
@@ -82,15 +73,13 @@ class TsungSession:
             raise RefusalError("error", "a Tsung Shap deal is an order or a row, not hands and a stock")
         return cls(state, [trace_json(record) for record in state.trace])
 
-    def _outcome(self, action: TsungTake | Claim) -> dict[str, Any]:
+    def _outcome(self, action: TakeCapture | Claim) -> dict[str, Any]:
         """What a legal capture or claim takes, scores and sweeps."""
         state = self.game
         capture = action.capture
         points = {str(c): p for c, p in state.open_captures()}[str(capture)]
         tiles = state.capture_tiles(capture)
-        sweep = (str(capture) == "triple ends" and len(state.row) == 3) or (
-            capture.at == "ends" and capture.kind in ("pair", "ten") and state.config.lone_sweep
-        )
+        sweep = is_sweep(state.config, capture.code, len(state.row) - 1)  # the row before the tile was laid
         return {"tiles": [t.face for t in tiles], "points": points, "sweep": sweep}
 
     def action_json(self, action: TsungAction) -> dict[str, Any]:
@@ -98,8 +87,8 @@ class TsungSession:
         seat = self.game.current_player
         if isinstance(action, Lay):
             return {"type": "lay", "seat": seat, "tile": action.tile.face, "end": action.end}
-        if isinstance(action, TsungTake | Claim):
-            kind = "capture" if isinstance(action, TsungTake) else "claim"
+        if isinstance(action, TakeCapture | Claim):
+            kind = "capture" if isinstance(action, TakeCapture) else "claim"
             capture = action.capture
             return {"type": kind, "seat": seat, "kind": capture.kind, "at": capture.at, **self._outcome(action)}
         return {"type": "pass", "seat": seat}
@@ -130,7 +119,7 @@ class TsungSession:
         problem = state.why_illegal(move)
         if problem is not None:
             return problem
-        if isinstance(move, TsungTake | Claim):
+        if isinstance(move, TakeCapture | Claim):
             outcome = self._outcome(move)
             for key in ("tiles", "points", "sweep"):
                 if key in action and action[key] != outcome[key]:
@@ -171,32 +160,10 @@ class TsungSession:
 
 
 def _tsung_order_deal(config: TsungConfig, doc: Mapping[str, Any]) -> TsungDeal:
-    order = kinds_of(doc["order"])
-    if count_vector(order) != list(set_counts(1)):
-        raise illegal("ts.equipment", "the order is not exactly the tiles of one set")
-    deal = tsung_deal_from_order(config, order)
-    if doc.get("first_player") not in (None, deal.first_player):
-        raise illegal("ts.first-player", f"seat 0 lays first, not seat {doc['first_player']}")
-    recorded: tuple[tuple[str, Any, str], ...] = (
-        ("piles", deal.piles, "ts.stock" if config.common else "ts.deal"),
-        ("stock", deal.stock, "ts.stock"),
-        ("hands", deal.hands, "ts.german.hand"),
-    )
-    for key, cut, rule in recorded:
-        if key not in doc:
-            continue
-        given = doc[key]
-        if (given is None) != (cut is None):
-            raise illegal(rule, f"the deal {'records no' if given is None else 'records'} {key}, unlike this cut")
-        if given is None or cut is None:
-            continue
-        if key == "stock":
-            same = kinds_of(given) == list(cut)
-        else:
-            same = len(given) == len(cut) and all(kinds_of(g) == list(c) for g, c in zip(given, cut, strict=False))
-        if not same:
-            raise illegal("ts.deal" if key == "piles" else rule, f"the recorded {key} are not what this order cuts")
-    return deal
+    try:
+        return check_deal(config, doc, partial=True)
+    except ReplayError as error:
+        raise illegal(error.rule, error.message) from None
 
 
 def _tsung_position(config: TsungConfig, doc: Mapping[str, Any]) -> TsungState:

@@ -431,7 +431,8 @@ class TsungRunner:
     """Plays Tsung Shap games as ``gupai play tsung-shap`` does, without the log."""
 
     def __init__(self, simulation: Simulation) -> None:
-        from gupai.games.tsung.state import TALLY, tsung_config
+        from gupai.games.tsung.config import tsung_config
+        from gupai.games.tsung.state import TALLY
 
         if simulation.players not in (None, 2):
             raise OptionError(f"Tsung Shap takes 2 players, not {simulation.players}", where="players")
@@ -451,15 +452,12 @@ class TsungRunner:
 
     def state(self, seed: int) -> Any:
         """Play game ``seed`` to its end and return the final :class:`~gupai.games.tsung.state.TsungState`."""
-        from gupai.games.tsung.state import TsungState, random_tsung_deal
+        from gupai.games.tsung.deal import random_tsung_deal
+        from gupai.games.tsung.play import run_tsung
 
-        game, seats = self.game, self._seats
-        state = TsungState(self.config, random_tsung_deal(self.config, random.Random(f"gupai:{game}:deal:{seed}")))
-        rng = random.Random(f"gupai:{game}:agents:{seed}")
-        apply, legal_actions = state._apply, state.legal_actions
-        while not state.is_terminal:
-            apply(seats[state.current_player].choose(state, legal_actions(), rng))
-        return state
+        game = self.game
+        deal = random_tsung_deal(self.config, random.Random(f"gupai:{game}:deal:{seed}"))
+        return run_tsung(self.config, deal, self._seats, random.Random(f"gupai:{game}:agents:{seed}"))
 
     def play(self, seed: int, tally: TsungTally) -> None:
         state = self.state(seed)

@@ -75,7 +75,8 @@ from gupai import (
 from gupai.core.errors import HandError
 from gupai.games.agents import make_agent
 from gupai.games.kap.deal import parse_positions
-from gupai.games.tsung.state import Action, Pass, complete_position, trace_json
+from gupai.games.tsung.actions import Action, Pass, trace_json
+from gupai.games.tsung.deal import complete_position
 
 from .hands import HandScenario, tiles_in
 

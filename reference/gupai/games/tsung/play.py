@@ -1,16 +1,17 @@
-"""Playing Tsung Shap: the greedy policy, games with agents, their logs, transcripts and schema.
+"""Playing Tsung Shap with agents, without a log: one game, or many for their tallies.
 
-Importing this module registers Tsung Shap into the shared registries:
-:data:`gupai.log.play.ENGINES`, :data:`gupai.games.agents.GREEDY_POLICIES`,
-:data:`gupai.log.schema.EXTENSIONS` and :data:`gupai.log.transcript.TRANSCRIBERS`.
+The log of a game (``gupai play tsung-shap``) is written by
+:func:`gupai.log.tsung.play_tsung`, which plays it with :func:`run_tsung`.
 
->>> log = play_tsung(seed=1)
->>> log["game"], log["deal"]["first_player"], log["result"]["reason"]
-('tsung-shap', 0, 'all-laid')
->>> log["events"][:2]
-[{'type': 'reveal', 'seat': 0, 'tile': '6-4'}, {'type': 'lay', 'seat': 0, 'tile': '6-4', 'end': 'left'}]
->>> play_tsung(seed=1) == log
-True
+>>> import random
+>>> from gupai.games.agents import make_agent
+>>> from gupai.games.tsung.config import tsung_config
+>>> from gupai.games.tsung.deal import random_tsung_deal
+>>> config = tsung_config()
+>>> deal = random_tsung_deal(config, random.Random(1))
+>>> state = run_tsung(config, deal, [make_agent("greedy")] * 2, random.Random(2))
+>>> state.is_terminal, state.reason
+(True, 'all-laid')
 """
 
 from __future__ import annotations
@@ -20,161 +21,26 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
-from gupai.core.errors import OptionError
 from gupai.core.options import Options, resolve_options
-from gupai.core.tiles import Tile, set_counts
-from gupai.games import agents
-from gupai.games.tsung.state import (
-    _ACTIONS,
-    _CLAIM0,
-    _TAKE0,
-    CLAIM,
-    GAME,
-    LAY,
-    OVER,
-    TAKE,
-    TsungConfig,
-    TsungDeal,
-    TsungState,
-    random_tsung_deal,
-    trace_json,
-    tsung_config,
-)
-from gupai.log import play, schema, transcript
-from gupai.log.format import LOG_FORMAT, LOG_VERSION
+from gupai.games.agents import Agent, make_agent, seat_agents
+from gupai.games.tsung.actions import OVER
+from gupai.games.tsung.config import GAME, TsungConfig, tsung_config
+from gupai.games.tsung.deal import TsungDeal, random_tsung_deal
+from gupai.games.tsung.state import TsungState
 
-__all__ = ["greedy_tsung", "play_tsung", "simulate", "tsung_deal_to_json", "tsung_transcript"]
-
-_COPIES = set_counts(1)
+__all__ = ["run_tsung", "simulate"]
 
 
-# ------------------------------------------------------------------ greedy
-def greedy_tsung(state: TsungState, legal: Sequence[Any], rng: random.Random) -> Any:
-    """The greedy policy: take the best capture there is, now.
-
-    Claim or take the capture worth most (always: every capture scores).
-    With hidden tiles lay where the tile captures most, else at the left end.
-    With four tiles in hand, lay the tile and end whose best capture scores
-    most; among lays that capture nothing, lay the tile the opponent can
-    least profit from: one whose identical twin cannot come (it is in the
-    hand or already laid, or the tile is military and has none) before one
-    whose twin is unseen, then the tile with the fewest spots (a pair is
-    worth ten a spot to whoever makes it), then the first in legal order.
-    """
-    phase = state.phase
-    if phase in (TAKE, CLAIM):
-        caps, points = state._caps, state._cap_points
-        best = 0
-        for i in range(1, len(caps)):
-            if points[i] > points[best]:
-                best = i
-        return _ACTIONS[(_TAKE0 if phase == TAKE else _CLAIM0) + caps[best]]
-    if phase != LAY:  # pragma: no cover - a finished game has no legal action
-        return legal[0]
-    kind = state._revealed
-    if kind >= 0:
-        if state._either:
-            return _ACTIONS[kind * 2]  # the captures are the same at either end
-        return _ACTIONS[kind * 2 + _best_end(state, kind)[0]]
-    return _ACTIONS[_best_four(state)]
-
-
-def _best_end(state: TsungState, kind: int) -> tuple[int, int]:
-    """(end, points) of the best capture ``kind`` can make; the left end when none."""
-    best_end, best = 0, 0
-    for end in (0,) if state._either else (0, 1):  # under either-end both ends open the same captures
-        for code in state._captures(kind, end):
-            points = state._points(code, kind)
-            if points > best:
-                best_end, best = end, points
-    return best_end, best
-
-
-def _best_four(state: TsungState) -> int:
-    hand = state._hands[state.current_player]
-    values = state._values
-    best_code, best_key = -1, (-1, 0, 0)
-    laid = state._laid_counts
-    for kind in hand:
-        end, points = _best_end(state, kind) if state.row else (0, 0)
-        if points:
-            key = (points, 0, 0)
-        else:
-            twin_unseen = _COPIES[kind] - laid[kind] - hand.count(kind) > 0
-            key = (0, -int(twin_unseen), -values[kind])
-        if key > best_key:
-            best_code, best_key = kind * 2 + end, key
-    return best_code
-
-
-agents.GREEDY_POLICIES[TsungState] = greedy_tsung
-
-
-# -------------------------------------------------------------------- play
-def tsung_deal_to_json(deal: TsungDeal) -> dict[str, Any]:
-    """The deal as the log records it: the order, the first player, and how the order was cut."""
-
-    def faces(tiles: Sequence[int]) -> list[str]:
-        return [Tile.from_index(k).face for k in tiles]
-
-    return {
-        "order": faces(deal.order),
-        "first_player": deal.first_player,
-        "piles": [faces(p) for p in deal.piles] if deal.piles is not None else None,
-        "stock": faces(deal.stock) if deal.stock is not None else None,
-        "hands": [faces(h) for h in deal.hands] if deal.hands is not None else None,
-    }
-
-
-def play_tsung(
-    game: str = GAME,
-    options: Options | None = None,
-    *,
-    players: int | None = None,
-    sets: int | None = None,
-    seed: int = 0,
-    agents: Sequence[str] = ("greedy",),
+def run_tsung(
+    config: TsungConfig,
+    deal: TsungDeal,
+    seats: Sequence[Agent],
+    rng: random.Random,
     max_events: int = 10_000,
-) -> dict[str, Any]:
-    """Play one game of Tsung Shap and return its log (the engine registered in ``play.ENGINES``)."""
-    if game != GAME:
-        raise OptionError(f"play_tsung plays {GAME}, not {game}", where=game)
-    if players not in (None, 2):
-        raise OptionError(f"Tsung Shap takes 2 players, not {players}", where="players", rule="ts.equipment")
-    if sets not in (None, 1):
-        raise OptionError(f"Tsung Shap is played with one set, not {sets}", where="sets", rule="ts.equipment")
-    options = options or resolve_options(GAME)
-    config = tsung_config(options)
-    names = play.seat_agents(agents, 2)
-    seats = [_agent(name) for name in names]
-    deal = random_tsung_deal(config, random.Random(f"gupai:{GAME}:deal:{seed}"))
-    agent_rng = random.Random(f"gupai:{GAME}:agents:{seed}")
-    state = _run(config, deal, seats, agent_rng, max_events)
-    return {
-        "format": LOG_FORMAT,
-        "version": LOG_VERSION,
-        "game": GAME,
-        "preset": options.preset,
-        "options": options.as_dict(),
-        "players": 2,
-        "sets": 1,
-        "seed": seed,
-        "agents": names,
-        "deal": tsung_deal_to_json(deal),
-        "events": [trace_json(record) for record in state.trace],
-        "result": state.result(),
-    }
-
-
-def _agent(name: str) -> agents.Agent:
-    return agents.make_agent(name)
-
-
-def _run(
-    config: TsungConfig, deal: TsungDeal, seats: Sequence[agents.Agent], rng: random.Random, max_events: int
 ) -> TsungState:
+    """Play a game from ``deal`` to its end, ``seats[seat]`` choosing with ``rng``; return the final state."""
     state = TsungState(config, deal)
-    apply, legal_actions = state._apply, state.legal_actions
+    apply, legal_actions = state.apply_unchecked, state.legal_actions
     steps = 0
     while state.phase != OVER:
         apply(seats[state.current_player].choose(state, legal_actions(), rng))
@@ -195,12 +61,12 @@ def simulate(
     """
     options = options or resolve_options(GAME)
     config = tsung_config(options)
-    seats = [_agent(name) for name in play.seat_agents(agents, 2)]
+    seats = [make_agent(name) for name in seat_agents(agents, 2)]
     rng = random.Random(f"gupai:{GAME}:simulate:{seed}")
     wins, ties, turns, points = [0, 0], 0, 0, [0, 0]
     started = time.perf_counter()
     for _ in range(games):
-        state = _run(config, random_tsung_deal(config, rng), seats, rng, 10_000)
+        state = run_tsung(config, random_tsung_deal(config, rng), seats, rng, 10_000)
         if state.winner is None:
             ties += 1
         else:
@@ -217,231 +83,3 @@ def simulate(
         "mean_turns": turns / games if games else 0.0,
         "mean_points": [p / games if games else 0.0 for p in points],
     }
-
-
-play.ENGINES[GAME] = play_tsung
-
-
-# ------------------------------------------------------------- transcript
-def _tiles(faces: Sequence[str]) -> str:
-    return " ".join(f"[{face}]" for face in faces)
-
-
-def tsung_transcript(log: dict[str, Any]) -> list[str]:
-    """The lines of a Tsung Shap transcript after its header: the deal, one line a turn, the result.
-
-    >>> lines = tsung_transcript(play_tsung(seed=3))
-    >>> lines[0]
-    'seat 0 plays first; seat 0 turns over [2-2] [5-5] [6-4] ..., seat 1 [6-2] [3-1] [6-5] ...'
-    """
-    deal = log["deal"]
-    lines = []
-    if deal.get("hands"):
-        hands = ", ".join(f"seat {seat} holds {_tiles(hand)}" for seat, hand in enumerate(deal["hands"]))
-        lines.append(f"seat {deal['first_player']} plays first; {hands}")
-    elif deal.get("piles"):
-        piles = ", seat 1 ".join(_tiles(pile[:3]) + " ..." for pile in deal["piles"])
-        lines.append(f"seat {deal['first_player']} plays first; seat 0 turns over {piles}")
-    else:
-        lines.append(f"seat {deal['first_player']} plays first")
-    if deal.get("stock"):
-        lines.append(f"  common stock {len(deal['stock'])} tiles, beginning {_tiles(deal['stock'][:3])} ...")
-    row: list[str] = []
-    turn: list[str] = []
-    seat: int | None = None
-    number = 0
-    last_end = "right"
-    restart = False
-    previous = ""
-
-    def flush() -> None:
-        if turn:
-            lines.append(f"turn {number:>3}  seat {seat}: " + ", ".join(turn) + f"   | {_tiles(row) or '(empty)'}")
-
-    for event in log["events"]:
-        kind = event["type"]
-        if kind == "claim":
-            starts = True
-        elif kind == "reveal":
-            starts = not restart and previous != "claim"
-        elif kind == "lay":
-            starts = not restart and previous not in ("reveal", "claim")
-        else:
-            starts = False
-        if starts:
-            flush()
-            number += 1
-            seat, turn = event["seat"], []
-        if kind == "reveal":
-            turn.append(f"turns over [{event['tile']}]")
-        elif kind == "lay":
-            restart = False
-            last_end = event["end"]
-            if last_end == "left":
-                row.insert(0, event["tile"])
-            else:
-                row.append(event["tile"])
-            turn.append(f"lays it {last_end}" if previous == "reveal" else f"lays [{event['tile']}] {last_end}")
-        elif kind == "refill":
-            turn.append(f"draws [{event['tile']}]")
-        else:
-            _take_from_row(row, event, last_end)
-            restart = kind == "capture" and not row
-            verb = "claims" if kind == "claim" else "takes"
-            sweep = ", a sweep" if event["sweep"] else ""
-            turn.append(
-                f"{verb} {_tiles(event['tiles'])} ({event['kind']} {event['at']}{sweep}, {event['points']} points)"
-            )
-        previous = kind
-    flush()
-    result = log["result"]
-    scores = result.get("scores", [0, 0])
-    if result.get("winner") is None:
-        lines.append(f"a tie at {scores[0]} to {scores[1]} after {result.get('turns')} turns ({result.get('reason')})")
-    else:
-        lines.append(
-            f"seat {result['winner']} wins {scores[0]} to {scores[1]} after {result.get('turns')} turns "
-            f"({result.get('reason')})"
-        )
-    return lines
-
-
-def _take_from_row(row: list[str], event: dict[str, Any], laid_end: str) -> None:
-    """Remove a capture's tiles from a transcript's row: the laid tile from its end, then the rest."""
-    if row:
-        row.pop(0 if laid_end == "left" else -1)
-    taken = len(event["tiles"]) - 1
-    at = event["at"]
-    for step in range(taken):
-        if not row:
-            return
-        if at == "left" or (at == "ends" and step == 0):
-            row.pop(0)
-        else:
-            row.pop()
-
-
-transcript.TRANSCRIBERS[GAME] = tsung_transcript
-
-
-# ------------------------------------------------------------------ schema
-def _schema_defs() -> tuple[dict[str, Any], str, str, str]:
-    """The Tsung Shap $defs of the game-log schema: deal, events, result."""
-
-    def ref(name: str) -> dict[str, str]:
-        return {"$ref": f"#/$defs/{name}"}
-
-    tiles = {"type": "array", "items": ref("tile")}
-    seats2 = {"type": "integer", "minimum": 0, "maximum": 1, "description": "A seat: 0 or 1."}
-    two = {"type": "array", "minItems": 2, "maxItems": 2}
-
-    def event(kind: str, description: str, extra: dict[str, Any], required: list[str]) -> dict[str, Any]:
-        return {
-            "type": "object",
-            "description": description,
-            "properties": {"type": {"const": kind}, "seat": seats2, **extra},
-            "required": ["type", "seat", *required],
-            "additionalProperties": False,
-        }
-
-    capture_fields = {
-        "kind": {
-            "enum": ["pair", "triple", "ten"],
-            "description": "pair (identical tiles), triple, or ten (a lone tile).",
-        },
-        "at": {
-            "enum": ["left", "right", "ends"],
-            "description": "Which row tiles: the left or right end (one tile for a pair, two for a triple), "
-            "or one at each end (the lone tile for a pair or ten on a row of one).",
-        },
-        "tiles": {
-            **tiles,
-            "minItems": 2,
-            "maxItems": 3,
-            "description": "The tiles taken: the tile laid first, then the row's tiles in row order.",
-        },
-        "points": {"type": "integer", "minimum": 0, "description": "What the capture scores."},
-        "sweep": {"type": "boolean", "description": "Whether the capture cleared the table as a sweep."},
-    }
-    required = ["kind", "at", "tiles", "points", "sweep"]
-    events = {
-        "reveal": event(
-            "reveal",
-            "A hidden tile turned over: the next of the seat's pile or the common stock.",
-            {"tile": ref("tile")},
-            ["tile"],
-        ),
-        "lay": event(
-            "lay",
-            "A tile laid at an end of the row.",
-            {"tile": ref("tile"), "end": {"enum": ["left", "right"]}},
-            ["tile", "end"],
-        ),
-        "capture": event("capture", "Tiles taken with the tile just laid.", capture_fields, required),
-        "claim": event(
-            "claim", "A capture the opponent missed with the last tile laid, claimed.", capture_fields, required
-        ),
-        "refill": event("refill", "A tile drawn into a four-tile hand.", {"tile": ref("tile")}, ["tile"]),
-    }
-    counts = {"type": "integer", "minimum": 0}
-    defs: dict[str, Any] = {
-        "tsung-deal": {
-            "type": "object",
-            "description": "The shuffled order and how it was cut: each seat's face-down pile in the order its "
-            "tiles turn over (own halves), or the common stock in order; the four-tile hands.",
-            "properties": {
-                "order": {**tiles, "description": "The 32 tiles of the set in shuffled order."},
-                "first_player": seats2,
-                "piles": {"oneOf": [{**two, "items": tiles}, {"type": "null"}]},
-                "stock": {"oneOf": [tiles, {"type": "null"}]},
-                "hands": {"oneOf": [{**two, "items": {**tiles, "maxItems": 4}}, {"type": "null"}]},
-            },
-            "required": ["order", "first_player", "piles", "stock", "hands"],
-            "additionalProperties": False,
-        },
-        "tsung-event": {
-            "type": "object",
-            "required": ["type"],
-            "properties": {"type": {"enum": sorted(events)}},
-            "allOf": [
-                {"if": {"properties": {"type": {"const": kind}}}, "then": ref(f"tsung-event-{kind}")}
-                for kind in sorted(events)
-            ],
-        },
-        **{f"tsung-event-{kind}": body for kind, body in events.items()},
-        "tsung-result": {
-            "type": "object",
-            "properties": {
-                "scores": {**two, "items": {"type": "integer", "minimum": 0}, "description": "Each seat's points."},
-                "winner": {"oneOf": [seats2, {"type": "null"}], "description": "The higher score; null for a tie."},
-                "reason": {
-                    "enum": ["all-laid", "equal-turns", "stock-empty"],
-                    "description": "The end reading that ended the game.",
-                },
-                "turns": {"type": "integer", "minimum": 1, "description": "Turns played, both seats together."},
-                "captures": {
-                    **two,
-                    "items": {
-                        "type": "object",
-                        "properties": {
-                            "pairs": counts,
-                            "triples": counts,
-                            "tens": counts,
-                            "sweeps": counts,
-                            "claims": counts,
-                            "tiles": counts,
-                        },
-                        "required": ["pairs", "triples", "tens", "sweeps", "claims", "tiles"],
-                        "additionalProperties": False,
-                    },
-                    "description": "Each seat's captures: pairs, triples, tens, how many were sweeps and claims, tiles taken.",
-                },
-            },
-            "required": ["scores", "winner", "reason", "turns", "captures"],
-            "additionalProperties": False,
-        },
-    }
-    return defs, "tsung-deal", "tsung-event", "tsung-result"
-
-
-schema.EXTENSIONS[GAME] = _schema_defs
