@@ -1,86 +1,159 @@
-"""``make demo``: a tour of what gupai knows, run end to end.
+"""``make demo``: the kit's three uses in under a minute.
 
-It shows the tile set, the legal ten-pairs under each reading, and checks a
-few sample hands with their splits and distances, all through the public API.
+1. The rules: a hand pictured in the terminal and judged, and what one preset
+   changes from another (``gupai presets``, ``gupai pairs``, ``gupai rules``).
+2. The validator: a seeded game's log passes, the same log with one event
+   broken fails, naming the event and the rule.
+3. The conformance harness: the reference engine (``gupai engine``) passes a
+   set of cases, and a deliberately broken engine (``tests/fakes/four_two_six.py``,
+   which counts [4-2] as 6 when it claims 3) fails them, with the report.
+
+Every command is run as a user would type it (the ``gupai`` next to this
+Python), and printed first. Files go to ``demo-out/`` in the checkout.
 """
 
 from __future__ import annotations
 
-import tempfile
+import json
+import os
+import shlex
+import subprocess
+import sys
+import time
 from pathlib import Path
 
-from gupai.core.hands import counts_of
-from gupai.core.options import resolve_options
-from gupai.core.resources import data_dir
-from gupai.core.spec import game_spec
-from gupai.core.tiles import kinds, parse_tiles
-from gupai.games.kap.config import collecting_config
-from gupai.log.format import dumps_log
-from gupai.log.play import play_game
-from gupai.log.transcript import transcript
-from gupai.log.validate import validate_paths
+from rich.console import Console
 
-SAMPLE_HANDS = (
-    ("kap-shap", "culin", "6-6 6-6 6-4 6-4 5-1 3-1 4-3 2-1"),
-    ("kap-shap", "culin", "5-5 5-5 6-5 6-3 6-4 6-4 4-2 6-1"),
-    ("kap-shap", "pagat", "5-5 5-5 6-5 6-3 6-4 6-4 4-2 6-1"),
-    ("kap-shap", "celko", "6-6 6-6 4-2 3-1 4-4 1-1 5-3 1-1"),
-    ("kap-tai-shap", "culin", "4-1 4-1 6-6 6-2 5-5 6-4 4-2 6-1 3-3 2-2"),
-    ("kap-tai-shap", "culin", "6-6 6-6 5-5 5-5 6-5 6-3 3-3 3-1 2-1 1-1"),
-)
+from gupai.core.tiles import parse_tiles
+from gupai.render.svg import pips
+
+ROOT = Path(__file__).resolve().parents[1]
+OUT = ROOT / "demo-out"
+GUPAI = Path(sys.executable).parent / "gupai"
+HAND = "6-6 6-6 6-4 6-4 5-1 3-1 4-3 2-1"
+PAGAT_HAND = "5-5 5-5 6-5 6-3 6-4 6-4 4-2 6-1"  # three twenties no printed table has
+CASES = "ks.tiles.four-two*"  # the cases of the rule the broken engine gets wrong
+console = Console(highlight=False, soft_wrap=True)
 
 
-def rule(title: str) -> None:
-    print()
-    print(f"== {title} " + "=" * max(0, 70 - len(title)))
+def heading(text: str) -> None:
+    console.print()
+    console.rule(f"[bold]{text}", align="left")
+
+
+def say(text: str) -> None:
+    console.print(text)
+
+
+def gupai(*args: str, tail: int | None = None, expect: int = 0) -> str:
+    """Run ``gupai ARGS`` as a user would, print it and its output (the last ``tail`` lines), return stdout."""
+    console.print(f"[bold cyan]$ gupai {shlex.join(args)}[/]", markup=True)
+    # The virtualenv first on PATH, so that `gupai` and `python` are the project's.
+    env = {**os.environ, "PATH": f"{GUPAI.parent}{os.pathsep}{os.environ.get('PATH', '')}"}
+    done = subprocess.run(
+        [str(GUPAI), *args], capture_output=True, text=True, errors="backslashreplace", cwd=ROOT, env=env, check=False
+    )
+    lines = (done.stdout + done.stderr).rstrip("\n").splitlines()
+    if tail is not None and len(lines) > tail:
+        console.print(f"[dim]  ... ({len(lines) - tail} lines above)[/]")
+        lines = lines[-tail:]
+    for line in lines:
+        console.out(line, highlight=False)
+    mark = "green" if done.returncode == expect else "bold red"
+    console.print(f"[{mark}](exit status {done.returncode})[/]")
+    return done.stdout
+
+
+def _cell(x: float, y: float) -> tuple[int, int]:
+    """A pip's place in its half: row and column of a 3 x 3 grid (the view box is 100 x 224)."""
+    y = y if y < 112 else y - 112
+    return (0 if y < 45 else 1 if y < 70 else 2), (0 if x < 40 else 1 if x <= 60 else 2)
+
+
+def picture(text: str) -> list[str]:
+    """A row of tiles drawn with their pips, red and white as the spec colours them."""
+    tiles = parse_tiles(text.split())
+    rows: list[list[str]] = [[] for _ in range(9)]
+    for tile in tiles:
+        grid = [["   "] * 3 for _ in range(6)]  # 3 columns of 3 characters: the 9 inside the frame
+        for pip in pips(tile):
+            row, col = _cell(pip.x, pip.y)
+            colour = "red" if pip.colour == "red" else "bright_white"
+            grid[row + (3 if pip.y >= 112 else 0)][col] = f" [{colour}]●[/] "
+        lines = ["┌─────────┐"]
+        lines += ["│" + "".join(grid[r]) + "│" for r in range(3)]
+        lines.append("├─────────┤")
+        lines += ["│" + "".join(grid[r]) + "│" for r in range(3, 6)]
+        lines.append("└─────────┘")
+        for index, line in enumerate(lines):
+            rows[index].append(line)
+    return [" ".join(row) for row in rows]
+
+
+def the_rules() -> None:
+    heading("1. The rules: a Kap Shap hand, pictured and judged")
+    for line in picture(HAND):
+        console.print(line)
+    gupai("hand", "kap-shap", *HAND.split())
+    say("\nThe sources disagree; each reading is an option and each source's rules a preset:")
+    gupai("presets", "kap-shap")
+    say("\nUnder pagat's printed tables three twenties are not pairs, so this hand does not win:")
+    gupai("hand", "kap-shap", "--preset", "pagat", *PAGAT_HAND.split())
+    gupai("rules", "kap-shap", "ks.tiles.four-two", tail=8)
+
+
+def the_validator() -> None:
+    heading("2. The validator: a seeded game's log, then the same log with one event broken")
+    good, bad = OUT / "kap-shap-seed7.json", OUT / "kap-shap-seed7-broken.json"
+    gupai("play", "kap-shap", "--seed", "7", "--out", str(good.relative_to(ROOT)), "--force")
+    gupai("validate", str(good.relative_to(ROOT)))
+    log = json.loads(good.read_text(encoding="utf-8"))
+    taken = next(i for i, event in enumerate(log["events"]) if event["type"] == "take")
+    log["events"][taken]["tile"] = "1-1" if log["events"][taken]["tile"] != "1-1" else "2-2"
+    bad.write_text(json.dumps(log, indent=2) + "\n", encoding="utf-8")
+    say(f"\nThe same log with event {taken} taking a tile nobody discarded:")
+    gupai("validate", str(bad.relative_to(ROOT)), expect=1)
+
+
+def the_harness() -> None:
+    heading("3. The conformance harness: an engine, driven through the engine protocol")
+    reference = "gupai engine"
+    broken = "python tests/fakes/four_two_six.py"
+    say("The reference engine, on the cases of rule ks.tiles.four-two ([4-2] counts 3 or 6):")
+    gupai("conformance", "run", "kap-shap", "--engine", reference, "--run", CASES, tail=1)
+    say("\nA broken engine (it counts [4-2] as 6 while it claims 3), the same cases:")
+    report = OUT / "four-two-six-report.json"
+    gupai(
+        "conformance",
+        "run",
+        "kap-shap",
+        "--engine",
+        broken,
+        "--run",
+        CASES,
+        "--report",
+        str(report.relative_to(ROOT)),
+        tail=20,
+        expect=1,
+    )
 
 
 def main() -> None:
-    rule("The Chinese domino set")
-    for series in ("civil", "military"):
-        members = [k for k in kinds() if k.series == series]
-        faces = " ".join(f"[{k.face}]x{k.copies}" for k in members)
-        print(f"{series:>8}: {faces}")
-    print(f"   total: {sum(k.copies for k in kinds())} tiles of {len(kinds())} kinds")
-
-    rule("Ten-pairs under each reading (Kap Shap)")
-    for preset in ("culin", "pagat", "celko"):
-        config = collecting_config("kap-shap", resolve_options("kap-shap", preset=preset))
-        pairs = config.rules.legal_pairs()
-        opts = config.options
-        print(f"{preset:>6} (four-two-value={opts['four-two-value']}, pair-set={opts['pair-set']}): {len(pairs)} pairs")
-        print("        " + " ".join(f"{a}+{b}" for a, b in pairs))
-
-    rule("Sample hands")
-    for game, preset, text in SAMPLE_HANDS:
-        config = collecting_config(game, resolve_options(game, preset=preset))
-        counts = counts_of(parse_tiles(text.split()))
-        ev = config.evaluator
-        splits = ev.decompositions(counts)
-        name = game_spec(game).name
-        verdict = f"winning, {len(splits)} split(s)" if splits else f"not winning, distance {ev.distance(counts)}"
-        print(f"{name} / {preset}: {text}\n    {verdict}")
-        for split in splits:
-            print(f"      {split}")
-
-    with tempfile.TemporaryDirectory(prefix="gupai-demo-") as folder:
-        for game, players, seed in (("kap-shap", 2, 7), ("kap-tai-shap", 6, 3), ("tsung-shap", 2, 11)):
-            rule(f"A seeded game of {game_spec(game).name} (greedy agents)")
-            log = play_game(game, players=players, seed=seed, agents=("greedy",))
-            print(transcript(log))
-            path = Path(folder) / f"{game}-seed{seed}.json"
-            path.write_text(dumps_log(log) + "\n", encoding="utf-8")
-            issues, count, _ = validate_paths([str(path)])
-            print(f"\nwrote {path.name} ({len(log['events'])} events); validator: {count} game, {len(issues)} error(s)")
-
-    rule("A broken log from conformance/, and what the validator says")
-    broken = data_dir("conformance") / "kap-shap" / "invalid"
-    example = sorted(broken.glob("ks.turn.take--*.json"))[0]
-    issues, _, _ = validate_paths([str(example)])
-    print(f"{example.name}:")
-    for issue in issues:
-        print(f"  event {issue.event} {issue.pointer} [{issue.rule}] {issue.message}")
-    print("\n(`gupai validate` exits 1 on such a log; see docs/ for the log format.)")
+    started = time.monotonic()
+    OUT.mkdir(exist_ok=True)
+    say("[bold]gupai[/]: the rules of the Chinese domino tens games as data, a validator for game logs,")
+    say("and a conformance harness for engines. A tour of the three, in that order.")
+    the_rules()
+    the_validator()
+    the_harness()
+    heading("Next")
+    say(f"Files of this tour: {OUT.relative_to(ROOT)}/ (logs and the broken engine's JSON report).")
+    say("  make docs                                       # the rules site, served locally")
+    say("  gupai conformance run --engine 'YOUR ENGINE'    # your engine, every case")
+    say("  gupai options kap-shap; gupai rules kap-shap    # every option, every rule")
+    say("  gupai play kap-tai-shap --players 6 --show      # a game, with its transcript")
+    say("  gupai --help                                    # every command")
+    say(f"[dim](tour done in {time.monotonic() - started:.0f} s)[/]")
 
 
 if __name__ == "__main__":

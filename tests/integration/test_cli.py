@@ -19,7 +19,7 @@ FACE = re.compile(r"[1-6]-[1-6]")
 
 
 def run(*args: str) -> Result:
-    return CliRunner().invoke(main, list(args))
+    return CliRunner().invoke(main, list(args), prog_name="gupai")
 
 
 def run_json(*args: str) -> Any:
@@ -96,7 +96,9 @@ def test_pairs_text_groups_twenties_and_tens() -> None:
 def test_pairs_rejects_bad_options_with_exit_2(args: tuple[str, ...], message: str) -> None:
     result = run("pairs", *args)
     assert result.exit_code == 2
-    assert f"gupai: error: {message}" in result.stderr
+    assert result.stderr.startswith("Usage: gupai pairs")  # click's error style, as for any usage error
+    flag = "'--preset'" if args[0] == "--preset" else "'-o' / '--option'"
+    assert f"Error: Invalid value for {flag}: {message}" in result.stderr
     assert "Traceback" not in result.output
 
 
@@ -142,7 +144,7 @@ def test_hand_accepts_any_spelling() -> None:
 def test_hand_text() -> None:
     result = run("hand", *KS_WIN)
     assert result.exit_code == 0
-    assert "winning: 1 split(s)" in result.output
+    assert "winning: 1 split\n" in result.output
     assert "eye 6-6 6-6, pairs 6-4+6-4 5-1+3-1 4-3+2-1" in result.output
     short = run("hand", "6-6", "6-6", "6-4")
     assert "not winning: 5 tiles from a winning hand of 8" in short.output
@@ -164,8 +166,9 @@ def test_hand_text() -> None:
 def test_bad_hands_exit_2_with_a_message_and_no_traceback(args: tuple[str, ...], message: str) -> None:
     result = run("hand", *args)
     assert result.exit_code == 2, result.output
-    assert result.stderr.startswith("gupai: error: ")
-    assert message in result.stderr
+    assert result.stderr.startswith("Usage: gupai hand")
+    error_lines = [line for line in result.stderr.splitlines() if line.startswith("Error: ")]
+    assert len(error_lines) == 1 and message in error_lines[0]
     assert result.stdout == ""
     assert "Traceback" not in result.output
 

@@ -125,7 +125,7 @@ def test_out_for_tsung_shap_writes_scores_and_sweeps(tmp_path: Path) -> None:
         (["compare", "kap-shap", "-n", "5", "--presets", "culin,nope"], "no preset 'nope'"),
         (["simulate", "kap-shap", "-n", "0"], "0 is not in the range"),
         (["simulate", "kap-shap", "-n", "5", "--jobs", "0"], "0 is not in the range"),
-        (["simulate", "kap-shap"], "Missing option"),
+        (["simulate"], "Missing argument 'GAME'"),
     ],
 )
 def test_usage_errors_exit_2(args: list[str], message: str) -> None:

@@ -2,7 +2,7 @@
 
 Exit status of ``gupai conformance run``: 0 when every case run passed
 (skips and known failures aside), 1 when any failed, 2 for bad arguments or
-an engine that could not start.
+an engine that could not start, 3 on an internal error.
 """
 
 from __future__ import annotations
@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import sys
 import time
+from collections.abc import Sequence
 from pathlib import Path
 
 import click
@@ -21,7 +22,8 @@ from gupai.conformance.runner import run_cases
 from gupai.core.spec import games
 from gupai.protocol.server import main as serve_main
 
-from . import main, usage_errors
+from . import InputError, main, safe_text
+from .params import JSON, game_argument
 
 
 @main.command("engine")
@@ -37,14 +39,41 @@ def conformance_group() -> None:
 
 def _write(path: str, text: str) -> None:
     try:
-        Path(path).write_text(text, encoding="utf-8")
+        Path(path).write_text(text, encoding="utf-8", errors="backslashreplace")
     except OSError as error:
-        raise HarnessError(f"cannot write {path}: {error.strerror or error}", where=path) from None
+        raise InputError(safe_text(f"cannot write {path}: {error.strerror or error}")) from None
+
+
+def known_failures_text(previous: str | None, failed: Sequence[str]) -> str:
+    """The known-failures file to write, given its ``previous`` text (None: no file) and the ``failed`` ids.
+
+    A curated file keeps every line, comments included; the failed ids are
+    added at its end (the caller leaves out those it already lists).
+
+    >>> known_failures_text(None, ["a", "b"])
+    'a\\nb\\n'
+    >>> known_failures_text("# why\\na  # flaky", ["c"])
+    '# why\\na  # flaky\\n# failed in the latest run, not listed above:\\nc\\n'
+    """
+    ids = "".join(f"{case}\n" for case in failed)
+    if previous is None:
+        return ids
+    text = previous if not previous or previous.endswith("\n") else previous + "\n"
+    return text + ("# failed in the latest run, not listed above:\n" + ids if failed else "")
+
+
+def _read_known(path: str) -> str | None:
+    try:
+        return Path(path).read_text(encoding="utf-8", errors="surrogateescape")
+    except FileNotFoundError:
+        return None
+    except OSError as error:
+        raise InputError(safe_text(f"cannot read {path}: {error.strerror or error}")) from None
 
 
 @conformance_group.command("run")
+@game_argument(required=False, choices=games())
 @click.option("--engine", "command", metavar="COMMAND", help="The command line that starts the engine under test.")
-@click.option("--game", type=click.Choice(games()), default=None, help="Only the cases of this game.")
 @click.option("--run", "run_globs", multiple=True, metavar="GLOB", help="Only cases whose id or rule id matches.")
 @click.option("--skip", "skip_globs", multiple=True, metavar="GLOB", help="Leave out cases whose id or rule matches.")
 @click.option(
@@ -61,7 +90,7 @@ def _write(path: str, text: str) -> None:
     show_default=True,
     help="Seconds to wait for the engine to answer the start handshake.",
 )
-@click.option("--json", "as_json", is_flag=True, help="Print the report as JSON (schemas/conformance-report).")
+@JSON
 @click.option("--report", "report_path", metavar="FILE", help="Also write the JSON report to FILE.")
 @click.option("--badge", "badge_path", metavar="FILE", help="Write a shields.io endpoint badge to FILE.")
 @click.option(
@@ -72,14 +101,16 @@ def _write(path: str, text: str) -> None:
     help="Case ids (or globs, or rule ids) expected to fail, one a line.",
 )
 @click.option(
-    "--write-known-failures", "write_known", metavar="FILE", help="Write the ids of the failed cases to FILE."
+    "--write-known-failures",
+    "write_known",
+    metavar="FILE",
+    help="Write the ids of the failed cases to FILE (an existing file keeps its lines and comments: new ids are added).",
 )
 @click.option("--dump-tests", is_flag=True, help="List the selected cases as JSON and exit; no engine is run.")
 @click.option("-v", "--verbose", is_flag=True, help="Print each case as it runs, and every skip reason.")
-@usage_errors
 def run_cmd(
-    command: str | None,
     game: str | None,
+    command: str | None,
     run_globs: tuple[str, ...],
     skip_globs: tuple[str, ...],
     timeout: float,
@@ -92,12 +123,47 @@ def run_cmd(
     dump_tests: bool,
     verbose: bool,
 ) -> None:
-    """Drive the engine started by COMMAND through every case and report per rule.
+    """Drive the engine started by COMMAND through every case (of GAME, if given) and report per rule.
 
     Cases are the scenarios of features/ and the logs of conformance/; a case
     needing a game, an option value or a number of players the engine does
     not claim is skipped and reported as skipped.
     """
+    try:
+        _run(
+            game,
+            command,
+            run_globs,
+            skip_globs,
+            timeout,
+            start_timeout,
+            as_json,
+            report_path,
+            badge_path,
+            known_path,
+            write_known,
+            dump_tests,
+            verbose,
+        )
+    except HarnessError as error:
+        raise InputError(safe_text(error.message)) from None
+
+
+def _run(
+    game: str | None,
+    command: str | None,
+    run_globs: tuple[str, ...],
+    skip_globs: tuple[str, ...],
+    timeout: float,
+    start_timeout: float,
+    as_json: bool,
+    report_path: str | None,
+    badge_path: str | None,
+    known_path: str | None,
+    write_known: str | None,
+    dump_tests: bool,
+    verbose: bool,
+) -> None:
     cases = select_cases(collect_cases(), game=game, run=run_globs, skip=skip_globs)
     if dump_tests:
         click.echo(json.dumps([case.to_json() for case in cases], indent=2, ensure_ascii=False))
@@ -136,6 +202,9 @@ def run_cmd(
     if badge_path:
         _write(badge_path, json.dumps(report.badge(), indent=2) + "\n")
     if write_known:
-        _write(write_known, "".join(f"{r.case.id}\n" for r in results if r.outcome == "fail"))
+        previous = _read_known(write_known)
+        entries = parse_known_failures(previous) if previous is not None else ()
+        failed = [r.case.id for r in apply_known_failures(results, entries) if r.outcome == "fail" and not r.known]
+        _write(write_known, known_failures_text(previous, failed))
     click.echo(document if as_json else report.text(verbose=verbose), nl=False)
     sys.exit(report.exit_status)

@@ -8,40 +8,32 @@ from pathlib import Path
 
 import click
 
-from gupai.core.options import parse_assignments
 from gupai.core.spec import games
 from gupai.log.format import dumps_log, dumps_log_line
 from gupai.log.play import play_game
 from gupai.log.transcript import transcript
-from gupai.log.validate import validate_paths
+from gupai.log.validate import LogIssue, validate_paths
 
-from . import main, usage_errors
+from . import EXIT_INTERNAL, InputError, InvalidInput, main, safe_text, usage_errors
+from .params import AGENTS, GAMES, JSON, OPTION, PLAYERS, PRESET, SEED, SETS, game_argument, players_for, resolve
 
 
 @main.command("play")
-@click.argument("game", type=click.Choice(games()))
-@click.option("--preset", default=None, help="Preset fixing every option (default: culin).")
-@click.option("--option", "-o", "option_items", multiple=True, metavar="KEY=VALUE", help="Override one option.")
-@click.option("--players", type=int, default=None, help="Number of players.")
-@click.option("--sets", type=int, default=None, help="Number of sets (Kap Tai Shap).")
-@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the deal and the agents.")
-@click.option(
-    "--games",
-    "count",
-    type=click.IntRange(min=1),
-    default=1,
-    show_default=True,
-    help="Games to play (seeds seed, seed+1, ...).",
-)
-@click.option(
-    "--agents", default="greedy", show_default=True, help="One agent for every seat, or one a seat, comma-separated."
-)
+@game_argument(choices=games())
+@PRESET
+@OPTION
+@PLAYERS
+@SETS
+@SEED
+@GAMES(1)
+@AGENTS
 @click.option(
     "--out",
-    type=click.Path(dir_okay=False, writable=True),
+    type=click.Path(dir_okay=False),
     default=None,
-    help="Write the log here (.jsonl: one game a line).",
+    help="Write the log to FILE (.json for one game; several games go to .jsonl, one game a line).",
 )
+@click.option("--force", is_flag=True, help="Overwrite the --out file if it exists.")
 @click.option("--show", "show_it", is_flag=True, help="Also print the transcript.")
 @usage_errors
 def play_cmd(
@@ -54,10 +46,21 @@ def play_cmd(
     count: int,
     agents: str,
     out: str | None,
+    force: bool,
     show_it: bool,
 ) -> None:
     """Play GAME with agents and write its log (to stdout without --out)."""
-    overrides = parse_assignments(option_items)
+    options = resolve(game, preset, option_items)
+    players = players_for(game, options, players, sets)
+    if out is not None:
+        if count > 1 and not out.endswith(".jsonl"):
+            raise click.BadParameter(
+                f"{count} games go to JSON Lines, one game a line: name the file .jsonl, not {out!r}",
+                param_hint="'--out'",
+            )
+        if Path(out).exists() and not force:
+            raise click.BadParameter(f"{out} exists: give --force to overwrite it", param_hint="'--out'")
+    overrides = {key: options[key] for key in options.overrides}
     names = tuple(a.strip() for a in agents.split(",") if a.strip())
     logs = [
         play_game(game, preset=preset, overrides=overrides, players=players, sets=sets, seed=seed + i, agents=names)
@@ -71,7 +74,10 @@ def play_cmd(
                 click.echo(transcript(log), err=True)
         click.echo(text)
         return
-    Path(out).write_text(text + "\n", encoding="utf-8")
+    try:
+        Path(out).write_text(text + "\n", encoding="utf-8")
+    except OSError as error:
+        raise InputError(f"cannot write {out}: {error.strerror or error}") from None
     if show_it:
         for log in logs:
             click.echo(transcript(log))
@@ -82,12 +88,13 @@ def play_cmd(
 @click.argument("log", type=click.Path(dir_okay=False, allow_dash=True))
 @usage_errors
 def show_cmd(log: str) -> None:
-    """Print a readable transcript of LOG (a .json log, or each game of a .jsonl)."""
+    """Print a readable transcript of LOG (a .json log, or each game of a .jsonl, - for stdin).
+
+    Exit status 1 when LOG is not a readable game log, 2 when it cannot be read."""
     try:
         text = sys.stdin.read() if log == "-" else Path(log).read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as error:
-        click.echo(f"gupai: error: cannot read {log}: {getattr(error, 'strerror', None) or error}", err=True)
-        sys.exit(2)
+        raise InputError(f"cannot read {log}: {getattr(error, 'strerror', None) or error}") from None
     issues, _, _ = validate_paths([log]) if log != "-" else ([], 0, [])
     try:
         docs = (
@@ -95,44 +102,62 @@ def show_cmd(log: str) -> None:
             if log.endswith(".jsonl")
             else [json.loads(text)]
         )
-        for doc in docs:
+        for number, doc in enumerate(docs, start=1):
+            if len(docs) > 1:
+                if number > 1:
+                    click.echo()
+                click.echo(f"--- game {number} of {len(docs)} " + "-" * 40)
             click.echo(transcript(doc))
     except (ValueError, KeyError, TypeError, AttributeError, IndexError):
-        click.echo(f"gupai: error: {log} is not a readable game log; run `gupai validate {log}` for details", err=True)
-        sys.exit(1)
+        raise InvalidInput(f"{log} is not a readable game log; run `gupai validate {log}` for details") from None
     if issues:
         click.echo(f"warning: {log} is not a valid log: {issues[0]}", err=True)
 
 
 @main.command("validate")
 @click.argument("paths", nargs=-1, required=True)
-@click.option("--json", "as_json", is_flag=True, help="Print a JSON report.")
+@JSON
 def validate_cmd(paths: tuple[str, ...], as_json: bool) -> None:
     """Validate game logs: files, directories (recursively .json/.jsonl), or - for stdin.
 
     Exit status 0 when every game is valid, 1 when any is invalid, 2 when a
-    path cannot be read."""
-    issues, count, unreadable = validate_paths(paths)
+    path cannot be read, 3 on an internal error (the results of the other
+    paths are still printed)."""
+    issues: list[LogIssue] = []
+    unreadable: list[str] = []
+    internal: list[str] = []
+    count = 0
+    for path in paths:  # one path at a time: a crash on one loses none of the others
+        try:
+            found, read, failed = validate_paths([path])
+        except Exception as error:
+            internal.append(" ".join(f"{path}: internal error: {type(error).__name__}: {error}".split()))
+            continue
+        issues += found
+        count += read
+        unreadable += failed
     bad_games = {(i.file, i.game) for i in issues}
     if as_json:
-        click.echo(
-            json.dumps(
-                {
-                    "valid": not issues and not unreadable,
-                    "games": count,
-                    "invalid_games": len(bad_games),
-                    "errors": [i.to_json() for i in issues],
-                    "unreadable": unreadable,
-                },
-                ensure_ascii=False,
-            )
-        )
+        report = {
+            "valid": not issues and not unreadable and not internal,
+            "games": count,
+            "invalid_games": len(bad_games),
+            "errors": [i.to_json() for i in issues],
+            "unreadable": unreadable,
+        }
+        if internal:
+            report["internal_errors"] = internal
+        click.echo(json.dumps(report, ensure_ascii=False))
     else:
         for issue in issues:
             click.echo(str(issue))
         for item in unreadable:
-            click.echo(f"gupai: error: cannot read {item}", err=True)
+            click.echo(f"Error: cannot read {item}", err=True)
         click.echo(f"{count} game(s) read, {len(bad_games)} invalid, {len(issues)} error(s)", err=True)
+    for item in internal:
+        click.echo(safe_text(f"Error: {item} (a bug in gupai; please report it)"), err=True)
+    if internal:
+        sys.exit(EXIT_INTERNAL)
     if unreadable:
         sys.exit(2)
     sys.exit(1 if issues else 0)

@@ -7,20 +7,25 @@ import json
 import click
 
 from gupai.core.hands import counts_of
-from gupai.core.options import parse_assignments, resolve_options
+from gupai.core.spec import games
 from gupai.core.tiles import kinds, parse_tiles
 from gupai.games.kap.config import COLLECTING_GAMES, collecting_config
 
 from . import main, usage_errors
-
-GAME = click.option(
-    "--game", "game", type=click.Choice(COLLECTING_GAMES), default="kap-shap", show_default=True, help="The game."
+from .params import (
+    JSON,
+    OPTION,
+    PLAYERS,
+    PRESET,
+    SETS,
+    GameType,
+    game_argument,
+    players_for,
+    plural,
+    reading,
+    resolve,
+    suggestion,
 )
-PRESET = click.option("--preset", "preset", default=None, help="Preset fixing every option (default: culin).")
-OPTION = click.option(
-    "--option", "-o", "option_items", multiple=True, metavar="KEY=VALUE", help="Override one option (repeatable)."
-)
-JSON = click.option("--json", "as_json", is_flag=True, help="Print JSON (documented, stable) instead of text.")
 
 
 @main.command("tiles")
@@ -55,48 +60,73 @@ def tiles_cmd(as_json: bool) -> None:
 
 
 @main.command("pairs")
-@GAME
+@game_argument(required=False, default="kap-shap", choices=COLLECTING_GAMES)
 @PRESET
 @OPTION
 @JSON
 @usage_errors
 def pairs_cmd(game: str, preset: str | None, option_items: tuple[str, ...], as_json: bool) -> None:
-    """The legal ten-pairs of a game under a preset and options."""
-    options = resolve_options(game, preset=preset, overrides=parse_assignments(option_items))
+    """The legal ten-pairs of GAME (default kap-shap) under a preset and options."""
+    options = resolve(game, preset, option_items)
     config = collecting_config(game, options)
     pairs = config.rules.legal_pairs()
     if as_json:
         click.echo(json.dumps([[str(a), str(b)] for a, b in pairs]))
         return
-    click.echo(f"{config.spec.name}, preset {options.preset}: {len(pairs)} kinds of ten-pair")
+    click.echo(f"{config.spec.name}, {reading(options)}: {plural(len(pairs), 'kind')} of ten-pair")
     four_two = config.rules.four_two_value
     for total in (20, 10):
         group = [(a, b) for a, b in pairs if sum(four_two if t.face == "4-2" else t.pips for t in (a, b)) == total]
         click.echo(f"  {total}: " + "  ".join(f"[{a}]+[{b}]" for a, b in group))
 
 
+def _game_and_tiles(words: tuple[str, ...], alias: str | None) -> tuple[str, tuple[str, ...]]:
+    """Split ``hand``'s words into the game (first, if named) and the tiles."""
+    game = None
+    if words and any(c.isalpha() for c in words[0]):
+        if words[0] not in COLLECTING_GAMES:
+            choices = ", ".join(COLLECTING_GAMES)
+            hint = suggestion(words[0], games())
+            raise click.BadParameter(f"{words[0]!r} is not a game here (games: {choices}).{hint}", param_hint="'GAME'")
+        game, words = words[0], words[1:]
+    if game is not None and alias is not None and game != alias:
+        raise click.UsageError(f"GAME is {game!r} but --game is {alias!r}: give the game once")
+    if not words:
+        raise click.UsageError("Missing argument 'TILES...'.")
+    return game or alias or "kap-shap", words
+
+
 @main.command("hand")
-@GAME
+@click.argument("words", nargs=-1, required=True, metavar="[GAME] TILES...")
+@click.option(
+    "--game",
+    "game_alias",
+    type=GameType(COLLECTING_GAMES),
+    default=None,
+    metavar="GAME",
+    help="Same as GAME (an alias kept for one release: give the game first).",
+)
 @PRESET
 @OPTION
-@click.option("--players", type=int, default=None, help="Players (Kap Tai Shap; sets the default number of sets).")
-@click.option("--sets", type=int, default=None, help="Sets in play (Kap Tai Shap), capping copies of each tile.")
+@PLAYERS
+@SETS
 @JSON
-@click.argument("tiles", nargs=-1, required=True)
 @usage_errors
 def hand_cmd(
-    game: str,
+    words: tuple[str, ...],
+    game_alias: str | None,
     preset: str | None,
     option_items: tuple[str, ...],
     players: int | None,
     sets: int | None,
     as_json: bool,
-    tiles: tuple[str, ...],
 ) -> None:
-    """Is a hand winning, every split of it, and how far it is from winning.
+    """Is a hand of GAME (default kap-shap) winning, every split of it, and how far it is from winning.
 
     TILES are written high end first or not: 6-4, 4-6, [6:4]."""
-    options = resolve_options(game, preset=preset, overrides=parse_assignments(option_items))
+    game, tiles = _game_and_tiles(words, game_alias)
+    options = resolve(game, preset, option_items)
+    players = players_for(game, options, players, sets)
     config = collecting_config(game, options, players=players, sets=sets)
     hand = parse_tiles(" ".join(tiles).split())
     counts = counts_of(hand)
@@ -122,9 +152,9 @@ def hand_cmd(
         )
         return
     shown = " ".join(f"[{t}]" for t in sorted(hand, reverse=True))
-    click.echo(f"{config.spec.name}, preset {options.preset}, {config.sets} set(s): {shown}")
+    click.echo(f"{config.spec.name}, {reading(options)}, {plural(config.sets, 'set')}: {shown}")
     if winning:
-        click.echo(f"winning: {len(splits)} split(s)")
+        click.echo(f"winning: {plural(len(splits), 'split')}")
         for split in splits:
             click.echo(f"  {split}")
     else:

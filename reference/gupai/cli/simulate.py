@@ -13,11 +13,12 @@ import click
 
 from gupai.core.errors import OptionError
 from gupai.core.options import parse_assignments
-from gupai.core.spec import games
+from gupai.core.spec import game_spec, games
 from gupai.sim.report import summary_rows, write_outputs
 from gupai.sim.simulate import Simulation, SimulationResult, compare, default_jobs, simulate, simulation_document
 
 from . import main, usage_errors
+from .params import AGENTS, GAMES, JSON, OPTION, PLAYERS, PRESET, SEED, SETS, game_argument, players_for, resolve
 
 __all__ = ["compare_cmd", "simulate_cmd"]
 
@@ -25,25 +26,12 @@ __all__ = ["compare_cmd", "simulate_cmd"]
 def _common(func: Callable[..., Any]) -> Callable[..., Any]:
     """The options both commands take."""
     options = [
-        click.option("--option", "-o", "option_items", multiple=True, metavar="KEY=VALUE", help="Override one option."),
-        click.option("--players", type=click.IntRange(min=1), default=None, help="Number of players."),
-        click.option("--sets", type=click.IntRange(min=1), default=None, help="Number of sets (Kap Tai Shap)."),
-        click.option(
-            "--agents",
-            default="greedy",
-            show_default=True,
-            help="One agent for every seat, or one a seat, comma-separated.",
-        ),
-        click.option(
-            "-n", "--games", "count", type=click.IntRange(min=1), required=True, help="Games to play (each preset)."
-        ),
-        click.option(
-            "--seed",
-            type=click.IntRange(min=0),
-            default=0,
-            show_default=True,
-            help="First seed: game i is `gupai play GAME --seed SEED+i`.",
-        ),
+        OPTION,
+        PLAYERS,
+        SETS,
+        AGENTS,
+        GAMES(1000),
+        SEED,
         click.option(
             "--jobs",
             "-j",
@@ -51,7 +39,7 @@ def _common(func: Callable[..., Any]) -> Callable[..., Any]:
             default=None,
             help="Processes to use (default: all cores). The results do not depend on it.",
         ),
-        click.option("--json", "as_json", is_flag=True, help="Print the figures as one JSON document."),
+        JSON,
         click.option(
             "--out",
             type=click.Path(file_okay=False, writable=True),
@@ -89,7 +77,22 @@ def _progress(total: int, labels: Sequence[str]) -> Iterator[Callable[[int, int]
         yield lambda index, count: bar.advance(tasks[index], count)
 
 
-def _report(results: Sequence[SimulationResult], as_json: bool, out: str | None) -> None:
+def preset_differences(game: str, presets: Sequence[str]) -> list[str]:
+    """How each preset after the first differs from it, one line each.
+
+    >>> preset_differences("kap-shap", ["culin", "pagat", "culin"])
+    ['pagat differs from culin in pair-set=printed', 'culin differs from culin in nothing']
+    """
+    first = game_spec(game).preset(presets[0]).as_dict()
+    lines = []
+    for name in presets[1:]:
+        values = game_spec(game).preset(name).as_dict()
+        changed = ", ".join(f"{key}={value}" for key, value in values.items() if first.get(key) != value)
+        lines.append(f"{name} differs from {presets[0]} in {changed or 'nothing'}")
+    return lines
+
+
+def _report(results: Sequence[SimulationResult], as_json: bool, out: str | None, notes: Sequence[str] = ()) -> None:
     doc = simulation_document(results)
     if out is not None:
         paths = write_outputs(doc, Path(out))
@@ -123,6 +126,8 @@ def _report(results: Sequence[SimulationResult], as_json: bool, out: str | None)
         table.add_row(label, *(column.get(label, "") for column in columns))
     console = Console(width=max(100, 28 + 26 * len(columns)), highlight=False)
     console.print(title)
+    for note in notes:
+        console.print(note)
     console.print(table)
     if len(results) == 1:
         _print_distribution(console, doc)
@@ -150,7 +155,10 @@ def _simulations(
     sets: int | None,
     agents: str,
 ) -> list[Simulation]:
+    hint = "'--presets'" if len(presets) > 1 else "'--preset'"
+    resolved = [resolve(game, preset, option_items, preset_hint=hint) for preset in presets]
     overrides = tuple(sorted(parse_assignments(option_items).items()))
+    players = players_for(game, resolved[0], players, sets)
     sims = [
         Simulation(game, preset=p, overrides=overrides, players=players, sets=sets, agents=_agents(agents))
         for p in presets
@@ -161,8 +169,8 @@ def _simulations(
 
 
 @main.command("simulate")
-@click.argument("game", type=click.Choice(games()))
-@click.option("--preset", default=None, help="Preset fixing every option (default: culin).")
+@game_argument(choices=games())
+@PRESET
 @_common
 @usage_errors
 def simulate_cmd(
@@ -191,7 +199,7 @@ def simulate_cmd(
 
 
 @main.command("compare")
-@click.argument("game", type=click.Choice(games()))
+@game_argument(choices=games())
 @click.option("--presets", required=True, metavar="A,B,...", help="The presets to compare, comma-separated.")
 @_common
 @usage_errors
@@ -220,4 +228,4 @@ def compare_cmd(
     sims = _simulations(game, names, option_items, players, sets, agents)
     with _progress(count, [sim.label for sim in sims]) as advance:
         results = compare(sims, games=count, seed=seed, jobs=jobs or default_jobs(), progress=advance)
-    _report(results, as_json, out)
+    _report(results, as_json, out, preset_differences(game, names))

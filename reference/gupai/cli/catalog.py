@@ -1,0 +1,182 @@
+"""``gupai presets``, ``gupai options`` and ``gupai rules``: what ``spec/`` holds, from the command line.
+
+Everything comes from :mod:`gupai.core.spec`; the JSON of each command is
+documented in the README.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import click
+
+from gupai.core.spec import GameSpec, OptionSpec, PresetSpec, RuleSpec, game_spec, games, sources
+
+from . import main
+from .params import JSON, game_argument, suggestion
+
+__all__ = ["option_json", "preset_json", "rule_json"]
+
+
+def _console() -> Any:
+    import sys
+
+    from rich.console import Console
+
+    # A terminal's own width; 120 columns into a file or a pipe.
+    return Console(highlight=False, width=None if sys.stdout.isatty() else 120)
+
+
+def _table(*columns: str) -> Any:
+    from rich import box
+    from rich.table import Table
+
+    table = Table(box=box.SIMPLE_HEAD, show_lines=True)
+    for column in columns:
+        table.add_column(column)
+    return table
+
+
+def preset_json(spec: GameSpec, preset: PresetSpec) -> dict[str, Any]:
+    """One preset as ``gupai presets --json`` prints it.
+
+    >>> doc = preset_json(game_spec("kap-shap"), game_spec("kap-shap").preset("pagat"))
+    >>> doc["name"], doc["differs_from_default"]
+    ('pagat', {'pair-set': 'printed'})
+    """
+    default = spec.presets[0].as_dict()
+    return {
+        "name": preset.name,
+        "title": preset.title,
+        "text": " ".join(preset.text.split()),
+        "sources": list(preset.sources),
+        "aliases": [{"source": source, "name": name} for source, name in preset.aliases],
+        "options": preset.as_dict(),
+        "differs_from_default": {k: v for k, v in preset.values if default.get(k) != v},
+    }
+
+
+def option_json(option: OptionSpec) -> dict[str, Any]:
+    """One option as ``gupai options --json`` prints it.
+
+    >>> doc = option_json(game_spec("kap-shap").option("pair-set"))
+    >>> doc["key"], doc["default"], [v["value"] for v in doc["values"]]
+    ('pair-set', 'arithmetic', ['arithmetic', 'printed'])
+    """
+    return {
+        "key": option.key,
+        "title": option.title,
+        "question": " ".join(option.question.split()),
+        "default": option.default,
+        "values": [
+            {"value": value, "text": option.describe(value), "readers": list(option.readers(value))}
+            for value in option.values
+        ],
+        "justification": option.justification,
+    }
+
+
+def rule_json(spec: GameSpec, rule: RuleSpec) -> dict[str, Any]:
+    """One rule as ``gupai rules GAME ID --json`` prints it: its text, sources and readings."""
+    return {
+        "id": rule.id,
+        "title": rule.title,
+        "text": rule.text,
+        "status": rule.status,
+        "implementation_defined": rule.implementation_defined,
+        "sources": [
+            {"key": key, "citation": sources()[key].citation if key in sources() else key} for key in rule.sources
+        ],
+        "quote": {"source": rule.quote[0], "text": " ".join(rule.quote[1].split())} if rule.quote else None,
+        "options": [
+            {
+                "key": option.key,
+                "question": " ".join(option.question.split()),
+                "readings": [
+                    {"source": p.source, "reading": p.reading, "says": " ".join(p.says.split())}
+                    for p in option.positions
+                ],
+            }
+            for option in (spec.option(key) for key in rule.options)
+        ],
+    }
+
+
+@main.command("presets")
+@game_argument(choices=games())
+@JSON
+def presets_cmd(game: str, as_json: bool) -> None:
+    """The presets of GAME: each fixes every option; what each changes from the default (the first)."""
+    spec = game_spec(game)
+    docs = [preset_json(spec, preset) for preset in spec.presets]
+    if as_json:
+        click.echo(json.dumps(docs, ensure_ascii=False))
+        return
+    table = _table("preset", "title", "sources", f"differs from {spec.presets[0].name}")
+    for doc in docs:
+        changed = "\n".join(f"{k}={v}" for k, v in doc["differs_from_default"].items()) or "(the default)"
+        table.add_row(doc["name"], doc["title"], ", ".join(doc["sources"]), changed)
+    console = _console()
+    console.print(f"{spec.name}: {len(docs)} presets (use one with --preset NAME; `gupai options {game}` for each)")
+    console.print(table)
+
+
+@main.command("options")
+@game_argument(choices=games())
+@JSON
+def options_cmd(game: str, as_json: bool) -> None:
+    """The variant options of GAME: each a question the sources answer differently, with its values."""
+    spec = game_spec(game)
+    docs = [option_json(option) for option in spec.options]
+    if as_json:
+        click.echo(json.dumps(docs, ensure_ascii=False))
+        return
+    table = _table("option", "question", "values (* the default; the sources reading it)")
+    for doc in docs:
+        values = "\n".join(
+            f"{'*' if v['value'] == doc['default'] else ' '} {v['value']}: {v['text']}"
+            + (f" ({', '.join(v['readers'])})" if v["readers"] else "")
+            for v in doc["values"]
+        )
+        table.add_row(doc["key"], doc["question"], values)
+    console = _console()
+    console.print(f"{spec.name}: {len(docs)} options (set one with -o KEY=VALUE; * marks the default)")
+    console.print(table)
+
+
+@main.command("rules")
+@game_argument(choices=games())
+@click.argument("rule_id", required=False, metavar="[ID]")
+@JSON
+def rules_cmd(game: str, rule_id: str | None, as_json: bool) -> None:
+    """The rules of GAME, or the rule ID: its text, its sources and how each reads its options."""
+    spec = game_spec(game)
+    if rule_id is None:
+        if as_json:
+            click.echo(json.dumps([{"id": r.id, "title": r.title} for r in spec.rules], ensure_ascii=False))
+            return
+        click.echo(f"{spec.name}: {len(spec.rules)} rules (`gupai rules {game} ID` prints one)")
+        for rule in spec.rules:
+            click.echo(f"  {rule.id:<32} {rule.title}")
+        return
+    if rule_id not in spec.rule_ids:
+        hint = suggestion(rule_id, spec.rule_ids)
+        raise click.BadParameter(f"{game} has no rule {rule_id!r}.{hint}", param_hint="'ID'")
+    doc = rule_json(spec, spec.rule(rule_id))
+    if as_json:
+        click.echo(json.dumps(doc, ensure_ascii=False))
+        return
+    status = doc["status"] + (", implementation-defined" if doc["implementation_defined"] else "")
+    click.echo(f"{doc['id']}: {doc['title']} ({status})\n")
+    click.echo(doc["text"])
+    if doc["quote"]:
+        click.echo(f'\n  "{doc["quote"]["text"]}" ({doc["quote"]["source"]})')
+    click.echo("\nsources:")
+    for source in doc["sources"]:
+        click.echo(f"  {source['key']}: {source['citation']}")
+    for option in doc["options"]:
+        click.echo(f"\noption {option['key']}: {option['question']}")
+        for position in option["readings"]:
+            reading = position["reading"] if position["reading"] is not None else "silent"
+            click.echo(f"  {position['source']} ({reading}): {position['says']}")

@@ -1,0 +1,266 @@
+"""The one grammar of the ``gupai`` command line: shared arguments and options.
+
+Every command that plays or reads a game takes it as its first positional
+argument (``--game`` is still accepted, for one release, as an alias); the
+same option has the same name, short flag and meaning in every command.
+Unknown games, presets, options and values are usage errors in click's style
+with a "did you mean" suggestion.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Callable, Iterable, Sequence
+from functools import wraps
+from typing import TYPE_CHECKING, Any, TypeVar
+
+import click
+from click.shell_completion import CompletionItem
+
+from gupai.core.errors import GupaiError
+from gupai.core.options import Options, parse_assignments, resolve_options
+from gupai.core.spec import game_spec, games
+
+__all__ = [
+    "AGENTS",
+    "GAMES",
+    "JSON",
+    "OPTION",
+    "PLAYERS",
+    "PRESET",
+    "SEED",
+    "SETS",
+    "GameType",
+    "game_argument",
+    "players_for",
+    "plural",
+    "reading",
+    "resolve",
+    "suggestion",
+]
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def suggestion(word: str, choices: Iterable[str]) -> str:
+    """A " Did you mean ...?" for ``word`` among ``choices``, or "".
+
+    >>> suggestion("culn", ["culin", "pagat"])
+    " Did you mean 'culin'?"
+    >>> suggestion("zzz", ["culin"])
+    ''
+    """
+    close = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.6)
+    return f" Did you mean {close[0]!r}?" if close else ""
+
+
+def plural(count: int, noun: str, nouns: str | None = None) -> str:
+    """``count`` with ``noun``, pluralised.
+
+    >>> plural(1, "set"), plural(2, "split"), plural(0, "match", "matches")
+    ('1 set', '2 splits', '0 matches')
+    """
+    return f"{count} {noun if count == 1 else (nouns or noun + 's')}"
+
+
+if TYPE_CHECKING:  # click 8.2+ types ParamType as a generic; 8.1 cannot subscript it
+    _StrParam = click.ParamType[str, Any]
+else:
+    _StrParam = click.ParamType
+
+
+class GameType(_StrParam):
+    """A game id, with a suggestion for a typo and shell completion."""
+
+    name = "game"
+
+    def __init__(self, choices: Sequence[str] | None = None) -> None:
+        self.choices = tuple(choices) if choices is not None else games()
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> str:
+        text = str(value)
+        if text in self.choices:
+            return text
+        self.fail(
+            f"{text!r} is not a game here (games: {', '.join(self.choices)}).{suggestion(text, self.choices)}",
+            param,
+            ctx,
+        )
+
+    def shell_complete(self, ctx: click.Context, param: click.Parameter, incomplete: str) -> list[CompletionItem]:
+        return [CompletionItem(game) for game in self.choices if game.startswith(incomplete)]
+
+
+def game_argument(
+    *, required: bool = True, default: str | None = None, choices: Sequence[str] | None = None
+) -> Callable[[F], F]:
+    """The GAME positional argument and its ``--game`` alias, merged into ``game``.
+
+    With ``required`` false and no ``default``, ``game`` may be None.
+    """
+    kind = GameType(choices)
+
+    def decorate(func: F) -> F:
+        @wraps(func)
+        def wrapper(*args: Any, game: str | None = None, game_alias: str | None = None, **kwargs: Any) -> Any:
+            if game is not None and game_alias is not None and game != game_alias:
+                raise click.UsageError(f"GAME is {game!r} but --game is {game_alias!r}: give the game once")
+            chosen = game or game_alias or default
+            if chosen is None and required:
+                raise click.UsageError(f"Missing argument 'GAME' (games: {', '.join(kind.choices)}).")
+            return func(*args, game=chosen, **kwargs)
+
+        alias_help = "Same as GAME (an alias kept for one release: give the game first)."
+        wrapper = click.option("--game", "game_alias", type=kind, default=None, metavar="GAME", help=alias_help)(
+            wrapper
+        )
+        wrapper = click.argument("game", type=kind, required=False, metavar="GAME" if required else "[GAME]")(wrapper)
+        return wrapper  # type: ignore[return-value]
+
+    return decorate
+
+
+def _game_of(ctx: click.Context) -> str:
+    game = ctx.params.get("game") or ctx.params.get("game_alias")
+    return game if isinstance(game, str) and game in games() else "kap-shap"
+
+
+def _complete_preset(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[CompletionItem]:
+    spec = game_spec(_game_of(ctx))
+    return [CompletionItem(p.name, help=p.title) for p in spec.presets if p.name.startswith(incomplete)]
+
+
+def _complete_option(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[CompletionItem]:
+    spec = game_spec(_game_of(ctx))
+    items = [f"{o.key}={value}" for o in spec.options for value in o.values]
+    return [CompletionItem(item) for item in items if item.startswith(incomplete)]
+
+
+PRESET = click.option(
+    "--preset",
+    default=None,
+    shell_complete=_complete_preset,
+    help="Preset fixing every option (default: culin; `gupai presets GAME` lists them).",
+)
+OPTION = click.option(
+    "-o",
+    "--option",
+    "option_items",
+    multiple=True,
+    metavar="KEY=VALUE",
+    shell_complete=_complete_option,
+    help="Override one option (repeatable; `gupai options GAME` lists them).",
+)
+JSON = click.option("--json", "as_json", is_flag=True, help="Print JSON (stable, documented) instead of text.")
+PLAYERS = click.option("--players", type=click.IntRange(min=1), default=None, help="Number of players.")
+SETS = click.option(
+    "--sets",
+    type=click.IntRange(min=1),
+    default=None,
+    help="Number of sets (Kap Tai Shap; alone, it implies a number of players the sets can deal to).",
+)
+SEED = click.option(
+    "--seed",
+    type=click.IntRange(min=0),
+    default=0,
+    show_default=True,
+    help="First seed: game i is `gupai play GAME --seed SEED+i`.",
+)
+AGENTS = click.option(
+    "--agents", default="greedy", show_default=True, help="One agent for every seat, or one a seat, comma-separated."
+)
+
+
+def GAMES(default: int) -> Callable[[F], F]:  # noqa: N802  (a decorator, named like the others)
+    """The ``-n/--games`` option with ``default``."""
+    return click.option(
+        "-n",
+        "--games",
+        "count",
+        type=click.IntRange(min=1),
+        default=default,
+        show_default=True,
+        help="Games to play (seeds SEED, SEED+1, ...; for each preset).",
+    )
+
+
+def resolve(game: str, preset: str | None, option_items: Sequence[str], *, preset_hint: str = "'--preset'") -> Options:
+    """``game``'s options from ``--preset`` and ``-o`` items, as click usage errors with suggestions.
+
+    >>> resolve("kap-shap", "pagat", ["eye=civil"])["eye"]
+    'civil'
+    >>> resolve("kap-shap", "culn", [])
+    Traceback (most recent call last):
+    ...
+    click.exceptions.BadParameter: kap-shap has no preset 'culn' (presets: ...). Did you mean 'culin'?
+    """
+    spec = game_spec(game)
+    if preset is not None:
+        try:
+            spec.preset(preset)
+        except GupaiError as error:
+            names = [p.name for p in spec.presets]
+            raise click.BadParameter(f"{error.message}.{suggestion(preset, names)}", param_hint=preset_hint) from None
+    try:
+        overrides = parse_assignments(option_items)
+    except GupaiError as error:
+        raise click.BadParameter(error.message, param_hint="'-o' / '--option'") from None
+    for key, value in overrides.items():
+        try:
+            option = spec.option(key)
+        except GupaiError as error:
+            hint = suggestion(key, [o.key for o in spec.options])
+            raise click.BadParameter(f"{error.message}.{hint}", param_hint="'-o' / '--option'") from None
+        if value not in option.values:
+            raise click.BadParameter(
+                f"option {key!r} of {game} has no value {value!r} (values: {', '.join(option.values)})."
+                + suggestion(value, option.values),
+                param_hint="'-o' / '--option'",
+            )
+    return resolve_options(game, preset=preset, overrides=overrides)
+
+
+def reading(options: Options) -> str:
+    """How the header of a text answer names the options: the preset, and any override.
+
+    >>> reading(resolve("kap-shap", None, []))
+    'preset culin'
+    >>> reading(resolve("kap-shap", None, ["four-two-value=6"]))
+    'culin with four-two-value=6'
+    """
+    if not options.overrides:
+        return f"preset {options.preset}"
+    return f"{options.preset} with " + ", ".join(f"{key}={options[key]}" for key in options.overrides)
+
+
+def players_for(game: str, options: Options, players: int | None, sets: int | None) -> int | None:
+    """The players to use: as given, or, when only ``--sets`` is, a number those sets can deal to.
+
+    The game's default number of players when the sets can deal to it, else
+    the nearest that they can; a usage error naming the ``--players`` that
+    work when no number does.
+
+    >>> players_for("kap-tai-shap", resolve("kap-tai-shap", None, []), None, 1)
+    3
+    >>> players_for("kap-tai-shap", resolve("kap-tai-shap", None, []), None, None) is None
+    True
+    """
+    from gupai.games.kap.config import COLLECTING_GAMES, collecting_config
+
+    if players is not None or sets is None or game not in COLLECTING_GAMES:
+        return players
+    spec = game_spec(game)
+    fits = []
+    for count in range(spec.players_min, spec.players_max + 1):
+        try:
+            collecting_config(game, options, players=count, sets=sets)
+        except GupaiError:
+            continue
+        fits.append(count)
+    if not fits:
+        try:
+            collecting_config(game, options, players=spec.players_min, sets=sets)
+        except GupaiError as error:
+            raise click.BadParameter(error.message, param_hint="'--sets'") from None
+        return None  # pragma: no cover - the minimum fits after all
+    return min(fits, key=lambda count: (abs(count - spec.players_default), -count))
