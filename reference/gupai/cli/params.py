@@ -237,17 +237,21 @@ def players_for(game: str, options: Options, players: int | None, sets: int | No
     """The players to use: as given, or, when only ``--sets`` is, a number those sets can deal to.
 
     The game's default number of players when the sets can deal to it, else
-    the nearest that they can; a usage error naming the ``--players`` that
-    work when no number does.
+    the nearest that they can. Sets too few for the players (or for any
+    number) are a usage error naming the ``--players`` that fit.
 
     >>> players_for("kap-tai-shap", resolve("kap-tai-shap", None, []), None, 1)
     3
     >>> players_for("kap-tai-shap", resolve("kap-tai-shap", None, []), None, None) is None
     True
+    >>> players_for("kap-tai-shap", resolve("kap-tai-shap", None, []), 9, 2)
+    Traceback (most recent call last):
+    ...
+    click.exceptions.BadParameter: 2 set(s) hold 64 tiles: too few ... (--players 2 to 6 fit 2 sets)
     """
     from gupai.games.kap.config import COLLECTING_GAMES, collecting_config
 
-    if players is not None or sets is None or game not in COLLECTING_GAMES:
+    if sets is None or game not in COLLECTING_GAMES:
         return players
     spec = game_spec(game)
     fits = []
@@ -257,10 +261,14 @@ def players_for(game: str, options: Options, players: int | None, sets: int | No
         except GupaiError:
             continue
         fits.append(count)
-    if not fits:
-        try:
-            collecting_config(game, options, players=spec.players_min, sets=sets)
-        except GupaiError as error:
-            raise click.BadParameter(error.message, param_hint="'--sets'") from None
-        return None  # pragma: no cover - the minimum fits after all
+    try:
+        collecting_config(game, options, players=players if players is not None else spec.players_min, sets=sets)
+    except GupaiError as error:
+        if error.where != "sets":
+            raise click.UsageError(error.message) from None
+        if players is not None or not fits:  # (else the minimum does not fit, but another number does)
+            hint = f" (--players {fits[0]} to {fits[-1]} fit {plural(sets, 'set')})" if fits else ""
+            raise click.BadParameter(error.message + hint, param_hint="'--sets'") from None
+    if players is not None:
+        return players
     return min(fits, key=lambda count: (abs(count - spec.players_default), -count))
