@@ -20,6 +20,7 @@ from click.testing import CliRunner, Result
 import gupai.cli.games
 import gupai.cli.rules
 from gupai.cli import main
+from gupai.log.validate import validate_paths
 
 ROOT = Path(__file__).resolve().parents[2]
 SCRIPT = Path(sys.executable).parent / "gupai"
@@ -149,12 +150,11 @@ def test_an_unexpected_exception_is_exit_3_with_one_line(monkeypatch: pytest.Mon
 def test_validate_prints_the_other_files_when_one_crashes(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     good = tmp_path / "good.json"
     assert run("play", "kap-shap", "--out", str(good)).exit_code == 0
-    real = gupai.cli.games.validate_paths
 
     def crashes_on_bad(paths: list[str]) -> Any:
         if paths[0].endswith("bad.json"):
             raise RecursionError("too deep")
-        return real(paths)
+        return validate_paths(paths)
 
     monkeypatch.setattr(gupai.cli.games, "validate_paths", crashes_on_bad)
     text = run("validate", str(good), str(tmp_path / "bad.json"))
