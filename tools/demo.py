@@ -8,8 +8,9 @@
    set of cases, and a deliberately broken engine (``tests/fakes/four_two_six.py``,
    which counts [4-2] as 6 when it claims 3) fails them, with the report.
 
-Every command is run as a user would type it (the ``gupai`` next to this
-Python), and printed first. Files go to ``demo-out/`` in the checkout.
+Every command is printed as a user would type it, then run (in this
+process; the engines are real processes). Files go to ``demo-out/`` in the
+checkout.
 """
 
 from __future__ import annotations
@@ -17,19 +18,21 @@ from __future__ import annotations
 import json
 import os
 import shlex
-import subprocess
 import sys
 import time
 from pathlib import Path
 
+from click.testing import CliRunner
 from rich.console import Console
+from rich.markup import escape
 
+from gupai.cli import main as main_command
 from gupai.core.tiles import parse_tiles
 from gupai.render.svg import pips
 
 ROOT = Path(__file__).resolve().parents[1]
 OUT = ROOT / "demo-out"
-GUPAI = Path(sys.executable).parent / "gupai"
+BIN = Path(sys.executable).parent  # the virtualenv's bin: `gupai` and `python` for the engines
 HAND = "6-6 6-6 6-4 6-4 5-1 3-1 4-3 2-1"
 PAGAT_HAND = "5-5 5-5 6-5 6-3 6-4 6-4 4-2 6-1"  # three twenties no printed table has
 CASES = "ks.tiles.four-two*"  # the cases of the rule the broken engine gets wrong
@@ -46,22 +49,22 @@ def say(text: str) -> None:
 
 
 def gupai(*args: str, tail: int | None = None, expect: int = 0) -> str:
-    """Run ``gupai ARGS`` as a user would, print it and its output (the last ``tail`` lines), return stdout."""
-    console.print(f"[bold cyan]$ gupai {shlex.join(args)}[/]", markup=True)
-    # The virtualenv first on PATH, so that `gupai` and `python` are the project's.
-    env = {**os.environ, "PATH": f"{GUPAI.parent}{os.pathsep}{os.environ.get('PATH', '')}"}
-    done = subprocess.run(
-        [str(GUPAI), *args], capture_output=True, text=True, errors="backslashreplace", cwd=ROOT, env=env, check=False
-    )
-    lines = (done.stdout + done.stderr).rstrip("\n").splitlines()
+    """Run ``gupai ARGS`` as a user would, print it and its output (the last ``tail`` lines), return stdout.
+
+    The command runs in this process (the same code as the ``gupai`` script,
+    without starting Python again); engines it starts are real processes.
+    """
+    console.print(f"[bold cyan]$ gupai {escape(shlex.join(args))}[/]")
+    result = CliRunner().invoke(main_command, list(args), prog_name="gupai")
+    lines = (result.stdout + result.stderr).rstrip("\n").splitlines()
     if tail is not None and len(lines) > tail:
         console.print(f"[dim]  ... ({len(lines) - tail} lines above)[/]")
         lines = lines[-tail:]
     for line in lines:
         console.out(line, highlight=False)
-    mark = "green" if done.returncode == expect else "bold red"
-    console.print(f"[{mark}](exit status {done.returncode})[/]")
-    return done.stdout
+    mark = "green" if result.exit_code == expect else "bold red"
+    console.print(f"[{mark}](exit status {result.exit_code})[/]")
+    return result.stdout
 
 
 def _cell(x: float, y: float) -> tuple[int, int]:
@@ -99,7 +102,7 @@ def the_rules() -> None:
     gupai("presets", "kap-shap")
     say("\nUnder pagat's printed tables three twenties are not pairs, so this hand does not win:")
     gupai("hand", "kap-shap", "--preset", "pagat", *PAGAT_HAND.split())
-    gupai("rules", "kap-shap", "ks.tiles.four-two", tail=8)
+    gupai("rules", "kap-shap", "ks.tiles.four-two")
 
 
 def the_validator() -> None:
@@ -140,6 +143,8 @@ def the_harness() -> None:
 
 def main() -> None:
     started = time.monotonic()
+    os.chdir(ROOT)
+    os.environ["PATH"] = f"{BIN}{os.pathsep}{os.environ.get('PATH', '')}"
     OUT.mkdir(exist_ok=True)
     say("[bold]gupai[/]: the rules of the Chinese domino tens games as data, a validator for game logs,")
     say("and a conformance harness for engines. A tour of the three, in that order.")
