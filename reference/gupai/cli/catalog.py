@@ -60,9 +60,9 @@ def preset_json(spec: GameSpec, preset: PresetSpec) -> dict[str, Any]:
 def option_json(option: OptionSpec) -> dict[str, Any]:
     """One option as ``gupai options --json`` prints it.
 
-    >>> doc = option_json(game_spec("kap-shap").option("pair-set"))
+    >>> doc = option_json(game_spec("kap-shap").option("eye"))
     >>> doc["key"], doc["default"], [v["value"] for v in doc["values"]]
-    ('pair-set', 'arithmetic', ['arithmetic', 'printed'])
+    ('eye', 'identical', ['identical', 'civil'])
     """
     return {
         "key": option.key,
