@@ -206,3 +206,38 @@ def test_write_known_failures_keeps_a_curated_file(tmp_path: Path) -> None:
     added = lines[3:]
     assert added and listed not in added
     assert all(line.startswith(("scenario:kap-shap/", "log:kap-shap/")) for line in added)
+
+
+SURROGATE_ENGINE = """
+import json, sys
+sys.path.insert(0, {root!r})
+from tests.fakes._common import serve
+
+def hook(request, answer):
+    if request.get("cmd") == "apply":  # every move refused, with a lone surrogate in the message
+        return json.dumps({{"id": request.get("id"), "answer": "error", "message": "bad \\udcff move"}})
+    return None
+
+sys.exit(serve(hook))
+"""
+
+
+def test_an_engine_message_with_a_lone_surrogate_reaches_the_report(tmp_path: Path) -> None:
+    engine = tmp_path / "surrogate_engine.py"
+    engine.write_text(SURROGATE_ENGINE.format(root=str(ROOT)), encoding="utf-8")
+    report = tmp_path / "report.json"
+    for extra in ([], ["--json"]):
+        done = subprocess.run(
+            [str(script()), "conformance", "run", "kap-shap", "--engine", f"{sys.executable} {engine}",
+             "--run", "ks.turn.take*", "--report", str(report), *extra],
+            capture_output=True,
+            timeout=300,
+            check=False,
+            env={"PATH": "/usr/bin:/bin", "LC_ALL": "C.UTF-8", "PYTHONIOENCODING": "utf-8:strict"},
+        )  # fmt: skip
+        assert done.returncode == 1, done.stderr  # cases failed: a verdict, not a crash
+        assert b"Traceback" not in done.stderr
+        assert b"\\udcff" in done.stdout
+        if extra:
+            assert json.loads(done.stdout)["summary"]
+        assert "\udcff" in json.dumps(json.loads(report.read_text(encoding="utf-8")), ensure_ascii=False)
