@@ -139,6 +139,7 @@ def _complete_option(ctx: click.Context, param: click.Parameter, incomplete: str
 PRESET = click.option(
     "--preset",
     default=None,
+    metavar="NAME",
     shell_complete=_complete_preset,
     help="Preset fixing every option (default: culin; `gupai presets GAME` lists them).",
 )
@@ -152,19 +153,21 @@ OPTION = click.option(
     help="Override one option (repeatable; `gupai options GAME` lists them).",
 )
 JSON = click.option("--json", "as_json", is_flag=True, help="Print JSON (stable, documented) instead of text.")
-PLAYERS = click.option("--players", type=click.IntRange(min=1), default=None, help="Number of players.")
+PLAYERS = click.option("--players", type=click.IntRange(min=1), default=None, metavar="N", help="Number of players.")
 SETS = click.option(
     "--sets",
     type=click.IntRange(min=1),
     default=None,
+    metavar="K",
     help="Number of sets (Kap Tai Shap; alone, it implies a number of players the sets can deal to).",
 )
 SEED = click.option(
     "--seed",
     type=click.IntRange(min=0),
     default=0,
+    metavar="S",
     show_default=True,
-    help="First seed: game i is `gupai play GAME --seed SEED+i`.",
+    help="First seed: game i is `gupai play GAME --seed S+i`.",
 )
 AGENTS = click.option(
     "--agents", default="greedy", show_default=True, help="One agent for every seat, or one a seat, comma-separated."
@@ -180,7 +183,8 @@ def GAMES(default: int) -> Callable[[F], F]:  # noqa: N802  (a decorator, named 
         type=click.IntRange(min=1),
         default=default,
         show_default=True,
-        help="Games to play (seeds SEED, SEED+1, ...; for each preset).",
+        metavar="N",
+        help="Games to play, with seeds S, S+1, ... (with compare, for each preset).",
     )
 
 
