@@ -107,11 +107,11 @@ with `#event=12`. Keys: ← and → step, Home and End jump.
 <div id="viewer-main" hidden>
 <p id="viewer-title" class="viewer-title"></p>
 <div class="viewer-controls">
-<button type="button" id="viewer-first" title="The deal (Home)">⏮</button>
+<button type="button" id="viewer-first" title="The deal (Home)">«</button>
 <button type="button" id="viewer-prev" title="One event back (←)">◀</button>
 <input type="range" id="viewer-range" min="0" max="0" value="0" aria-label="Event">
 <button type="button" id="viewer-next" title="One event on (→)">▶</button>
-<button type="button" id="viewer-last" title="The end (End)">⏭</button>
+<button type="button" id="viewer-last" title="The end (End)">»</button>
 <span id="viewer-position" class="viewer-position"></span>
 </div>
 <p id="viewer-event" class="viewer-event"></p>

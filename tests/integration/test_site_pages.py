@@ -150,3 +150,104 @@ def test_a_link_to_an_example_opens_it(browser: Browser) -> None:
         " document.querySelectorAll('details.scenario[open]').length]"
     )
     assert state == [True, 1], state
+
+
+# ------------------------------------------------------------- the log viewer
+SHOW_CORPUS_LOG = """
+new Promise(function (done) {
+  var select = document.getElementById("viewer-corpus");
+  select.value = %s;
+  select.dispatchEvent(new Event("change"));
+  var tries = 0;
+  (function wait() {
+    var title = document.getElementById("viewer-title").textContent;
+    if (title.indexOf(select.value + " ") === 0) {
+      document.getElementById("viewer-last").click();
+      var read = function (cls) {
+        var line = document.querySelector("#viewer-state .viewer-line." + cls + " .viewer-value");
+        return line ? line.textContent : null;
+      };
+      var row = Array.prototype.map.call(
+        document.querySelectorAll("#viewer-state .viewer-line.row img.tile"), function (img) { return img.alt; });
+      done({scores: read("scores"), result: read("result"), position: document.getElementById("viewer-position").textContent,
+            message: document.getElementById("viewer-message").textContent, row: row,
+            hands: Array.prototype.map.call(document.querySelectorAll("#viewer-state .viewer-line"), function (line) {
+              return [line.querySelector(".viewer-label").textContent,
+                      Array.prototype.map.call(line.querySelectorAll("img.tile"), function (img) { return img.alt.slice(1, -1); })];
+            })});
+    } else if (++tries > 200) {
+      done(null);
+    } else {
+      setTimeout(wait, 10);
+    }
+  })();
+})
+"""
+
+
+def corpus(kind: str) -> list[Path]:
+    return sorted((ROOT / "conformance").glob(f"*/{kind}/*.json"))
+
+
+def test_the_viewer_steps_every_corpus_log_to_its_final_scores(browser: Browser) -> None:
+    from site_hooks.sample import TsungRow
+
+    site = built_site()
+    browser.set_width(1280)
+    browser.open((site / "viewer.html").as_uri())
+    logs = corpus("valid")
+    assert len(logs) >= 30
+    for path in logs:
+        log = json.loads(path.read_text(encoding="utf-8"))
+        log_id = f"{path.parent.parent.name}/valid/{path.stem}"
+        shown = browser.evaluate(SHOW_CORPUS_LOG % json.dumps(log_id))
+        assert shown is not None, f"{log_id} did not load"
+        events = len(log["events"])
+        assert shown["position"] == f"event {events} of {events}", (log_id, shown)
+        final = log["result"].get("scores") or log["result"]["settlement"]
+        assert shown["scores"] == " · ".join(str(v) for v in final), (log_id, shown)
+        assert shown["message"] == "A valid log of the conformance corpus.", (log_id, shown)
+        if log["game"] == "tsung-shap":
+            row = TsungRow()
+            for event in log["events"]:
+                row.apply(event)
+            assert shown["row"] == [f"[{face}]" for face in row.tiles], log_id
+        elif log["result"].get("hand"):
+            # the winner's hand as the viewer followed it is the hand the log declares
+            winner = dict(shown["hands"])[f"Player {log['result']['winner'] + 1}"]
+            assert sorted(winner) == sorted(log["result"]["hand"]), log_id
+
+
+def test_the_viewer_shows_the_validators_first_error_for_an_invalid_log(browser: Browser) -> None:
+    from gupai.log.validate import validate_log
+
+    site = built_site()
+    path = corpus("invalid")[0]
+    expected = str(validate_log(json.loads(path.read_text(encoding="utf-8")), file=path.name)[0])
+    log_id = f"{path.parent.parent.name}/invalid/{path.stem}"
+    browser.set_width(400)
+    browser.open((site / "viewer.html").as_uri())
+    shown = browser.evaluate(SHOW_CORPUS_LOG % json.dumps(log_id))
+    assert shown is not None and shown["message"] == f"The validator rejects this log: {expected}", shown
+
+
+def test_the_viewer_opens_a_deep_link_and_steps_back(browser: Browser) -> None:
+    site = built_site()
+    path = ROOT / "conformance" / "kap-shap" / "valid" / "culin-2p-random-seed2.json"
+    log = json.loads(path.read_text(encoding="utf-8"))
+    assert len(log["events"]) > 12
+    browser.set_width(1280)
+    browser.open((site / "viewer.html").as_uri() + "?log=kap-shap/valid/culin-2p-random-seed2#event=12")
+    state = browser.evaluate(
+        "new Promise(function (done) { (function wait() {"
+        " if (document.getElementById('gupai-viewer').getAttribute('data-position') !== null) {"
+        "  var at = document.getElementById('viewer-position').textContent;"
+        "  document.getElementById('viewer-prev').click();"
+        "  done([at, document.getElementById('viewer-position').textContent, location.hash,"
+        "        document.getElementById('viewer-event').textContent]);"
+        " } else { setTimeout(wait, 10); } })(); })"
+    )
+    n = len(log["events"])
+    event = log["events"][10]
+    assert state[:3] == [f"event 12 of {n}", f"event 11 of {n}", "#event=11"], state
+    assert f"[{event['tile']}]" in state[3] and f"Player {event['seat'] + 1}" in state[3], state
