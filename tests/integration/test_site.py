@@ -276,3 +276,21 @@ def test_a_canonical_link_is_not_a_request(tmp_path: Path) -> None:
     (tmp_path / "b.html").write_text('<link href="https://cdn.example/x.css" rel="stylesheet">')
     (tmp_path / "c.html").write_text('<link href="https://cdn.example/x.css">')
     assert [p.split(":")[0] for p in checks.check_no_external_requests(tmp_path)] == ["b.html", "c.html"]
+
+
+# ------------------------------------------------------------ analysis plots
+def test_a_preset_has_one_colour_in_every_plot() -> None:
+    from gupai.sim.plots import preset_colour
+
+    presets = {p.name for spec in SPECS for p in spec.presets}
+    assert len({preset_colour(p) for p in presets}) == len(presets)
+    analysis = ROOT / "docs" / "assets" / "analysis"
+    for game in ("kap-shap", "kap-tai-shap", "tsung-shap"):
+        runs = json.loads((analysis / game / "simulation.json").read_text(encoding="utf-8"))["runs"]
+        drawn = {run["preset"] for run in runs}
+        for svg in sorted((analysis / game).glob("*.svg")):
+            text = svg.read_text(encoding="utf-8").lower()
+            if "gupai-site" in text:  # a plot that shows the gupai-site preset draws it in its own colour
+                assert preset_colour("gupai-site") in text, svg
+            others = {preset_colour(p) for p in presets - drawn}
+            assert not any(colour in text for colour in others), svg  # no colour of a preset not drawn
