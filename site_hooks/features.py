@@ -193,7 +193,9 @@ def _with_tiles(text: str, page_src: str) -> str:
     out = []
     pos = 0
     for match in _RUN.finditer(text):
-        out.append(esc(text[pos : match.end()]))
+        out.append(esc(text[pos : match.start()]))
+        # each face kept whole on a narrow screen: "[3-1]", never "[3-" and "1]"
+        out.append(re.sub(r"(\[[1-6]-[1-6]\])", r'<span class="face">\1</span>', esc(match.group(0))))
         out.append(" " + tiles_html(re.findall(_TILE, match.group(0)), page_src, size="sm"))
         pos = match.end()
     out.append(esc(text[pos:]))

@@ -26,6 +26,7 @@ from gupai.render.svg import ASPECT
 from . import captures
 from .common import (
     ALT_TILE_DIR,
+    SOURCE_LINKS,
     cell,
     esc,
     href,
@@ -744,7 +745,9 @@ class SiteData:
             "the value) and what it says. *Silent* means the source does not speak to the question. The last "
             "column lists the presets that take each reading. Only the sources that describe a game, or "
             "take a position on one of its questions, get a column for it: the German page "
-            "(spieltdomino) and the two pagat Tsung Shap pages describe only Tsung Shap.",
+            "(spieltdomino) and the two pagat Tsung Shap pages describe only Tsung Shap. A row marked "
+            '<span class="badge disagree">sources disagree</span> is one where two sources take different '
+            "readings; the other rows are questions only one source answers, or none.",
             "",
             " · ".join(f"[{s.name}](#{s.id})" for s in self.specs),
             "",
@@ -763,11 +766,23 @@ class SiteData:
                 "| --- | " + " | ".join("---" for _ in columns) + " | --- |",
             ]
             defaults = resolve_options(spec.id)
+            split = [o for o in spec.options if len({p.reading for p in o.positions if p.reading}) > 1]
+            out.insert(
+                out.index('<div class="ambiguities" markdown>'),
+                f"The sources disagree on {len(split)} of these {plural(len(spec.options), 'question')}.\n",
+            )
             for option in spec.options:
                 positions = {p.source: p for p in option.positions}
+                readings = {p.reading for p in option.positions if p.reading}
+                mark = (
+                    f'<br><span class="badge disagree" title="The sources take {len(readings)} different '
+                    f'readings">sources disagree</span>'
+                    if len(readings) > 1
+                    else ""
+                )
                 row = [
                     f"{self.option_link(spec, option.key, page).replace(f'`{option.key}`', cell(option.title))}"
-                    f"<br><small>{cell(_md_inline(option.question))}</small>"
+                    f"{mark}<br><small>{cell(_md_inline(option.question))}</small>"
                 ]
                 for key in columns:
                     position = positions.get(key)
@@ -778,6 +793,8 @@ class SiteData:
                         head = '<span class="silent">no reading</span>'
                     else:
                         head = self.option_link(spec, option.key, page, position.reading)
+                        if len(readings) > 1:
+                            head = f'<strong class="differs">{head}</strong>'
                     row.append(f"{head}<br><small>{cell(_md_inline(position.says))}</small>")
                 by_value = []
                 for value in option.values:
@@ -806,12 +823,13 @@ class SiteData:
             "with attribution; the rest is retold in the project's own words. See the [history](history.md) "
             "for how they relate.",
             "",
-            "| Key | Source | Games |",
-            "| --- | --- | --- |",
+            "| Key | Source | Games | Read it |",
+            "| --- | --- | --- | --- |",
         ]
         for key, source in self.sources.items():
             games = ", ".join(f"[{self.by_id[g].name}]({g}/index.md)" for g in source.covers if g in self.by_id)
-            out.append(f"| [`{key}`](#{key}) | {cell(source.author)}, *{cell(source.title)}* | {games} |")
+            links = "<br>".join(f"[{cell(label)}]({url})" for label, url in SOURCE_LINKS.get(key, ())) or "—"
+            out.append(f"| [`{key}`](#{key}) | {cell(source.author)}, *{cell(source.title)}* | {games} | {links} |")
         out.append("")
         for key, source in self.sources.items():
             cited = [(spec, r) for spec in self.specs for r in spec.rules if key in r.sources]
@@ -827,6 +845,12 @@ class SiteData:
                 f"Key `{key}` · {_md_inline(source.author)}" + (f" · {source.year}" if source.year else ""),
                 "",
             ]
+            if key in SOURCE_LINKS:
+                out += [
+                    "**Read it:** " + " · ".join(f"[{label}]({url})" for label, url in SOURCE_LINKS[key]),
+                    "{: .source-links }",
+                    "",
+                ]
             if source.notes:
                 out += [_md_inline(" ".join(source.notes.split())), ""]
             file_entry = self.raw_sources.get(key, {}).get("file") or ()

@@ -241,6 +241,7 @@ def _tsung_html(log: Mapping[str, Any], page: str) -> str:
     previous = ""
     restart = False
     turn: list[str] = []
+    laid: list[str] = []
     seat: int | None = None
 
     def flush() -> None:
@@ -256,7 +257,7 @@ def _tsung_html(log: Mapping[str, Any], page: str) -> str:
             f'<div class="tsung-turn"><p class="turn-head"><span class="turn-no">Turn {number}</span> {_seat(seat)} '
             + ", ".join(turn)
             + ".</p>"
-            + f'<div class="row-line"><span class="row-label">Row</span> {_tiles(row.tiles, page)}</div>'
+            + f'<div class="row-line"><span class="row-label">Row</span> {_marked(row.tiles, laid, page)}</div>'
             + f'<p class="turn-state">{held_now}{stock_text} · scores {scores[0]} to {scores[1]}</p></div>'
         )
 
@@ -273,12 +274,14 @@ def _tsung_html(log: Mapping[str, Any], page: str) -> str:
         if starts:
             flush()
             number += 1
-            seat, turn = event["seat"], []
+            seat, turn, laid = event["seat"], [], []
         if kind == "reveal":
             if piles is not None:
                 piles[event["seat"]] -= 1
             turn.append(f'<span class="act reveal">turns over</span> {_t(event["tile"], page)}')
         elif kind == "lay":
+            row.apply(event)
+            laid.append(event["tile"])
             restart = False
             if hands is not None and event["tile"] in hands[event["seat"]]:
                 hands[event["seat"]].remove(event["tile"])

@@ -50,3 +50,18 @@ def test_the_kap_shap_sample_shows_every_turn_and_the_winning_split() -> None:
     drawn = re.findall(r'alt="\[([1-6]-[1-6])\]"', result)
     assert sorted(drawn) == sorted([*split["eye"], *(t for pair in split["pairs"] for t in pair)])
     assert 'class="act take"' in html and 'class="act draw"' in html
+
+
+def test_the_tsung_shap_sample_shows_the_row_growing_as_the_transcript_does() -> None:
+    log = sample.sample_log("tsung-shap")
+    html = sample.sample_html("tsung-shap", "tsung-shap/index.md")
+    rows = [
+        re.findall(r'alt="\[([1-6]-[1-6])\]"', line) for line in re.findall(r'<div class="row-line">(.*?)</div>', html)
+    ]
+    turns = [line for line in tsung_transcript(log) if line.startswith("turn ")]
+    assert len(rows) == len(turns)
+    for shown, line in zip(rows, turns, strict=True):
+        written = line.rsplit("   | ", 1)[1]
+        assert shown == (re.findall(r"\[([1-6]-[1-6])\]", written) if written != "(empty)" else []), line
+    assert max(len(r) for r in rows) >= 3
+    assert html.count('class="mark sweep"') >= 1 + sum(1 for e in log["events"] if e.get("sweep"))  # and the legend
