@@ -226,7 +226,7 @@ def _games_block(data: SiteData, page_src: str) -> str:
         cards.append(
             f"-   **[{spec.name}]({link})** <span lang='zh'>{spec.chinese}</span>\n\n"
             f"    ---\n\n    {spec.summary}\n\n"
-            f"    [Rules]({rel(page_src, f'{spec.id}/rules.md')}) · "
+            f"    [How to play]({link}) · [Rule reference]({rel(page_src, f'{spec.id}/rules.md')}) · "
             f"[Options]({rel(page_src, f'{spec.id}/options.md')}) · "
             f"[Presets]({rel(page_src, f'{spec.id}/presets.md')})\n"
         )

@@ -767,10 +767,9 @@ class SiteData:
             ]
             defaults = resolve_options(spec.id)
             split = [o for o in spec.options if len({p.reading for p in o.positions if p.reading}) > 1]
-            out.insert(
-                out.index('<div class="ambiguities" markdown>'),
-                f"The sources disagree on {len(split)} of these {plural(len(spec.options), 'question')}.\n",
-            )
+            # the count goes just above this game's table
+            at = len(out) - 1 - out[::-1].index('<div class="ambiguities" markdown>')
+            out.insert(at, f"The sources disagree on {len(split)} of these {plural(len(spec.options), 'question')}.\n")
             for option in spec.options:
                 positions = {p.source: p for p in option.positions}
                 readings = {p.reading for p in option.positions if p.reading}
