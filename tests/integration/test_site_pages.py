@@ -144,6 +144,7 @@ def test_a_link_to_an_example_opens_it(browser: Browser) -> None:
     anchor = re.search(r'<details class="scenario" id="([^"]+)"', page)
     assert anchor
     browser.set_width(1280)
+    browser.open("about:blank")  # a fresh load, not a jump within a page already open
     browser.open((site / "kap-shap" / "rules.html").as_uri() + "#" + anchor.group(1))
     state = browser.evaluate(
         f"[document.getElementById({json.dumps(anchor.group(1))}).open,"
