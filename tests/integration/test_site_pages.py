@@ -252,3 +252,24 @@ def test_the_viewer_opens_a_deep_link_and_steps_back(browser: Browser) -> None:
     event = log["events"][10]
     assert state[:3] == [f"event 12 of {n}", f"event 11 of {n}", "#event=11"], state
     assert f"[{event['tile']}]" in state[3] and f"Player {event['seat'] + 1}" in state[3], state
+
+
+def test_the_viewer_shows_a_pasted_log_and_says_it_does_not_judge_it(browser: Browser) -> None:
+    site = built_site()
+    path = ROOT / "conformance" / "tsung-shap" / "valid" / "spieltdomino-greedy-seed1.json"
+    log = json.loads(path.read_text(encoding="utf-8"))
+    browser.set_width(400)
+    browser.open("about:blank")
+    browser.open((site / "viewer.html").as_uri())
+    shown = browser.evaluate(
+        f"document.getElementById('viewer-text').value = {json.dumps(json.dumps(log))};"
+        "document.getElementById('viewer-show-text').click();"
+        "document.getElementById('viewer-last').click();"
+        "[document.getElementById('viewer-message').textContent,"
+        " document.querySelector('#viewer-state .viewer-line.scores .viewer-value').textContent,"
+        " document.querySelectorAll('#viewer-state .viewer-line').length]"
+    )
+    assert "Run `gupai validate FILE`" in shown[0], shown
+    assert shown[1] == " · ".join(str(v) for v in log["result"]["scores"]), shown
+    # the four-tile variant: two hands and the stock besides the row and the scores
+    assert shown[2] >= 5, shown
