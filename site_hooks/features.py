@@ -193,8 +193,10 @@ def _with_tiles(text: str, page_src: str) -> str:
     out = []
     pos = 0
     for match in _RUN.finditer(text):
-        out.append(esc(text[pos : match.end()]))
-        out.append(" " + tiles_html(re.findall(_TILE, match.group(0)), page_src, size="xs"))
+        out.append(esc(text[pos : match.start()]))
+        # each face kept whole on a narrow screen: "[3-1]", never "[3-" and "1]"
+        out.append(re.sub(r"(\[[1-6]-[1-6]\])", r'<span class="face">\1</span>', esc(match.group(0))))
+        out.append(" " + tiles_html(re.findall(_TILE, match.group(0)), page_src, size="sm"))
         pos = match.end()
     out.append(esc(text[pos:]))
     return "".join(out)
@@ -205,7 +207,7 @@ def _cell_html(value: str, page_src: str, *, tile_column: bool) -> str:
     bracketed = bool(stripped) and _RUN.fullmatch(stripped) is not None
     if bracketed or (tile_column and stripped and _TILES_ONLY.fullmatch(stripped)):
         faces = re.findall(_TILE, stripped)
-        return f"<code>{esc(value)}</code> {tiles_html(faces, page_src, size='xs')}"
+        return f"<code>{esc(value)}</code> {tiles_html(faces, page_src, size='sm')}"
     return _with_tiles(value, page_src)
 
 
@@ -237,7 +239,9 @@ def _steps_html(steps: Sequence[Step], page_src: str, *, css: str) -> str:
             # of names is the common use, so draw it as one.
             parts.append(_table_html(step.table, page_src, header=len(step.table) > 1))
         if step.docstring is not None:
-            parts.append(f'<pre class="docstring"><code>{esc(step.docstring)}</code></pre>')
+            # One line of HTML: a newline would end the raw block in markdown and break the page.
+            text = esc(step.docstring).replace("\n", "&#10;")
+            parts.append(f'<pre class="docstring"><code>{text}</code></pre>')
         parts.append("</li>")
     parts.append("</ol>")
     return "".join(parts)
@@ -256,10 +260,10 @@ def render_scenario(scenario: Scenario, page_src: str, *, option_page: str, rule
     other = [t for t in scenario.tags if not t.startswith(("@rule:", "@option:"))]
     chips += [f'<span class="chip">{esc(t)}</span>' for t in dict.fromkeys(other)]
     parts = [
-        f'<div class="scenario" id="{esc(scenario.anchor)}">',
-        '<p class="scenario-head">'
-        f'<span class="kw">{esc(scenario.keyword)}</span> <strong>{esc(scenario.name)}</strong>'
-        f'<a class="scenario-link" href="#{esc(scenario.anchor)}" title="Link to this example">¶</a></p>',
+        f'<details class="scenario" id="{esc(scenario.anchor)}">',
+        '<summary class="scenario-head">'
+        f"<strong>{esc(scenario.name)}</strong>"
+        f'<a class="scenario-link" href="#{esc(scenario.anchor)}" title="Link to this example">¶</a></summary>',
         f'<p class="scenario-meta">{" ".join(chips)} <span class="where">{esc(scenario.where)}</span></p>',
     ]
     if scenario.description:
@@ -271,5 +275,5 @@ def render_scenario(scenario: Scenario, page_src: str, *, option_page: str, rule
         title = "Examples" + (f": {examples.name}" if examples.name else "")
         parts.append(f'<p class="examples-head">{esc(title)}</p>')
         parts.append(_table_html([examples.header, *examples.rows], page_src, header=True))
-    parts.append("</div>")
+    parts.append("</details>")
     return "".join(parts)

@@ -52,7 +52,10 @@ from site_hooks.common import (  # noqa: E402
     rel,
 )
 from site_hooks.features import FeatureError, load_scenarios  # noqa: E402
+from site_hooks.markup import check_site_markup  # noqa: E402
 from site_hooks.pages import SiteData  # noqa: E402
+from site_hooks.sample import sample_html  # noqa: E402
+from site_hooks.viewer import CorpusLog, corpus_files, corpus_logs, viewer_page  # noqa: E402
 
 log = logging.getLogger("mkdocs.hooks.gupai_site")
 
@@ -64,10 +67,12 @@ class _Build:
 
     data: SiteData
     ids: dict[str, set[str]]
+    corpus: list[CorpusLog]
 
-    def __init__(self, data: SiteData) -> None:
+    def __init__(self, data: SiteData, corpus: list[CorpusLog]) -> None:
         self.data = data
         self.ids = {}
+        self.corpus = corpus
 
 
 _build: _Build | None = None
@@ -109,7 +114,11 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
         schema_dir = _ROOT / "schemas"
     data = SiteData(specs, known, scenarios, schema_dir, raw_games, raw_sources)
     _fail("scenario tags that match nothing in spec/", data.scenario_problems())
-    _build = _Build(data)
+    try:
+        corpus = corpus_logs(data_dir("conformance"))
+    except FileNotFoundError:
+        corpus = []
+    _build = _Build(data, corpus)
     log.info("gupai: %d games, %d scenarios", len(specs), len(scenarios))
     return config
 
@@ -134,9 +143,12 @@ def _generated_pages(data: SiteData) -> dict[str, Callable[[], str]]:
 
 
 def on_files(files: Files, config: MkDocsConfig) -> Files:
-    """Add the generated pages, the tile pictures and the published schemas."""
-    data = _state().data
-    for src, make in _generated_pages(data).items():
+    """Add the generated pages, the tile pictures, the published schemas and the viewer's corpus."""
+    build = _state()
+    data = build.data
+    pages = _generated_pages(data)
+    pages["viewer.md"] = partial(viewer_page, build.corpus)
+    for src, make in pages.items():
         if files.get_file_from_path(src) is not None:
             raise PluginError(f"gupai site: docs/{src} is generated from spec/; remove the hand-written copy")
         try:
@@ -154,6 +166,8 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
     files.append(File.generated(config, "assets/logo.svg", content=tile_svg("6-6", style=SITE_STYLE, title="gupai")))
     for schema in data.schema_files():
         files.append(File.generated(config, f"schemas/{schema.name}", abs_src_path=str(schema)))
+    for name, text in corpus_files(build.corpus).items():
+        files.append(File.generated(config, name, content=text))
     return files
 
 
@@ -168,6 +182,14 @@ def _expand_marker(data: SiteData, name: str, arg: str, page_src: str) -> str:
         if arg not in data.by_id:
             raise PluginError(f"gupai site: {page_src}: <!-- gupai:status {arg} --> names no game")
         return data.status_block(data.by_id[arg])
+    if name == "sample-game":
+        if arg not in data.by_id:
+            raise PluginError(f"gupai site: {page_src}: <!-- gupai:sample-game {arg} --> names no game")
+        return sample_html(arg, page_src)
+    if name == "tile-values":
+        if arg not in data.by_id:
+            raise PluginError(f"gupai site: {page_src}: <!-- gupai:tile-values {arg} --> names no game")
+        return data.tile_values_block(data.by_id[arg], page_src)
     if name == "coverage":
         return data.coverage_block(page_src)
     if name == "games":
@@ -204,7 +226,7 @@ def _games_block(data: SiteData, page_src: str) -> str:
         cards.append(
             f"-   **[{spec.name}]({link})** <span lang='zh'>{spec.chinese}</span>\n\n"
             f"    ---\n\n    {spec.summary}\n\n"
-            f"    [Rules]({rel(page_src, f'{spec.id}/rules.md')}) · "
+            f"    [How to play]({link}) · [Rule reference]({rel(page_src, f'{spec.id}/rules.md')}) · "
             f"[Options]({rel(page_src, f'{spec.id}/options.md')}) · "
             f"[Presets]({rel(page_src, f'{spec.id}/presets.md')})\n"
         )
@@ -243,8 +265,9 @@ def _missing_anchors(build: _Build) -> list[str]:
         wanted[f"{spec.id}/presets.md"] = [p.name for p in spec.presets]
         wanted.setdefault("ambiguities.md", []).append(spec.id)
     for scenario in data.scenarios:
-        for rule in scenario.rules:
-            wanted.setdefault(f"{data.rule_game[rule]}/rules.md", []).append(scenario.anchor)
+        main = data.main_rule(scenario)
+        if main is not None:
+            wanted.setdefault(f"{data.rule_game[main]}/rules.md", []).append(scenario.anchor)
     problems = []
     for page, anchors in wanted.items():
         ids = build.ids.get(page)
@@ -262,3 +285,4 @@ def on_post_build(config: MkDocsConfig) -> None:
     _fail("spec entries with no place on the site", _missing_anchors(build))
     _fail("broken links", checks.check_links(site_dir))
     _fail("requests to other hosts", checks.check_no_external_requests(site_dir))
+    _fail("pages with tags out of place", check_site_markup(site_dir))

@@ -26,6 +26,7 @@ from gupai.render.svg import ASPECT
 from . import captures
 from .common import (
     ALT_TILE_DIR,
+    SOURCE_LINKS,
     cell,
     esc,
     href,
@@ -219,6 +220,28 @@ class SiteData:
         return [p.name for p in spec.presets if p.as_dict().get(key) == value]
 
     # =============================================================== tiles
+    def tile_values_block(self, spec: GameSpec, page: str) -> str:
+        """The 21 kinds of tile drawn with the count each makes in this game (under its default preset)."""
+        options = resolve_options(spec.id)
+        four_two = int(options.as_dict().get("four-two-value", "3"))
+        cells = []
+        for k in kinds():
+            tile = Tile(k.face)
+            value = tens_value(tile, four_two_value=four_two)
+            copies = f" ×{k.copies}" if k.copies > 1 else ""
+            cells.append(
+                f'<span class="tile-value">{tile_img(k.face, page, size="md")}'
+                f"<small>{value}{esc(copies)}</small></span>"
+            )
+        block = '<div class="tile-values">' + "".join(cells) + "</div>\n\n"
+        note = "Each kind of tile with the count it makes toward ten and, where the set has two, ×2"
+        if any(o.key == "four-two-value" for o in spec.options):
+            note += (
+                f" (under the `{options.preset}` preset, where "
+                f"{self.option_link(spec, 'four-two-value', page)} is {four_two})"
+            )
+        return block + note + ".\n"
+
     def tiles_page(self) -> str:
         page = "tiles.md"
         civil = [k for k in kinds() if k.is_civil]
@@ -416,27 +439,30 @@ class SiteData:
         return "\n".join(out) + "\n"
 
     # ================================================================ rules
+    def main_rule(self, scenario: Scenario) -> str | None:
+        """The rule a scenario is shown under: its first ``@rule`` tag that names a rule."""
+        return next((r for r in scenario.rules if r in self.rule_game), None)
+
     def rules_page(self, spec: GameSpec) -> str:
         page = f"{spec.id}/rules.md"
-        n_scen = sum(len(self.by_rule.get(r.id, [])) for r in spec.rules)
         out = [
-            f"# {spec.name}: the rules",
+            f"# {spec.name}: rule reference",
             "",
-            f"Every rule of {spec.name} in the order of the spec, each under its permanent id: link to a rule "
-            f"as `{page.replace('.md', '.html')}#<id>`. An id never changes meaning; a retired rule keeps its "
-            "id. Where the sources disagree or are silent the rule names its **options**; the values of every "
-            f"option are fixed by a [preset](presets.md) (by default `{DEFAULT_PRESET}`). Beneath each rule are "
-            f"its **examples**, the Gherkin scenarios in `features/` tagged with its id ({plural(n_scen, 'example')} "
-            "on this page).",
+            f"Every rule of {spec.name}, in the order of play, each with the examples that show it at work. "
+            f"New to the game? Start with [how to play](index.md). Where the old sources disagree, a rule names "
+            f"its **options**; a [preset](presets.md) fixes every option (this site's default is "
+            f"`{DEFAULT_PRESET}`). Each example is listed by its title under the rule it is about: open it to "
+            "see it move by move; a rule that an example also touches links to it.",
             "",
             '<p class="legend">'
             + " ".join(
-                f'<span class="badge status-{key}" title="{esc(expl)}">{label}</span> {esc(expl)}'
+                f'<span class="legend-item"><span class="badge status-{key}">{label}</span> {esc(expl)}</span>'
                 for key, (label, expl) in STATUS_TEXT.items()
                 if any(r.status == key for r in spec.rules)
             )
             + (
-                ' <span class="badge status-impl">Implementation-defined</span> No source says; the project decided.'
+                ' <span class="legend-item"><span class="badge status-impl">Implementation-defined</span> '
+                "No source says; the project decided.</span>"
                 if any(r.implementation_defined for r in spec.rules)
                 else ""
             )
@@ -482,19 +508,30 @@ class SiteData:
         else:
             meta.append("**Sources:** none speak to it")
         scenarios = self.by_rule.get(rule.id, [])
+        own = [s for s in scenarios if self.main_rule(s) == rule.id]
+        also = [s for s in scenarios if self.main_rule(s) != rule.id]
         meta.append(f"**Examples:** {len(scenarios) or 'none yet'}")
         out += [" · ".join(meta), "{: .rule-meta }", ""]
-        if scenarios:
-            marker = "???+" if len(scenarios) <= 3 else "???"
-            out.append(f'{marker} example "{plural(len(scenarios), "example")}"')
-            for scenario in scenarios:
-                html = render_scenario(
-                    scenario, page, option_page=f"{self.rule_game.get(rule.id, spec.id)}/options.md", rules_page=page
+        # Raw HTML, unindented and on one line a scenario: markdown passes it through untouched.
+        blocks = []
+        for scenario in own:
+            html = render_scenario(
+                scenario, page, option_page=f"{self.rule_game.get(rule.id, spec.id)}/options.md", rules_page=page
+            )
+            # a scenario tagged with rules of another game links to that game's rules page
+            blocks.append(self._fix_rule_links(html, page))
+        if also:
+            links = []
+            for scenario in also:
+                main = self.main_rule(scenario)
+                target = f"{self.rule_game[main]}/rules.md" if main else page
+                links.append(
+                    f'<li><a href="{esc(href(page, target, scenario.anchor))}">{esc(scenario.name)}</a>'
+                    f' <span class="also-under">under <code>{esc(main or "")}</code></span></li>'
                 )
-                # a scenario tagged with rules of another game links to that game's rules page
-                html = self._fix_rule_links(html, page)
-                out.append("    " + html)
-            out.append("")
+            blocks.append('<div class="also-shown"><p>Also shown by:</p><ul>' + "".join(links) + "</ul></div>")
+        if blocks:
+            out += ['<div class="examples">', *blocks, "</div>", ""]
         return out
 
     def _fix_rule_links(self, html: str, page: str) -> str:
@@ -708,7 +745,9 @@ class SiteData:
             "the value) and what it says. *Silent* means the source does not speak to the question. The last "
             "column lists the presets that take each reading. Only the sources that describe a game, or "
             "take a position on one of its questions, get a column for it: the German page "
-            "(spieltdomino) and the two pagat Tsung Shap pages describe only Tsung Shap.",
+            "(spieltdomino) and the two pagat Tsung Shap pages describe only Tsung Shap. A row marked "
+            '<span class="badge disagree">sources disagree</span> is one where two sources take different '
+            "readings; the other rows are questions only one source answers, or none.",
             "",
             " · ".join(f"[{s.name}](#{s.id})" for s in self.specs),
             "",
@@ -727,11 +766,22 @@ class SiteData:
                 "| --- | " + " | ".join("---" for _ in columns) + " | --- |",
             ]
             defaults = resolve_options(spec.id)
+            split = [o for o in spec.options if len({p.reading for p in o.positions if p.reading}) > 1]
+            # the count goes just above this game's table
+            at = len(out) - 1 - out[::-1].index('<div class="ambiguities" markdown>')
+            out.insert(at, f"The sources disagree on {len(split)} of these {plural(len(spec.options), 'question')}.\n")
             for option in spec.options:
                 positions = {p.source: p for p in option.positions}
+                readings = {p.reading for p in option.positions if p.reading}
+                mark = (
+                    f'<br><span class="badge disagree" title="The sources take {len(readings)} different '
+                    f'readings">sources disagree</span>'
+                    if len(readings) > 1
+                    else ""
+                )
                 row = [
                     f"{self.option_link(spec, option.key, page).replace(f'`{option.key}`', cell(option.title))}"
-                    f"<br><small>{cell(_md_inline(option.question))}</small>"
+                    f"{mark}<br><small>{cell(_md_inline(option.question))}</small>"
                 ]
                 for key in columns:
                     position = positions.get(key)
@@ -742,6 +792,8 @@ class SiteData:
                         head = '<span class="silent">no reading</span>'
                     else:
                         head = self.option_link(spec, option.key, page, position.reading)
+                        if len(readings) > 1:
+                            head = f'<strong class="differs">{head}</strong>'
                     row.append(f"{head}<br><small>{cell(_md_inline(position.says))}</small>")
                 by_value = []
                 for value in option.values:
@@ -770,12 +822,13 @@ class SiteData:
             "with attribution; the rest is retold in the project's own words. See the [history](history.md) "
             "for how they relate.",
             "",
-            "| Key | Source | Games |",
-            "| --- | --- | --- |",
+            "| Key | Source | Games | Read it |",
+            "| --- | --- | --- | --- |",
         ]
         for key, source in self.sources.items():
             games = ", ".join(f"[{self.by_id[g].name}]({g}/index.md)" for g in source.covers if g in self.by_id)
-            out.append(f"| [`{key}`](#{key}) | {cell(source.author)}, *{cell(source.title)}* | {games} |")
+            links = "<br>".join(f"[{cell(label)}]({url})" for label, url in SOURCE_LINKS.get(key, ())) or "—"
+            out.append(f"| [`{key}`](#{key}) | {cell(source.author)}, *{cell(source.title)}* | {games} | {links} |")
         out.append("")
         for key, source in self.sources.items():
             cited = [(spec, r) for spec in self.specs for r in spec.rules if key in r.sources]
@@ -791,6 +844,12 @@ class SiteData:
                 f"Key `{key}` · {_md_inline(source.author)}" + (f" · {source.year}" if source.year else ""),
                 "",
             ]
+            if key in SOURCE_LINKS:
+                out += [
+                    "**Read it:** " + " · ".join(f"[{label}]({url})" for label, url in SOURCE_LINKS[key]),
+                    "{: .source-links }",
+                    "",
+                ]
             if source.notes:
                 out += [_md_inline(" ".join(source.notes.split())), ""]
             file_entry = self.raw_sources.get(key, {}).get("file") or ()

@@ -104,7 +104,7 @@ def test_scenarios_inherit_tags_and_backgrounds(tmp_path: Path) -> None:
     assert outline.examples[0].rows == (("[6-6] [6-2]",),)
     assert eye.steps[0].table == (("tile", "count"), ("[6-6]", "2"))
     html = features.render_scenario(eye, "kap-shap/rules.md", option_page="kap-shap/options.md", rules_page="x.md")
-    assert html.count('class="tile tile-xs"') >= 3  # tiles drawn in the step and in its table
+    assert html.count('class="tile tile-sm"') >= 3  # tiles drawn in the step and in its table
     assert "features/pairs.feature:" in html
 
 
@@ -192,12 +192,28 @@ def test_every_option_value_and_preset_has_its_place() -> None:
             assert f'id="{preset.name}"' in presets
 
 
-def test_every_scenario_is_shown_under_its_rules() -> None:
+def test_every_scenario_is_shown_once_under_its_main_rule_and_linked_from_the_others() -> None:
     scenarios = features.load_scenarios(ROOT / "features")
     rule_game = {r.id: s.id for s in SPECS for r in s.rules}
+    pages = {spec.id: page(f"{spec.id}/rules.html") for spec in SPECS}
     for scenario in scenarios:
-        for rule in scenario.rules:
-            assert f'id="{scenario.anchor}"' in page(f"{rule_game[rule]}/rules.html"), scenario.where
+        main, *others = scenario.rules
+        # (anchors are unique within a page: features/kap-shap/deal.feature:10 and
+        # features/kap-tai-shap/deal.feature:10 are both #ex-deal-10, on two pages)
+        assert pages[rule_game[main]].count(f'id="{scenario.anchor}"') == 1, scenario.where
+        for rule in others:
+            html = pages[rule_game[rule]]
+            section = html[html.index(f'id="{rule}"') :]
+            section = section[: section.find("<h2", 1)]
+            assert f'#{scenario.anchor}"' in section, (scenario.where, rule)
+
+
+def test_the_rule_reference_opens_as_a_reference() -> None:
+    for spec in SPECS:
+        html = page(f"{spec.id}/rules.html")
+        assert f"{spec.name}: rule reference" in html
+        assert "permanent id" not in html and "Gherkin" not in html
+        assert html.count("<details") == html.count('<details class="scenario"')  # one way to show examples
 
 
 def test_tiles_page_draws_all_21_kinds() -> None:
@@ -237,7 +253,7 @@ def test_a_rule_with_no_anchor_fails_the_build() -> None:
     from site_hooks import gupai_site
 
     data = site_data()
-    build = gupai_site._Build(data)
+    build = gupai_site._Build(data, [])
     for spec in SPECS:
         build.ids[f"{spec.id}/rules.md"] = {r.id for r in spec.rules}
         build.ids[f"{spec.id}/options.md"] = {o.key for o in spec.options} | {
@@ -260,3 +276,21 @@ def test_a_canonical_link_is_not_a_request(tmp_path: Path) -> None:
     (tmp_path / "b.html").write_text('<link href="https://cdn.example/x.css" rel="stylesheet">')
     (tmp_path / "c.html").write_text('<link href="https://cdn.example/x.css">')
     assert [p.split(":")[0] for p in checks.check_no_external_requests(tmp_path)] == ["b.html", "c.html"]
+
+
+# ------------------------------------------------------------ analysis plots
+def test_a_preset_has_one_colour_in_every_plot() -> None:
+    from gupai.sim.plots import preset_colour
+
+    presets = {p.name for spec in SPECS for p in spec.presets}
+    assert len({preset_colour(p) for p in presets}) == len(presets)
+    analysis = ROOT / "docs" / "assets" / "analysis"
+    for game in ("kap-shap", "kap-tai-shap", "tsung-shap"):
+        runs = json.loads((analysis / game / "simulation.json").read_text(encoding="utf-8"))["runs"]
+        drawn = {run["preset"] for run in runs}
+        for svg in sorted((analysis / game).glob("*.svg")):
+            text = svg.read_text(encoding="utf-8").lower()
+            if "gupai-site" in text:  # a plot that shows the gupai-site preset draws it in its own colour
+                assert preset_colour("gupai-site") in text, svg
+            others = {preset_colour(p) for p in presets - drawn}
+            assert not any(colour in text for colour in others), svg  # no colour of a preset not drawn

@@ -1,10 +1,12 @@
 """The rules site in a real browser: headless Chromium renders the tile pictures and resolves rule anchors.
 
 The built site (``tests/site_build.py``) is served from 127.0.0.1 by a local
-http.server in a thread. Each page is loaded with ``chromium --dump-dom``; the
-server appends a small probe script to the pages it serves, which measures the
-tile pictures after the page has loaded and writes what it found into the DOM,
-so the dump carries the browser's own answer. A screenshot of the tiles page is
+http.server in a thread. Each page is loaded in one headless Chromium driven over
+the DevTools protocol (``tests/site_cdp.py``); the server appends a small probe
+script to the pages it serves, which measures the tile pictures after the page
+has loaded and writes what it found into the DOM, so the test reads the
+browser's own answer. Every page at two widths is checked by
+``test_site_pages.py``. A screenshot of the tiles page is
 saved to ``artifacts/site-tiles.png``.
 
 Without Chromium the tests skip, except in CI (``CI`` set), where they fail.
@@ -13,14 +15,10 @@ Without Chromium the tests skip, except in CI (``CI`` set), where they fail.
 from __future__ import annotations
 
 import functools
-import html
 import io
 import json
 import os
-import re
 import shutil
-import subprocess
-import tempfile
 import threading
 import time
 from collections.abc import Iterator
@@ -31,6 +29,7 @@ from typing import Any
 import pytest
 
 from tests.site_build import ROOT, built_site
+from tests.site_cdp import Browser
 
 ARTIFACTS = ROOT / "artifacts"
 CHROMIUM_NAMES = ("chromium", "chromium-browser", "google-chrome")
@@ -140,38 +139,49 @@ def server() -> Iterator[tuple[str, list[tuple[str, int]]]]:
         httpd.server_close()
 
 
-def run_chromium(*args: str) -> subprocess.CompletedProcess[str]:
-    with tempfile.TemporaryDirectory(prefix="gupai-chromium-") as profile:
-        command = [
-            chromium(),
-            "--headless",
-            "--no-sandbox",
-            "--disable-gpu",
-            "--disable-quic",
-            "--no-first-run",
-            "--disable-background-networking",
-            "--disable-component-update",
-            "--disable-sync",
-            "--hide-scrollbars",
-            # Nothing but the local server resolves: a request to another host fails.
-            "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
-            f"--user-data-dir={profile}",
-            *args,
-        ]
-        return subprocess.run(command, capture_output=True, text=True, timeout=TIMEOUT, check=False)
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    opened = Browser(chromium())
+    try:
+        yield opened
+    finally:
+        opened.close()
 
 
-def probe(url: str, *, window: str = "1280,1600") -> tuple[dict[str, Any], str]:
-    result = run_chromium(f"--window-size={window}", "--dump-dom", url)
-    dom = result.stdout
-    match = re.search(r'<pre id="gupai-probe">(.*?)</pre>', dom, re.DOTALL)
-    assert match, f"the page did not finish loading in Chromium:\n{result.stderr[-2000:]}"
-    return json.loads(html.unescape(match.group(1))), dom
+def probe(
+    browser: Browser, url: str, *, width: int = 1280, wait_for_search: bool = False
+) -> tuple[dict[str, Any], str]:
+    """What the probe script found on the page at ``url``, and the page's DOM as the browser holds it.
+
+    With ``wait_for_search`` the search results are read again until they come
+    (the search worker answers some time after the load event), for up to a minute.
+    """
+    browser.set_width(width, 1600)
+    browser.open("about:blank")
+    browser.open(url)
+    text = browser.evaluate(
+        "new Promise(function (done) { var tries = 0; (function wait() {"
+        " var probe = document.getElementById('gupai-probe');"
+        " if (probe || ++tries > 600) { done(probe ? probe.textContent : null); } else { setTimeout(wait, 50); }"
+        " })(); })"
+    )
+    assert text, f"the page did not finish loading in Chromium: {url}"
+    found: dict[str, Any] = json.loads(text)
+    if wait_for_search:
+        found["searchResults"] = browser.evaluate(
+            "new Promise(function (done) { var tries = 0; (function wait() {"
+            " var items = Array.prototype.slice.call(document.querySelectorAll('.md-search-result__item'))"
+            "  .map(function (item) { return item.textContent.trim().slice(0, 120); });"
+            " if (items.length || ++tries > 600) { done(items); } else { setTimeout(wait, 100); }"
+            " })(); })"
+        )
+    dom = browser.evaluate("document.documentElement.outerHTML")
+    return found, dom
 
 
-def test_tiles_page_renders_its_tile_pictures(server: tuple[str, list[tuple[str, int]]]) -> None:
+def test_tiles_page_renders_its_tile_pictures(server: tuple[str, list[tuple[str, int]]], browser: Browser) -> None:
     base, requests = server
-    found, dom = probe(f"{base}/tiles.html")
+    found, dom = probe(browser, f"{base}/tiles.html")
     assert found["tiles"] >= 21 + 32, found  # the table's 21 kinds and the whole set of 32
     assert found["onScreen"] >= 32, found
     assert found["drawn"] == found["onScreen"], found  # every tile on screen loaded and laid out
@@ -182,35 +192,37 @@ def test_tiles_page_renders_its_tile_pictures(server: tuple[str, list[tuple[str,
         assert f'id="tile-{face}"' in dom
 
 
-def test_a_rule_anchor_resolves(server: tuple[str, list[tuple[str, int]]]) -> None:
+def test_a_rule_anchor_resolves(server: tuple[str, list[tuple[str, int]]], browser: Browser) -> None:
     base, _requests = server
-    found, dom = probe(f"{base}/kap-shap/rules.html#ks.pair.ten")
+    found, dom = probe(browser, f"{base}/kap-shap/rules.html#ks.pair.ten")
     assert found["target"] == "H2", found
     assert "ks.pair.ten" in found["targetText"] and "Ten-pairs" in found["targetText"], found
     assert 'id="ks.pair.ten"' in dom
 
 
-def test_every_request_stays_on_the_local_server(server: tuple[str, list[tuple[str, int]]]) -> None:
+def test_every_request_stays_on_the_local_server(server: tuple[str, list[tuple[str, int]]], browser: Browser) -> None:
     base, requests = server
-    for path in ("index.html", "ambiguities.html", "tsung-shap/captures.html"):
-        found, _dom = probe(f"{base}/{path}")
+    for path in ("index.html", "ambiguities.html", "tsung-shap/captures.html", "viewer.html", "kap-shap/index.html"):
+        found, _dom = probe(browser, f"{base}/{path}")
         assert found["external"] == [], (path, found["external"])
     failed = [(path, code) for path, code in requests if code >= 400]
     assert failed == [], failed
 
 
-def test_search_finds_a_rule(server: tuple[str, list[tuple[str, int]]]) -> None:
+def test_search_finds_a_rule(server: tuple[str, list[tuple[str, int]]], browser: Browser) -> None:
     base, _requests = server
-    found, _dom = probe(f"{base}/index.html?q=sweep")
+    found, _dom = probe(browser, f"{base}/index.html?q=sweep", wait_for_search=True)
     assert found["searchResults"], found
     assert any("Sweep" in text or "sweep" in text for text in found["searchResults"]), found["searchResults"]
 
 
-def test_screenshot_of_the_tiles_page(server: tuple[str, list[tuple[str, int]]]) -> None:
+def test_screenshot_of_the_tiles_page(server: tuple[str, list[tuple[str, int]]], browser: Browser) -> None:
     base, _requests = server
     ARTIFACTS.mkdir(exist_ok=True)
     shot = ARTIFACTS / "site-tiles.png"
     shot.unlink(missing_ok=True)
-    result = run_chromium("--window-size=1280,1800", f"--screenshot={shot}", f"{base}/tiles.html")
-    assert shot.is_file() and shot.stat().st_size > 20_000, result.stderr[-2000:]
+    browser.set_width(1280, 1800)
+    browser.open(f"{base}/tiles.html")
+    browser.screenshot(shot, full_page=False)
+    assert shot.is_file() and shot.stat().st_size > 20_000
     assert shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"

@@ -19,9 +19,24 @@ from typing import Any
 
 from gupai.core.errors import GupaiError
 
-__all__ = ["PlotError", "plot_lengths", "plot_scores", "plot_sweeps", "plot_win_chances", "plot_wins"]
+__all__ = ["PlotError", "plot_lengths", "plot_scores", "plot_sweeps", "plot_win_chances", "plot_wins", "preset_colour"]
 
-_COLOURS = ("#b0302a", "#2a6fb0", "#3c8d3c", "#c08a1a", "#7a4aa8", "#4a4a4a", "#1a9aa0", "#a04a7a")
+#: Colours for presets, given out in the order the presets first appear in spec/ (game by game), so
+#: that a preset has one colour in every plot of every game.
+_COLOURS = (
+    "#b0302a",
+    "#2a6fb0",
+    "#3c8d3c",
+    "#c08a1a",
+    "#7a4aa8",
+    "#1a9aa0",
+    "#4a4a4a",
+    "#d6609f",
+    "#8c564b",
+    "#9a9a1a",
+    "#17a2c8",
+    "#a04a7a",
+)
 
 
 class PlotError(GupaiError):
@@ -42,7 +57,12 @@ def _pyplot() -> Any:
         {
             "svg.hashsalt": "gupai",
             "svg.fonttype": "none",
-            "font.size": 10,
+            "font.size": 12,
+            "axes.titlesize": 12,
+            "axes.labelsize": 12,
+            "xtick.labelsize": 11,
+            "ytick.labelsize": 11,
+            "legend.fontsize": 10,
             "axes.spines.top": False,
             "axes.spines.right": False,
         }
@@ -61,8 +81,33 @@ def _save(fig: Any, stem: Path) -> list[Path]:
     return [png, svg]
 
 
-def _colour(i: int) -> str:
-    return _COLOURS[i % len(_COLOURS)]
+def _preset_order() -> list[str]:
+    from gupai.core.spec import game_spec, games
+
+    order: list[str] = []
+    for game in games():
+        order += [p.name for p in game_spec(game).presets if p.name not in order]
+    return order
+
+
+def preset_colour(preset: str) -> str:
+    """The colour of a preset in every plot: fixed by the preset's place in spec/.
+
+    >>> preset_colour("culin"), preset_colour("culin") == preset_colour("pagat")
+    ('#b0302a', False)
+    """
+    order = _preset_order()
+    index = order.index(preset) if preset in order else len(order) + sum(map(ord, preset))
+    return _COLOURS[index % len(_COLOURS)]
+
+
+def _colour(run: dict[str, Any]) -> str:
+    return preset_colour(str(run.get("preset") or run.get("label", "")))
+
+
+def _variant(run: dict[str, Any]) -> bool:
+    """A run that overrides options of its preset: drawn in the preset's colour, dashed or hatched."""
+    return bool(run.get("overrides"))
 
 
 def _check(runs: Sequence[dict[str, Any]]) -> None:
@@ -81,7 +126,7 @@ def plot_lengths(runs: Sequence[dict[str, Any]], stem: Path, *, title: str = "",
     plt = _pyplot()
     fig, ax = plt.subplots(figsize=(7.5, 4.2))
     longest = 1
-    for i, run in enumerate(runs):
+    for run in runs:
         summary = run["summary"]
         counts = dict((int(v), int(c)) for v, c in summary["length_distribution"])
         games = summary["games"] or 1
@@ -90,8 +135,16 @@ def plot_lengths(runs: Sequence[dict[str, Any]], stem: Path, *, title: str = "",
         xs = list(range(1, top + 1))
         ys = [100 * counts.get(x, 0) / games for x in xs]
         mean = summary["turns"]["mean"]["value"]
-        ax.step(xs, ys, where="mid", color=_colour(i), linewidth=1.6, label=f"{run['label']} (mean {mean:.1f})")
-        ax.axvline(mean, color=_colour(i), linewidth=0.8, linestyle="--", alpha=0.7)
+        ax.step(
+            xs,
+            ys,
+            where="mid",
+            color=_colour(run),
+            linewidth=1.8,
+            linestyle="--" if _variant(run) else "-",
+            label=f"{run['label']} (mean {mean:.1f})",
+        )
+        ax.axvline(mean, color=_colour(run), linewidth=0.8, linestyle=":", alpha=0.8)
     players = {run["players"] for run in runs}
     if rounds and len(players) == 1:
         n = players.pop()
@@ -104,14 +157,14 @@ def plot_lengths(runs: Sequence[dict[str, Any]], stem: Path, *, title: str = "",
             transform=ax.transAxes,
             ha="right",
             va="top",
-            fontsize=8,
+            fontsize=10,
             color="#666666",
         )
     ax.set_xlim(0.5, longest + 0.5)
     ax.set_xlabel("game length (turns, the opening turn counted as turn 1)")
     ax.set_ylabel("share of games (%)")
     ax.set_title(title or "Game length")
-    ax.legend(frameon=False, fontsize=8, loc="center right")
+    ax.legend(frameon=False, loc="center right")
     return _save(fig, stem)
 
 
@@ -126,7 +179,7 @@ def plot_wins(runs: Sequence[dict[str, Any]], stem: Path, *, title: str = "", by
     key = "win_rate_by_position" if by == "position" else "win_rate_by_seat"
     width = 0.8 / len(runs)
     most = max(len(run["summary"][key]) for run in runs)
-    fig, ax = plt.subplots(figsize=(min(11.0, max(5.0, 0.45 * most * len(runs) + 2.5)), 4.0))
+    fig, ax = plt.subplots(figsize=(min(9.0, max(6.0, 0.4 * most * len(runs) + 2.5)), 4.2))
     for i, run in enumerate(runs):
         rates = run["summary"][key]
         xs = [p + 1 + (i - (len(runs) - 1) / 2) * width for p in range(len(rates))]
@@ -137,7 +190,9 @@ def plot_wins(runs: Sequence[dict[str, Any]], stem: Path, *, title: str = "", by
             xs,
             ys,
             width=width * 0.95,
-            color=_colour(i),
+            color=_colour(run),
+            hatch="//" if _variant(run) else None,
+            edgecolor="white" if _variant(run) else None,
             label=run["label"],
             yerr=[lows, highs],
             capsize=2,
@@ -150,7 +205,7 @@ def plot_wins(runs: Sequence[dict[str, Any]], stem: Path, *, title: str = "", by
     ax.set_xlabel("position in turn order (1 = first player)" if by == "position" else "seat")
     ax.set_ylabel("games won (%)")
     ax.set_title(title or "Win rate by " + by)
-    ax.legend(frameon=False, fontsize=8, loc="upper center", bbox_to_anchor=(0.5, -0.16), ncol=min(4, len(runs) + 1))
+    ax.legend(frameon=False, loc="upper center", bbox_to_anchor=(0.5, -0.18), ncol=min(3, len(runs) + 1))
     return _save(fig, stem)
 
 
@@ -159,7 +214,7 @@ def plot_scores(runs: Sequence[dict[str, Any]], stem: Path, *, title: str = "") 
     _check(runs)
     plt = _pyplot()
     fig, ax = plt.subplots(figsize=(7.5, 4.2))
-    for i, run in enumerate(runs):
+    for run in runs:
         score = run["summary"]["score"]
         total = sum(c for _, c in score["distribution"]) or 1
         step = 10 * max(1, math.ceil(max((v for v, _ in score["distribution"]), default=0) / 300))
@@ -172,14 +227,15 @@ def plot_scores(runs: Sequence[dict[str, Any]], stem: Path, *, title: str = "") 
             [x + step / 2 for x in xs],
             ys,
             where="mid",
-            color=_colour(i),
-            linewidth=1.4,
+            color=_colour(run),
+            linestyle="--" if _variant(run) else "-",
+            linewidth=1.6,
             label=f"{run['label']} (mean {score['mean']['value']:.0f})",
         )
     ax.set_xlabel("a player's final score (points, in bins)")
     ax.set_ylabel("share of scores (%)")
     ax.set_title(title or "Tsung Shap: final scores")
-    ax.legend(frameon=False, fontsize=8)
+    ax.legend(frameon=False)
     return _save(fig, stem)
 
 
@@ -199,14 +255,16 @@ def plot_sweeps(runs: Sequence[dict[str, Any]], stem: Path, *, title: str = "") 
             xs,
             [100 * counts.get(k, 0) / games for k in range(most + 1)],
             width=width * 0.95,
-            color=_colour(i),
+            color=_colour(run),
+            hatch="//" if _variant(run) else None,
+            edgecolor="white" if _variant(run) else None,
             label=f"{run['label']} (mean {sweeps['mean']['value']:.2f})",
         )
     ax.set_xticks(range(most + 1))
     ax.set_xlabel("sweeps in a game (both players)")
     ax.set_ylabel("games (%)")
     ax.set_title(title or "Tsung Shap: sweeps per game")
-    ax.legend(frameon=False, fontsize=8)
+    ax.legend(frameon=False)
     return _save(fig, stem)
 
 
@@ -223,16 +281,25 @@ def plot_win_chances(
     _check(runs)
     plt = _pyplot()
     fig, ax = plt.subplots(figsize=(7.5, 4.2))
-    for i, run in enumerate(runs):
+    for run in runs:
         chances = [c for c in win_chances(run["summary"], upto=turns) if c["reached"] >= min_reached]
         xs = [c["turn"] for c in chances]
         ys = [100 * c["chance"]["value"] for c in chances]
-        ax.plot(xs, ys, marker="o", markersize=3, color=_colour(i), linewidth=1.4, label=run["label"])
+        ax.plot(
+            xs,
+            ys,
+            marker="o",
+            markersize=3,
+            color=_colour(run),
+            linestyle="--" if _variant(run) else "-",
+            linewidth=1.6,
+            label=run["label"],
+        )
         ax.fill_between(
             xs,
             [100 * c["chance"]["ci95"][0] for c in chances],
             [100 * c["chance"]["ci95"][1] for c in chances],
-            color=_colour(i),
+            color=_colour(run),
             alpha=0.15,
             linewidth=0,
         )
@@ -245,5 +312,5 @@ def plot_win_chances(
     ax.set_xlabel("turn (1 = the first player's opening turn)")
     ax.set_ylabel("the player to move wins (%)")
     ax.set_title(title or "Chance of a win on each turn, given the game reached it")
-    ax.legend(frameon=False, fontsize=8)
+    ax.legend(frameon=False)
     return _save(fig, stem)

@@ -1,0 +1,325 @@
+"""A pictured sample game for each game's how-to-play page, played by the reference engine at build time.
+
+The only place the site imports the engine's players: ``gupai.log.play.play_game``
+for the collecting games and ``play_tsung`` for Tsung Shap. The game is a
+seeded log, so the page is the same on every build and cannot drift from the
+engine: change a rule and the sample game changes with it.
+
+The page follows the log event by event: the collecting games keep each
+player's hand, the table of discards and the stock; Tsung Shap keeps the row,
+the face-down piles (or the hands and stock of the four-tile variant) and the
+scores.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from gupai.games.tsung.play import play_tsung
+from gupai.log.play import play_game
+
+from .common import esc, tile_img, tiles_html
+
+__all__ = ["SAMPLES", "TsungRow", "sample_html", "sample_log"]
+
+
+@dataclass(frozen=True, slots=True)
+class Sample:
+    """Which game the page shows: chosen for a short game with takes, draws and a win (or captures and sweeps)."""
+
+    seed: int
+    players: int | None = None
+    agents: tuple[str, ...] = ("greedy",)
+
+
+#: The seeded game each how-to-play page shows (the preset is the game's default).
+SAMPLES = {
+    "kap-shap": Sample(seed=3),
+    "kap-tai-shap": Sample(seed=3, players=3),
+    "tsung-shap": Sample(seed=8, agents=("random",)),
+}
+
+
+def sample_log(game: str) -> dict[str, Any]:
+    """The log of the game's sample game, played now by the reference engine."""
+    sample = SAMPLES[game]
+    if game == "tsung-shap":
+        return play_tsung(seed=sample.seed, agents=sample.agents)
+    return play_game(game, seed=sample.seed, players=sample.players, agents=sample.agents)
+
+
+# ------------------------------------------------------------------ helpers
+def _tiles(faces: Sequence[str], page: str, *, css: str = "") -> str:
+    if not faces:
+        return '<span class="none">none</span>'
+    html = tiles_html(faces, page, size="md")
+    return f'<span class="{css}">{html}</span>' if css else html
+
+
+def _marked(faces: Sequence[str], marked: Sequence[str], page: str) -> str:
+    """Tiles side by side, outlining (once each) the faces in ``marked``: what just moved."""
+    if not faces:
+        return '<span class="none">none</span>'
+    left = list(marked)
+    images = []
+    for face in faces:
+        hit = face in left
+        if hit:
+            left.remove(face)
+        images.append(tile_img(face, page, size="md", extra_class="moved" if hit else ""))
+    return '<span class="tiles">' + "".join(images) + "</span>"
+
+
+def _t(face: str, page: str) -> str:
+    return tiles_html([face], page, size="md")
+
+
+def _seat(seat: int) -> str:
+    return f'<span class="seat seat-{seat}">Player {seat + 1}</span>'
+
+
+def _split_html(decomposition: Mapping[str, Any], page: str) -> str:
+    groups = [f'<span class="group eye">{tiles_html(decomposition["eye"], page, size="md")}<small>eye</small></span>']
+    for pair in decomposition["pairs"]:
+        groups.append(f'<span class="group">{tiles_html(pair, page, size="md")}<small>pair</small></span>')
+    return '<div class="split">' + "".join(groups) + "</div>"
+
+
+# ----------------------------------------------------------- collecting games
+def _kap_html(log: Mapping[str, Any], page: str) -> str:
+    deal = log["deal"]
+    hands = [list(h) for h in deal["hands"]]
+    stock = len(deal["stock"])
+    table: list[str] = []
+    players = len(hands)
+    out = [
+        f'<p class="sample-intro">{players} players, the <code>{esc(log["preset"])}</code> preset, seed '
+        f"{log['seed']}. {_seat(deal['first_player'])} plays first and so holds one tile more; "
+        f"the stock holds {stock} tiles.</p>",
+        _kap_state(hands, table, stock, page, title="The deal"),
+    ]
+    turn: list[str] = []
+    gained: list[str] = []
+    discarded: list[str] = []
+    seat: int | None = None
+    number = 0
+
+    def flush() -> None:
+        if turn and seat is not None:
+            head = f'<p class="turn-head"><span class="turn-no">Turn {number}</span> {_seat(seat)} '
+            out.append(head + ", then ".join(turn) + ".</p>")
+            kept = [f for f in gained if f in hands[seat]]
+            out.append(_kap_state(hands, table, stock, page, active=seat, gained=kept, discarded=discarded))
+
+    for event in log["events"]:
+        kind = event["type"]
+        if event["seat"] != seat:
+            flush()
+            number += 1
+            seat, turn, gained, discarded = event["seat"], [], [], []
+        hand = hands[event["seat"]]
+        if kind == "discard":
+            hand.remove(event["tile"])
+            table.append(event["tile"])
+            discarded.append(event["tile"])
+            turn.append(f'<span class="act discard">discards</span> {_t(event["tile"], page)}')
+        elif kind == "take":
+            table.reverse()
+            table.remove(event["tile"])
+            table.reverse()
+            hand.append(event["tile"])
+            gained.append(event["tile"])
+            turn.append(f'<span class="act take">takes</span> {_t(event["tile"], page)} from the table')
+        elif kind == "draw":
+            stock -= 1
+            hand.append(event["tile"])
+            gained.append(event["tile"])
+            turn.append(f'<span class="act draw">draws</span> {_t(event["tile"], page)} from the stock')
+        elif kind == "declare":
+            turn.append('<span class="act declare">declares a winning hand</span>')
+    flush()
+    result = log["result"]
+    if result.get("winner") is not None and result.get("decomposition"):
+        out.append(
+            f'<div class="sample-result"><p>{_seat(result["winner"])} wins ({esc(result["reason"])}) after '
+            f"{result['turns']} turns: the hand splits into an eye and "
+            f"{len(result['decomposition']['pairs'])} ten-pairs.</p>"
+            + _split_html(result["decomposition"], page)
+            + f'<p class="settlement">Settlement: {esc(", ".join(_signed(v) for v in result["settlement"]))}.</p></div>'
+        )
+    else:
+        out.append(
+            f'<div class="sample-result"><p>No winner ({esc(str(result.get("reason")))}) after '
+            f"{result.get('turns')} turns.</p></div>"
+        )
+    return "\n".join(out)
+
+
+def _signed(value: int) -> str:
+    return f"+{value}" if value > 0 else str(value)
+
+
+def _kap_state(
+    hands: Sequence[Sequence[str]],
+    table: Sequence[str],
+    stock: int,
+    page: str,
+    *,
+    title: str = "",
+    active: int = -1,
+    gained: Sequence[str] = (),
+    discarded: Sequence[str] = (),
+) -> str:
+    rows = []
+    for seat, hand in enumerate(hands):
+        css = ' class="active"' if seat == active else ""
+        mine = gained if seat == active else ()
+        rows.append(f"<tr{css}><th>{_seat(seat)}</th><td>{_marked(sorted(hand, reverse=True), mine, page)}</td></tr>")
+    fresh = list(table[len(table) - len(discarded) :]) if discarded else []
+    rows.append(f'<tr class="table-row"><th>Table</th><td>{_marked(table, fresh, page)}</td></tr>')
+    rows.append(f'<tr class="stock-row"><th>Stock</th><td>{stock} tiles</td></tr>')
+    caption = f"<caption>{esc(title)}</caption>" if title else ""
+    return f'<table class="sample-state">{caption}<tbody>{"".join(rows)}</tbody></table>'
+
+
+# ----------------------------------------------------------------- Tsung Shap
+@dataclass(slots=True)
+class TsungRow:
+    """The row of a Tsung Shap game as its log's events lay and take tiles.
+
+    >>> row = TsungRow()
+    >>> for e in ({"type": "lay", "tile": "3-2", "end": "left"}, {"type": "lay", "tile": "4-1", "end": "left"},
+    ...           {"type": "lay", "tile": "6-4", "end": "left"}):
+    ...     row.apply(e)
+    >>> row.tiles
+    ['6-4', '4-1', '3-2']
+    >>> row.apply({"type": "capture", "at": "ends", "tiles": ["6-4", "4-1", "3-2"]}); row.tiles
+    []
+    """
+
+    tiles: list[str] = field(default_factory=list)
+    last_end: str = "right"
+
+    def apply(self, event: Mapping[str, Any]) -> None:
+        kind = event["type"]
+        if kind == "lay":
+            self.last_end = event["end"]
+            if self.last_end == "left":
+                self.tiles.insert(0, event["tile"])
+            else:
+                self.tiles.append(event["tile"])
+        elif kind in ("capture", "claim"):
+            # the laid tile leaves from its end, then the rest from where the capture was made
+            if self.tiles:
+                self.tiles.pop(0 if self.last_end == "left" else -1)
+            for step in range(len(event["tiles"]) - 1):
+                if not self.tiles:
+                    return
+                if event["at"] == "left" or (event["at"] == "ends" and step == 0):
+                    self.tiles.pop(0)
+                else:
+                    self.tiles.pop()
+
+
+def _tsung_html(log: Mapping[str, Any], page: str) -> str:
+    deal = log["deal"]
+    row = TsungRow()
+    scores = [0, 0]
+    piles = [len(p) for p in deal["piles"]] if deal.get("piles") else None
+    hands = [list(h) for h in deal["hands"]] if deal.get("hands") else None
+    stock = len(deal.get("stock") or ())
+    held = "a face-down pile" if piles else "a hand"
+    out = [
+        f'<p class="sample-intro">Two players, the <code>{esc(log["preset"])}</code> preset, seed {log["seed"]}. '
+        f"Each player has {held}; {_seat(deal['first_player'])} plays first. "
+        '<span class="legend-item"><span class="mark capture">captured</span> tiles taken by a capture,</span> '
+        '<span class="legend-item"><span class="mark sweep">sweep</span> a capture that empties the row.</span></p>'
+    ]
+    number = 0
+    previous = ""
+    restart = False
+    turn: list[str] = []
+    laid: list[str] = []
+    seat: int | None = None
+
+    def flush() -> None:
+        if not turn or seat is None:
+            return
+        held_now = (
+            " · ".join(f"{_seat(s)} {n} face down" for s, n in enumerate(piles))
+            if piles is not None
+            else " · ".join(f"{_seat(s)} {_tiles(h, page)}" for s, h in enumerate(hands or ()))
+        )
+        stock_text = f" · stock {stock}" if hands is not None and stock else ""
+        out.append(
+            f'<div class="tsung-turn"><p class="turn-head"><span class="turn-no">Turn {number}</span> {_seat(seat)} '
+            + ", ".join(turn)
+            + ".</p>"
+            + f'<div class="row-line"><span class="row-label">Row</span> {_marked(row.tiles, laid, page)}</div>'
+            + f'<p class="turn-state">{held_now}{stock_text} · scores {scores[0]} to {scores[1]}</p></div>'
+        )
+
+    for event in log["events"]:
+        kind = event["type"]
+        if kind == "claim":
+            starts = True
+        elif kind == "reveal":
+            starts = not restart and previous != "claim"
+        elif kind == "lay":
+            starts = not restart and previous not in ("reveal", "claim")
+        else:
+            starts = False
+        if starts:
+            flush()
+            number += 1
+            seat, turn, laid = event["seat"], [], []
+        if kind == "reveal":
+            if piles is not None:
+                piles[event["seat"]] -= 1
+            turn.append(f'<span class="act reveal">turns over</span> {_t(event["tile"], page)}')
+        elif kind == "lay":
+            row.apply(event)
+            laid.append(event["tile"])
+            restart = False
+            if hands is not None and event["tile"] in hands[event["seat"]]:
+                hands[event["seat"]].remove(event["tile"])
+            verb = "lays it" if previous == "reveal" else f"lays {_t(event['tile'], page)}"
+            turn.append(f'<span class="act lay">{verb}</span> at the {esc(event["end"])} end')
+        elif kind == "refill":
+            stock -= 1
+            if hands is not None:
+                hands[event["seat"]].append(event["tile"])
+            turn.append(f'<span class="act draw">draws</span> {_t(event["tile"], page)}')
+        else:
+            row.apply(event)
+            restart = kind == "capture" and not row.tiles
+            scores[event["seat"]] += event["points"]
+            verb = "claims" if kind == "claim" else "captures"
+            css = "mark sweep" if event["sweep"] else "mark capture"
+            what = f"a {esc(event['kind'])}" + (", a sweep" if event["sweep"] else "")
+            turn.append(
+                f'<span class="act {kind}">{verb}</span> <span class="{css}">{tiles_html(event["tiles"], page)}</span>'
+                f" ({what}, {event['points']} points)"
+            )
+        previous = kind
+    flush()
+    result = log["result"]
+    final = result.get("scores", scores)
+    if result.get("winner") is None:
+        verdict = f"A tie at {final[0]} to {final[1]}"
+    else:
+        verdict = f"{_seat(result['winner'])} wins, {final[0]} to {final[1]},"
+    out.append(
+        f'<div class="sample-result"><p>{verdict} after {result.get("turns")} turns '
+        f"({esc(str(result.get('reason')))}).</p></div>"
+    )
+    return "\n".join(out)
+
+
+def sample_html(game: str, page: str) -> str:
+    """The game's sample game as one block of HTML, turn by turn."""
+    log = sample_log(game)
+    body = _tsung_html(log, page) if game == "tsung-shap" else _kap_html(log, page)
+    return f'<div class="sample-game" data-game="{esc(game)}">\n{body}\n</div>\n'

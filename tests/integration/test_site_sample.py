@@ -1,0 +1,67 @@
+"""The how-to-play pages' sample games: real games of the reference engine, followed faithfully."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from site_hooks import sample
+
+from gupai.games.tsung.play import tsung_transcript
+from gupai.log.validate import validate_log
+from tests.site_build import ROOT
+
+TSUNG_LOGS = sorted((ROOT / "conformance" / "tsung-shap" / "valid").glob("*.json"))
+
+
+@pytest.mark.parametrize("game", sorted(sample.SAMPLES))
+def test_each_sample_game_is_a_valid_finished_game(game: str) -> None:
+    log = sample.sample_log(game)
+    assert validate_log(log) == []
+    assert log["result"].get("winner") is not None  # a game a newcomer can follow to its end
+    if game == "tsung-shap":
+        kinds = {e["type"] for e in log["events"]}
+        assert {"capture", "claim"} <= kinds and any(e.get("sweep") for e in log["events"])
+    else:
+        assert {"take", "draw", "discard", "declare"} <= {e["type"] for e in log["events"]}
+
+
+@pytest.mark.parametrize("path", TSUNG_LOGS, ids=[p.stem for p in TSUNG_LOGS])
+def test_the_row_agrees_with_the_engines_transcript(path: Path) -> None:
+    log = json.loads(path.read_text(encoding="utf-8"))
+    row = sample.TsungRow()
+    for event in log["events"]:
+        row.apply(event)
+    turns = [line for line in tsung_transcript(log) if line.startswith("turn ")]
+    last = turns[-1].rsplit("   | ", 1)[1]
+    assert (re.findall(r"\[([1-6]-[1-6])\]", last) if last != "(empty)" else []) == row.tiles
+
+
+def test_the_kap_shap_sample_shows_every_turn_and_the_winning_split() -> None:
+    log = sample.sample_log("kap-shap")
+    html = sample.sample_html("kap-shap", "kap-shap/index.md")
+    turns = re.findall(r'<span class="turn-no">Turn (\d+)</span>', html)
+    assert turns == [str(n) for n in range(1, len(turns) + 1)]
+    assert int(turns[-1]) >= log["result"]["turns"]
+    split = log["result"]["decomposition"]
+    result = html[html.index('class="sample-result"') :]
+    drawn = re.findall(r'alt="\[([1-6]-[1-6])\]"', result)
+    assert sorted(drawn) == sorted([*split["eye"], *(t for pair in split["pairs"] for t in pair)])
+    assert 'class="act take"' in html and 'class="act draw"' in html
+
+
+def test_the_tsung_shap_sample_shows_the_row_growing_as_the_transcript_does() -> None:
+    log = sample.sample_log("tsung-shap")
+    html = sample.sample_html("tsung-shap", "tsung-shap/index.md")
+    rows = [
+        re.findall(r'alt="\[([1-6]-[1-6])\]"', line) for line in re.findall(r'<div class="row-line">(.*?)</div>', html)
+    ]
+    turns = [line for line in tsung_transcript(log) if line.startswith("turn ")]
+    assert len(rows) == len(turns)
+    for shown, line in zip(rows, turns, strict=True):
+        written = line.rsplit("   | ", 1)[1]
+        assert shown == (re.findall(r"\[([1-6]-[1-6])\]", written) if written != "(empty)" else []), line
+    assert max(len(r) for r in rows) >= 3
+    assert html.count('class="mark sweep"') >= 1 + sum(1 for e in log["events"] if e.get("sweep"))  # and the legend
