@@ -17,8 +17,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from gupai.games.tsung.play import play_tsung
 from gupai.log.play import play_game
+from gupai.log.tsung import play_tsung
 
 from .common import esc, tile_img, tiles_html
 

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from site_hooks import sample
 
-from gupai.games.tsung.play import tsung_transcript
+from gupai.log.tsung import tsung_transcript
 from gupai.log.validate import validate_log
 from tests.site_build import ROOT
 
