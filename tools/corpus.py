@@ -20,10 +20,13 @@ from gupai.core.spec import game_spec
 from gupai.log.format import dumps_log
 from gupai.log.play import play_game
 
-__all__ = ["Case", "corpus_main", "invalid_cases", "stale_cases", "valid_cases", "write_cases", "write_corpus"]
+__all__ = ["GENERATED", "Case", "corpus_main", "invalid_cases", "stale_cases", "valid_cases", "write_cases", "write_corpus"]
 
 Log = dict[str, Any]
 Case = tuple[str, Log]  # (relative path under conformance/, log)
+
+#: The folders of ``conformance/<game>/`` the generators own (and clean of stale files).
+GENERATED = ("valid", "invalid")
 
 #: Players for each collecting game's valid logs.
 PLAYERS = {"kap-shap": (2,), "kap-tai-shap": (2, 5, 10)}
@@ -395,8 +398,8 @@ def write_cases(cases: Iterable[Case], root: Path, games: Iterable[str]) -> list
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_text(dumps_log(log) + "\n", encoding="utf-8")
         written.append(path)
-    for game in games:
-        for stale in sorted((root / game).rglob("*.json")):
+    for game in games:  # only the generated folders: conformance/<game>/handwritten/ is not the generator's
+        for stale in sorted(p for folder in GENERATED for p in (root / game / folder).rglob("*.json")):
             if str(stale.relative_to(root)) not in written:
                 stale.unlink()
     return written

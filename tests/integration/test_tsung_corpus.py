@@ -6,6 +6,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+from tools.corpus import GENERATED
 from tools.corpus_tsung import invalid_cases, valid_cases
 
 from gupai.core.resources import data_dir
@@ -19,7 +20,11 @@ GAME = "tsung-shap"
 
 def test_the_files_on_disk_are_what_the_generator_makes() -> None:
     generated = {path: dumps_log(log) + "\n" for path, log in [*valid_cases(), *invalid_cases()]}
-    on_disk = {str(p.relative_to(ROOT)): p.read_text(encoding="utf-8") for p in (ROOT / GAME).rglob("*.json")}
+    on_disk = {
+        str(p.relative_to(ROOT)): p.read_text(encoding="utf-8")
+        for folder in GENERATED
+        for p in (ROOT / GAME / folder).rglob("*.json")
+    }
     assert sorted(on_disk) == sorted(generated), "run: python -m tools.corpus_tsung --write"
     stale = [path for path, text in generated.items() if on_disk[path] != text]
     assert stale == [], "run: python -m tools.corpus_tsung --write"
@@ -40,7 +45,7 @@ def test_every_rule_has_an_invalid_log_and_every_preset_a_valid_one() -> None:
 
 
 def test_the_validator_judges_the_corpus_as_named() -> None:
-    for path in sorted((ROOT / GAME).rglob("*.json")):
+    for path in sorted(p for folder in GENERATED for p in (ROOT / GAME / folder).rglob("*.json")):
         issues, games, unreadable = validate_paths([str(path)])
         assert (games, unreadable) == (1, [])
         if path.parent.name == "valid":
