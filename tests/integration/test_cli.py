@@ -12,7 +12,6 @@ from typing import Any
 import pytest
 from click.testing import CliRunner, Result
 
-from gupai import PairRules
 from gupai.cli import main
 
 FACE = re.compile(r"[1-6]-[1-6]")
@@ -71,9 +70,24 @@ def test_pairs_json_is_a_list_of_two_tile_lists(game: str, args: tuple[str, ...]
     assert all(p[0] >= p[1] for p in pairs)  # greater tile first (same-length faces order as strings)
 
 
-def test_pairs_json_matches_the_pair_rules() -> None:
-    expected = [[str(a), str(b)] for a, b in PairRules(pair_set="printed").legal_pairs()]
-    assert run_json("pairs", "--preset", "pagat") == expected
+#: pagat's printed table of K'ap Tai Shap (source 004): five twenties, then sixteen tens, as printed.
+PAGAT_TABLE = (
+    [("6-6", "6-2"), ("6-6", "5-3"), ("6-6", "4-4"), ("6-4", "6-4"), ("5-5", "5-5")]
+    + [("6-2", "1-1"), ("6-1", "2-1"), ("6-1", "4-2"), ("5-3", "1-1"), ("5-2", "2-1"), ("5-2", "4-2")]
+    + [("5-1", "3-1"), ("5-1", "2-2"), ("4-4", "1-1"), ("4-3", "2-1"), ("4-3", "4-2"), ("4-1", "3-2")]
+    + [("4-1", "4-1"), ("3-3", "3-1"), ("3-3", "2-2"), ("3-2", "3-2")]
+)
+
+
+def _face(tile: str) -> tuple[int, ...]:
+    return tuple(int(end) for end in tile.split("-"))
+
+
+def test_pairs_json_is_pagats_printed_table_greatest_pair_first() -> None:
+    pairs = run_json("pairs", "--preset", "pagat")
+    assert sorted(tuple(p) for p in pairs) == sorted(PAGAT_TABLE)
+    keys = [(_face(a), _face(b)) for a, b in pairs]
+    assert keys == sorted(keys, reverse=True)
 
 
 def test_pairs_text_groups_twenties_and_tens() -> None:

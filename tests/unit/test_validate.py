@@ -94,7 +94,7 @@ def test_unreadable_paths_exit_2(tmp_path: Path) -> None:
         ("null", "is not of type 'object'"),
         ('{"format": 7}', "'gupai-log' was expected"),
         ("[" * 100_000 + "]" * 100_000, "nested too deeply"),
-        ('{"events": ' + "[" * 5000 + "]" * 5000 + "}", ""),
+        ('{"events": ' + "[" * 5000 + "]" * 5000 + "}", "not a log: nested too deeply"),
         ('"' + "x" * 1_000_000 + '"', "is not of type 'object'"),
     ],
 )
