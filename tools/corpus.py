@@ -20,7 +20,16 @@ from gupai.core.spec import game_spec
 from gupai.log.format import dumps_log
 from gupai.log.play import play_game
 
-__all__ = ["GENERATED", "Case", "corpus_main", "invalid_cases", "stale_cases", "valid_cases", "write_cases", "write_corpus"]
+__all__ = [
+    "GENERATED",
+    "Case",
+    "corpus_main",
+    "invalid_cases",
+    "stale_cases",
+    "valid_cases",
+    "write_cases",
+    "write_corpus",
+]
 
 Log = dict[str, Any]
 Case = tuple[str, Log]  # (relative path under conformance/, log)

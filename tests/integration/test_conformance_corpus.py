@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import copy
 import json
+from pathlib import Path
 
 import pytest
 from tools.corpus import GENERATED, PLAYERS, invalid_cases, valid_cases, write_cases
