@@ -18,7 +18,17 @@ Tags
     Examples table). They become the registered markers ``rule`` and
     ``option``, so ``pytest -m rule`` or ``pytest -m "rule(id='ks.pair.ten')"``
     and ``pytest -m "option(key='pair-set')"`` select scenarios.
-    ``tests/scenarios/test_traceability.py`` checks the tags against ``spec/``.
+    ``tests/scenarios/test_traceability.py`` checks the tags against ``spec/``;
+    after a run that included it, the terminal summary ends with a "rule
+    coverage" section (computed in the controller, so it shows under
+    pytest-xdist too).
+
+The ``slow`` marker
+    The slowest tests (the strict site build, the benches, fuzzing, whole
+    corpora, simulations) carry ``@pytest.mark.slow``. ``make test`` runs
+    everything; for a quick run while developing, ``pytest -m "not slow"``
+    (``-n 2`` to use both cores). Mark a test slow when ``pytest --durations=25``
+    shows it among the slowest, never to hide a failure.
 """
 
 from __future__ import annotations
@@ -40,8 +50,8 @@ TAG_MARKERS = {
     "option": "option(key=value): the scenario needs this option value beyond the culin preset (tag @option:<k>=<v>)",
 }
 
-#: Lines the traceability test leaves for the end-of-run summary.
-SUMMARY_KEY = pytest.StashKey[list[str]]()
+#: The test after which the end-of-run "rule coverage" section is printed.
+COVERAGE_TEST = "tests/scenarios/test_traceability.py::test_every_executable_rule_has_a_scenario"
 
 settings.register_profile("gupai", deadline=None, print_blob=True)
 settings.load_profile("gupai")
@@ -51,7 +61,6 @@ def pytest_configure(config: pytest.Config) -> None:
     """Register the ``rule`` and ``option`` markers (``--strict-markers`` is on)."""
     for text in TAG_MARKERS.values():
         config.addinivalue_line("markers", text)
-    config.stash[SUMMARY_KEY] = []
 
 
 def pytest_bdd_apply_tag(tag: str, function: Callable[..., object]) -> bool | None:
@@ -75,9 +84,20 @@ def pytest_bdd_apply_tag(tag: str, function: Callable[..., object]) -> bool | No
 
 
 def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
-    """Print what the traceability test found (pending rules, coverage)."""
-    lines = terminalreporter.config.stash.get(SUMMARY_KEY, [])
-    if lines:
-        terminalreporter.section("rule coverage")
-        for line in lines:
-            terminalreporter.write_line(line)
+    """Print the rule coverage (pending rules, rules without scenarios) when the traceability test ran.
+
+    Computed here, in the process that writes the summary, so that it is printed
+    under pytest-xdist too (a worker's ``config.stash`` never reaches the controller).
+    """
+    ran = any(
+        getattr(report, "nodeid", "").endswith(COVERAGE_TEST) and getattr(report, "when", "call") == "call"
+        for outcome in ("passed", "failed")
+        for report in terminalreporter.stats.get(outcome, [])
+    )
+    if not ran:
+        return
+    from tests.scenarios.test_traceability import coverage_summary
+
+    terminalreporter.section("rule coverage")
+    for line in coverage_summary():
+        terminalreporter.write_line(line)

@@ -19,6 +19,7 @@ FILES = sorted(p for p in ROOT.rglob("*.json"))
 RULE_IDS = {rule for game in games() for rule in game_spec(game).rule_ids}
 
 
+@pytest.mark.slow
 def test_generated_files_are_on_disk_unchanged() -> None:
     generated = {path: dumps_log(log) + "\n" for path, log in [*valid_cases(), *invalid_cases()]}
     on_disk = {

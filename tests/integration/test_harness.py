@@ -156,6 +156,7 @@ def self_test() -> tuple[list[CaseResult], dict[str, Any], Report]:
     return results, hello, report
 
 
+@pytest.mark.slow
 def test_the_reference_engine_passes_every_case_it_can_be_asked(
     self_test: tuple[list[CaseResult], dict[str, Any], Report],
 ) -> None:
@@ -214,6 +215,7 @@ def test_an_engine_that_always_answers_wrong_fails_every_case_it_is_asked() -> N
     assert "the legal moves are none" in take.message and take.failed_rules == ("ks.turn.take", "ks.turn.shape")
 
 
+@pytest.mark.slow
 def test_an_engine_that_crashes_is_reported_per_case_with_its_stderr_and_restarted() -> None:
     results, restarts, _ = run(
         fake("crashes"),
@@ -226,6 +228,7 @@ def test_an_engine_that_crashes_is_reported_per_case_with_its_stderr_and_restart
     assert all("the fake engine crashes on purpose" in r.message for r in results)
 
 
+@pytest.mark.slow
 def test_an_engine_that_hangs_times_out_per_case_and_the_harness_goes_on() -> None:
     results, restarts, seconds = run(
         fake("hangs"),
@@ -274,6 +277,7 @@ def _mentions_four_two(case: Case) -> bool:
     return "[4-2]" in text or "kinds of ten-pair" in text or "the ten-pairs are" in text
 
 
+@pytest.mark.slow
 def test_an_engine_that_counts_4_2_as_6_fails_exactly_the_cases_that_depend_on_it() -> None:
     results, restarts, _ = run(
         fake("four_two_six"),
@@ -327,6 +331,7 @@ def test_cli_exit_status_2_for_usage_errors_and_an_engine_that_cannot_start() ->
     assert never.exit_code == 2 and "could not start" in never.output
 
 
+@pytest.mark.slow
 def test_cli_reports_json_badge_and_known_failures(tmp_path: Path) -> None:
     runner = CliRunner()
     engine = " ".join(fake("always_wrong"))

@@ -36,6 +36,7 @@ def test_every_image_the_page_shows_is_committed() -> None:
         assert (PAGE.parent / image).is_file(), image
 
 
+@pytest.mark.slow
 def test_a_small_run_writes_every_file(tmp_path: Path) -> None:
     pytest.importorskip("matplotlib")
     analysis = run_analysis(tmp_path, scale=0.002, jobs=1)

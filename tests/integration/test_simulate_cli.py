@@ -77,6 +77,7 @@ def test_compare_json_and_table() -> None:
     assert "culin" in header and "one-tile" in header
 
 
+@pytest.mark.slow
 def test_out_writes_json_csv_and_plots(tmp_path: Path) -> None:
     pytest.importorskip("matplotlib")
     out = tmp_path / "figs"
@@ -103,6 +104,7 @@ def test_out_writes_json_csv_and_plots(tmp_path: Path) -> None:
     assert ("culin", "turns.mean") in figures and ("one-tile", "first_round") in figures
 
 
+@pytest.mark.slow
 def test_out_for_tsung_shap_writes_scores_and_sweeps(tmp_path: Path) -> None:
     pytest.importorskip("matplotlib")
     pytest.importorskip("gupai.games.tsung.play")

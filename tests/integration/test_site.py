@@ -172,6 +172,7 @@ def page(name: str) -> str:
     return (built_site() / name).read_text(encoding="utf-8")
 
 
+@pytest.mark.slow
 def test_every_rule_has_an_anchor_with_its_id_visible() -> None:
     for spec in SPECS:
         html = page(f"{spec.id}/rules.html")
@@ -180,6 +181,7 @@ def test_every_rule_has_an_anchor_with_its_id_visible() -> None:
             assert f'<span class="rule-id">{rule.id}</span>' in html, rule.id
 
 
+@pytest.mark.slow
 def test_every_option_value_and_preset_has_its_place() -> None:
     for spec in SPECS:
         options = page(f"{spec.id}/options.html")
@@ -192,6 +194,7 @@ def test_every_option_value_and_preset_has_its_place() -> None:
             assert f'id="{preset.name}"' in presets
 
 
+@pytest.mark.slow
 def test_every_scenario_is_shown_once_under_its_main_rule_and_linked_from_the_others() -> None:
     scenarios = features.load_scenarios(ROOT / "features")
     rule_game = {r.id: s.id for s in SPECS for r in s.rules}
@@ -208,6 +211,7 @@ def test_every_scenario_is_shown_once_under_its_main_rule_and_linked_from_the_ot
             assert f'#{scenario.anchor}"' in section, (scenario.where, rule)
 
 
+@pytest.mark.slow
 def test_the_rule_reference_opens_as_a_reference() -> None:
     for spec in SPECS:
         html = page(f"{spec.id}/rules.html")
@@ -216,6 +220,7 @@ def test_the_rule_reference_opens_as_a_reference() -> None:
         assert html.count("<details") == html.count('<details class="scenario"')  # one way to show examples
 
 
+@pytest.mark.slow
 def test_tiles_page_draws_all_21_kinds() -> None:
     html = page("tiles.html")
     drawn = set(re.findall(r'src="assets/tiles/([1-6]-[1-6])\.svg"', html))
@@ -225,6 +230,7 @@ def test_tiles_page_draws_all_21_kinds() -> None:
         assert svg.startswith("<svg") and f'data-tile="{face}"' in svg
 
 
+@pytest.mark.slow
 def test_schemas_are_published_at_stable_paths() -> None:
     for schema in sorted((ROOT / "schemas").glob("*.json")):
         published = built_site() / "schemas" / schema.name
@@ -233,6 +239,7 @@ def test_schemas_are_published_at_stable_paths() -> None:
         assert str(title).split()[0] in page("engine/schemas.html")
 
 
+@pytest.mark.slow
 def test_no_page_requests_anything_from_another_host() -> None:
     assert checks.check_no_external_requests(built_site()) == []
     assert checks.check_links(built_site()) == []
@@ -241,6 +248,7 @@ def test_no_page_requests_anything_from_another_host() -> None:
     assert (built_site() / "search" / "search_index.js").is_file()  # the offline plugin's search index
 
 
+@pytest.mark.slow
 def test_ambiguities_put_every_option_of_every_game_side_by_side() -> None:
     html = page("ambiguities.html")
     for spec in SPECS:

@@ -31,6 +31,9 @@ import pytest
 from tests.site_build import ROOT, built_site
 from tests.site_cdp import Browser
 
+#: A headless browser on the built site: among the slowest tests.
+pytestmark = pytest.mark.slow
+
 ARTIFACTS = ROOT / "artifacts"
 CHROMIUM_NAMES = ("chromium", "chromium-browser", "google-chrome")
 TIMEOUT = 90

@@ -374,6 +374,7 @@ def _in_parallel(
     return sum(p[0] for p in parts), sum(p[1] for p in parts), [t for p in parts for t in p[2]]
 
 
+@pytest.mark.slow
 def test_fuzz_the_validator_and_the_protocol_reader_without_a_traceback(capsys: pytest.CaptureFixture[str]) -> None:
     inputs, rejected, failures = _in_parallel(fuzz_validator, FUZZ_INPUTS, FUZZ_INPUTS)
     assert not failures, failures[0]

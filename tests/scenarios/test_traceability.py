@@ -27,7 +27,6 @@ import pytest
 from pytest_bdd.gherkin_parser import GherkinDocument, Scenario, get_gherkin_document
 
 from gupai.core.spec import game_spec, games
-from tests.conftest import SUMMARY_KEY
 
 ROOT = Path(__file__).resolve().parents[2]
 FEATURES = ROOT / "features"
@@ -214,7 +213,14 @@ def test_scenario_names_are_unique_within_a_file() -> None:
     assert list(scan_features().duplicates) == []
 
 
-def test_every_executable_rule_has_a_scenario(request: pytest.FixtureRequest) -> None:
+def coverage_summary() -> list[str]:
+    """The lines of the end-of-run "rule coverage" section: rules with and without scenarios, pending ones.
+
+    ``tests/conftest.py`` prints them after a run that included
+    :func:`test_every_executable_rule_has_a_scenario`, computed in the process
+    that writes the terminal summary (the xdist controller too, where a
+    worker's stash is out of reach).
+    """
     found = coverage(scan_features().scenarios, spec_rules())
     tagged = {rule_id for s in scan_features().scenarios for rule_id in s.values("rule")}
     lines = [
@@ -230,8 +236,12 @@ def test_every_executable_rule_has_a_scenario(request: pytest.FixtureRequest) ->
     early = sorted(r for r in found["pending"] if r in tagged)
     if early:
         lines.append(f"  pending but already tagged by scenarios (mark them executable?): {', '.join(early)}")
-    request.config.stash.setdefault(SUMMARY_KEY, []).extend(lines)
-    print("\n".join(lines))
+    return lines
+
+
+def test_every_executable_rule_has_a_scenario() -> None:
+    found = coverage(scan_features().scenarios, spec_rules())
+    print("\n".join(coverage_summary()))
     assert found["missing"] == [], "executable rules without a scenario (write one, or mark the rule pending)"
 
 

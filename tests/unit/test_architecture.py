@@ -19,7 +19,6 @@ from __future__ import annotations
 import ast
 import io
 import re
-import sys
 import tokenize
 from collections.abc import Iterator
 from functools import cache
@@ -271,7 +270,6 @@ def cycles() -> set[frozenset[str]]:
     stack: list[str] = []
     on_stack: set[str] = set()
     found: set[frozenset[str]] = set()
-    sys.setrecursionlimit(max(sys.getrecursionlimit(), 10_000))
 
     def visit(node: str) -> None:
         index[node] = low[node] = len(index)

@@ -95,6 +95,7 @@ def test_logs_validate_and_replay_exactly(case: tuple[str, str], seed: int, agen
     assert dumps_log(_rebuild(log)) == dumps_log(log)
 
 
+@pytest.mark.slow
 def test_same_seed_same_bytes_across_processes() -> None:
     code = (
         "from gupai.log.play import play_game; from gupai.log.format import dumps_log;"
@@ -128,6 +129,7 @@ def test_too_few_sets_is_a_clear_error() -> None:
 
 
 @pytest.mark.parametrize(("game", "preset"), PRESETS)
+@pytest.mark.slow
 def test_thousands_of_games_end(game: str, preset: str) -> None:
     """Every preset, both agents, 2 to 12 players: 400 seeded games each end, and quickly."""
     options = resolve_options(game, preset=preset)

@@ -133,6 +133,7 @@ def test_is_winning_and_the_splits_agree_with_the_reference(
 @pytest.mark.parametrize("case", CASES, ids=case_id)
 @settings(max_examples=12, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
+@pytest.mark.slow
 def test_distance_is_the_brute_force_distance(case: tuple[oracle.Reading, int, int], data: st.DataObject) -> None:
     reading, n, sets = case
     short = data.draw(st.sampled_from([0, 0, 1, 2]))

