@@ -149,7 +149,6 @@ KNOWN_LITERALS: set[tuple[str, str, str]] = {
         "gupai.protocol.kap_session",
         'suffix = "equipment.set" if config.spec.id == "kap-shap" else "equipment.sets"',
     ),
-    ("pair-score", "gupai.games.kap.config", "return max(1, math.ceil(dealt / 32), math.ceil(10 * players / 32))"),
     ("pair-score", "gupai.games.tsung.state", "pair_points = tuple(50 if fifty else 20 * v for v in values)"),
     ("rule-id-prefix", "gupai.conformance.cases", 'prefix = "ks" if game == "kap-shap" else "kts"'),
     (
@@ -360,7 +359,7 @@ LITERAL_CHECKS: tuple[tuple[str, frozenset[str], str, re.Pattern[str]], ...] = (
         "pair-score",
         frozenset({"games", "log", "protocol", "conformance"}),
         "code",
-        re.compile(r"\b50 if\b|\b[12]0 \* \w"),
+        re.compile(r"\b50 if\b|\b20 \* \w"),
     ),
     ("set-size-32", frozenset({"core", "games", "log", "protocol", "conformance"}), "code", re.compile(r"\b32\b")),
     ("wall-height", frozenset(ALLOWED), "code", re.compile(r"\b4 if\b.*\belse 5\b|\b5 if\b.*\belse 4\b")),
