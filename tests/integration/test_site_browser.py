@@ -41,7 +41,7 @@ DELAY = "/__gupai_delay.gif"
 SEARCH_WAIT = 3.0
 GIF = b"GIF89a\x01\x00\x01\x00\x80\x00\x00\x00\x00\x00\xff\xff\xff!\xf9\x04\x01\x00\x00\x00\x00,\x00\x00\x00\x00\x01\x00\x01\x00\x00\x02\x02D\x01\x00;"
 
-# Runs on `load` (after every image has loaded or failed): the tile pictures in
+# Runs on `load`, once every tile picture on screen has loaded or failed: those pictures in
 # the first screen are measured, the fragment's target looked up, and the search
 # results listed. For a page asked for with a query (`?q=...`, which opens the
 # search), a picture the server delays holds the load event back until the
@@ -49,6 +49,17 @@ GIF = b"GIF89a\x01\x00\x01\x00\x80\x00\x00\x00\x00\x00\xff\xff\xff!\xf9\x04\x01\
 PROBE = """
 <script>
 window.addEventListener("load", function () {
+  // Tiles are lazy-loaded: the load event need not wait for those on screen,
+  // so wait (up to 30 s, for a loaded machine) until every one has finished.
+  var started = Date.now();
+  (function settle() {
+    var pending = Array.prototype.slice.call(document.querySelectorAll("img.tile")).filter(function (img) {
+      return img.getBoundingClientRect().top < window.innerHeight && !img.complete;
+    });
+    if (pending.length && Date.now() - started < 30000) { setTimeout(settle, 50); } else { report(); }
+  })();
+});
+function report() {
   var tiles = Array.prototype.slice.call(document.querySelectorAll("img.tile"));
   var onScreen = tiles.filter(function (img) { return img.getBoundingClientRect().top < window.innerHeight; });
   var drawn = onScreen.filter(function (img) {
@@ -75,7 +86,7 @@ window.addEventListener("load", function () {
       .filter(function (name) { return name.indexOf(location.origin) !== 0 && name.indexOf("data:") !== 0; })
   });
   document.body.appendChild(probe);
-});
+}
 </script>
 """
 
