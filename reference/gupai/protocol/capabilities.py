@@ -125,7 +125,7 @@ def _evaluate_hand(request: Mapping[str, Any]) -> dict[str, Any]:
         counts = counts_of(parse_tiles(request["hand"]))
         evaluator.check_counts(counts)
     except GupaiError as error:
-        raise illegal(error.rule or config.rule("hand.win"), error.message) from None
+        raise illegal(error.rule, error.message) from None
     winning = sum(counts) == evaluator.size and evaluator.is_winning(counts)
     splits = [split.to_json() for split in evaluator.decompositions(counts)] if winning else []
     return {"winning": winning, "splits": splits, "distance": evaluator.distance(counts)}
