@@ -162,7 +162,8 @@ def self_test() -> tuple[list[CaseResult], dict[str, Any], Report]:
     with EngineProcess(REFERENCE, timeout=30, start_timeout=60) as engine:
         _claims, results, restarts = run_cases(engine, ALL_CASES)
         hello = dict(engine.hello)
-    report = Report("gupai engine", hello, tuple(results), restarts, time.monotonic() - started, ("kap-shap",))
+    games = ("kap-shap", "kap-tai-shap", "tsung-shap")
+    report = Report("gupai engine", hello, tuple(results), restarts, time.monotonic() - started, games)
     return results, hello, report
 
 
@@ -224,9 +225,32 @@ def test_the_report_is_schema_valid_json_with_every_rule_and_a_badge(
     assert {"ks.ante", "ts.sweep", "kts.equipment.sets"} <= statuses.keys()
     assert {"kap-shap", "kap-tai-shap", "tsung-shap"} <= {group["game"] for group in document["games"]}
     badge = report.badge()
-    assert badge["schemaVersion"] == 1 and badge["color"] == "brightgreen" and badge["message"].endswith("passed")
+    assert badge["schemaVersion"] == 1 and badge["color"] == "brightgreen"
+    summary = document["summary"]
+    assert badge["message"] == f"{summary['passed']} passed · 3 not asked" and "/" not in badge["message"]
+    assert (summary["not_supported"], summary["not_askable"]) == (0, 3) and document["engine"][
+        "missing_capabilities"
+    ] == {}
     text = report.text()
-    assert "0 failed" in text and "Rules" in text and "Games and presets" in text
+    assert "0 failed, 0 not supported by the engine, 3 not askable" in text
+    assert "Rules" in text and "Games and presets" in text
+
+
+def test_a_report_of_one_game_lists_only_its_rules_and_counts_unasked_cases_by_capability() -> None:
+    tiles = next(c for c in ALL_CASES if c.id.startswith("scenario:tiles/"))
+    pair = next(c for c in ALL_CASES if c.id.startswith("scenario:kap-shap/pairs/"))
+    turn = next(c for c in ALL_CASES if c.id.startswith("scenario:kap-shap/turns/"))
+    results = (
+        CaseResult(tiles, "skip", "not supported by the engine: ...", unasked="describe"),
+        CaseResult(pair, "skip", "not supported by the engine: ...", unasked="pair"),
+        CaseResult(turn, "pass"),
+    )
+    report = Report("cmd", {"capabilities": []}, results, games=("kap-shap",))
+    assert all(status.rule.startswith("ks.") for status in report.rules())
+    assert "any" not in {group["game"] for group in report.by_game()}
+    assert report.missing_capabilities() == {"describe": 1, "pair": 1}
+    assert report.badge()["message"] == "1 passed · 2 not asked"
+    assert "describe" in report.text() and "2 not supported by the engine, 0 not askable" in report.text()
 
 
 # ------------------------------------------------------------------ fakes

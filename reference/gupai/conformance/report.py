@@ -29,6 +29,7 @@ from gupai.conformance.process import FAULTS
 from gupai.core.resources import write_or_check
 from gupai.core.spec import game_spec
 from gupai.protocol.messages import PROTOCOL_VERSION
+from gupai.protocol.schema import CAPABILITIES
 
 __all__ = [
     "REPORT_FORMAT",
@@ -125,17 +126,44 @@ class Report:
         return 1 if self.failures else 0
 
     def summary(self) -> dict[str, int]:
+        """Case counts: ``skipped`` is ``not_supported`` (by the engine) plus ``not_askable`` (by the kit)."""
         counts = Counter(r.outcome for r in self.results)
         known = sum(1 for r in self.results if r.outcome == "fail" and r.known)
+        unsupported = sum(1 for r in self.results if r.outcome == "skip" and not_supported(r))
         return {
             "cases": len(self.results),
             "passed": counts["pass"],
             "failed": counts["fail"] - known,
             "skipped": counts["skip"],
+            "not_supported": unsupported,
+            "not_askable": counts["skip"] - unsupported,
             "known_failures": known,
             "fixed": len(self.fixed),
             "restarts": self.restarts,
         }
+
+    def missing_capabilities(self) -> dict[str, int]:
+        """How many cases each optional command the engine did not announce left unasked."""
+        missing = Counter(r.unasked for r in self.results if r.outcome == "skip" and r.unasked in CAPABILITIES)
+        return {name: missing[name] for name in CAPABILITIES if missing[name]}
+
+    def headline(self) -> str:
+        """The summary in one line, as the badge shows it: never a bare ratio.
+
+        >>> Report("x", {}, ()).headline()
+        'no case run'
+        """
+        summary = self.summary()
+        if not self.results:
+            return "no case run"
+        parts = [f"{summary['passed']} passed"]
+        if summary["failed"]:
+            parts.append(f"{summary['failed']} failed")
+        if summary["known_failures"]:
+            parts.append(f"{summary['known_failures']} known failures")
+        if summary["skipped"]:
+            parts.append(f"{summary['skipped']} not asked")
+        return " · ".join(parts)
 
     def rules(self) -> list[RuleStatus]:
         """Every rule of the games run, and every rule a case names, with its status."""
@@ -154,13 +182,16 @@ class Report:
             if result.outcome == "fail":
                 key = "known" if result.known else "failed"
                 for rule in result.failed_rules or result.case.rules:
+                    if not self._of_games_run(rule):
+                        continue
                     tally.setdefault(rule, Counter())[key] += 1
                     if not result.known:
                         failed_cases.setdefault(rule, []).append(result.case.id)
             else:
                 key = "passed" if result.outcome == "pass" else "skipped"
                 for rule in result.case.rules:
-                    tally.setdefault(rule, Counter())[key] += 1
+                    if self._of_games_run(rule):
+                        tally.setdefault(rule, Counter())[key] += 1
         statuses = []
         for rule in sorted(tally):
             counts = tally[rule]
@@ -187,13 +218,22 @@ class Report:
             )
         return statuses
 
+    def _of_games_run(self, rule: str) -> bool:
+        """Whether ``rule`` belongs to a game of the run (every rule when the run names no game)."""
+        return not self.games or _game_of(rule) in (*self.games, None)
+
     def by_game(self) -> list[dict[str, Any]]:
-        """Case counts by game and preset."""
+        """Case counts by game and preset; the cases of no one game (``any``) only when some were asked."""
         groups: dict[tuple[str, str], Counter[str]] = {}
         for result in self.results:
             key = (result.case.game or "any", result.case.preset or "-")
             outcome = "known" if result.outcome == "fail" and result.known else result.outcome
             groups.setdefault(key, Counter())[outcome] += 1
+        groups = {
+            key: counts
+            for key, counts in groups.items()
+            if key[0] != "any" or counts["pass"] + counts["fail"] + counts["known"]
+        }
         return [
             {
                 "game": game,
@@ -215,6 +255,8 @@ class Report:
             "version": info.get("version"),
             "protocol": self.hello.get("protocol"),
             "claims": Claims.from_hello(self.hello).to_json(),
+            "capabilities": list(Claims.from_hello(self.hello).capabilities),
+            "missing_capabilities": self.missing_capabilities(),
         }
 
     def to_json(self) -> dict[str, Any]:
@@ -236,7 +278,9 @@ class Report:
         }
 
     def badge(self, *, label: str = "gupai conformance") -> dict[str, Any]:
-        """A shields.io endpoint badge: cases passed of those run.
+        """A shields.io endpoint badge: passed, failed and not asked (``497 passed · 3 not asked``).
+
+        The colour is the share of the cases asked that passed.
 
         >>> Report("x", {}, ()).badge()
         {'schemaVersion': 1, 'label': 'gupai conformance', 'message': 'no case run', 'color': 'lightgrey'}
@@ -244,10 +288,10 @@ class Report:
         summary = self.summary()
         ran = summary["passed"] + summary["failed"] + summary["known_failures"]
         if ran == 0:
-            return {"schemaVersion": 1, "label": label, "message": "no case run", "color": "lightgrey"}
+            return {"schemaVersion": 1, "label": label, "message": self.headline(), "color": "lightgrey"}
         share = summary["passed"] / ran
         color = "brightgreen" if share == 1 else "green" if share >= 0.95 else "yellow" if share >= 0.8 else "red"
-        return {"schemaVersion": 1, "label": label, "message": f"{summary['passed']}/{ran} passed", "color": color}
+        return {"schemaVersion": 1, "label": label, "message": self.headline(), "color": color}
 
     def text(self, *, verbose: bool = False) -> str:
         """The report for people: rules, games and presets, failures, skips, the summary."""
@@ -285,9 +329,13 @@ class Report:
         if fixed:
             lines += ["", f"Known failures that now pass ({len(fixed)}): remove them from the known-failures file"]
             lines += [f"  {r.case.id}" for r in fixed]
+        missing = self.missing_capabilities()
+        if missing:
+            lines += ["", "Capabilities the engine does not announce (cases left unasked)"]
+            lines += [f"  {name:<14} {count:>4}" for name, count in missing.items()]
         skips = Counter(r.message for r in self.results if r.outcome == "skip")
         if skips:
-            lines += ["", f"Skipped ({sum(skips.values())})"]
+            lines += ["", f"Not asked ({sum(skips.values())})"]
             for message, count in skips.most_common(None if verbose else 12):
                 lines.append(f"  {count:>4} x {message[:200]}")
             if not verbose and len(skips) > 12:
@@ -295,11 +343,17 @@ class Report:
         summary = self.summary()
         lines += [
             "",
-            f"{summary['passed']} passed, {summary['failed']} failed, {summary['skipped']} skipped"
+            f"{summary['passed']} passed, {summary['failed']} failed, {summary['not_supported']} not supported by "
+            f"the engine, {summary['not_askable']} not askable"
             + (f", {summary['known_failures']} known failures" if summary["known_failures"] else "")
             + f" of {summary['cases']} cases in {self.seconds:.1f} s; {self.restarts} engine restarts",
         ]
         return "\n".join(lines) + "\n"
+
+
+def not_supported(result: CaseResult) -> bool:
+    """Whether a skipped case was left unasked for want of the engine (a capability, a claim), not the kit's."""
+    return result.unasked not in (None, "askable")
 
 
 def _case_json(result: CaseResult) -> dict[str, Any]:
@@ -318,6 +372,7 @@ def _case_json(result: CaseResult) -> dict[str, Any]:
         "message": result.message,
         "notes": list(result.notes),
         "seconds": result.seconds,
+        "unasked": result.unasked,
     }
 
 
@@ -369,16 +424,31 @@ def report_schema() -> dict[str, Any]:
                             "type": "object",
                             "description": "Per game, the option values and players the engine claims.",
                         },
+                        "capabilities": {
+                            "type": "array",
+                            "items": {"enum": list(CAPABILITIES)},
+                            "description": "The optional commands the engine announces.",
+                        },
+                        "missing_capabilities": {
+                            "type": "object",
+                            "propertyNames": {"enum": list(CAPABILITIES)},
+                            "additionalProperties": count,
+                            "description": "Each optional command the engine lacks, and the cases it left unasked.",
+                        },
                     },
                 ),
                 "seconds": {"type": "number", "minimum": 0},
                 "summary": obj(
-                    "Case counts. `failed` leaves out known failures; `fixed` counts known failures that now pass.",
+                    "Case counts. `failed` leaves out known failures; `fixed` counts known failures that now pass; "
+                    "`skipped` (not asked) is `not_supported` (a capability or reading the engine does not claim) "
+                    "plus `not_askable` (what the kit cannot ask of any engine: logs the schema rejects).",
                     {
                         "cases": count,
                         "passed": count,
                         "failed": count,
                         "skipped": count,
+                        "not_supported": count,
+                        "not_askable": count,
                         "known_failures": count,
                         "fixed": count,
                         "restarts": count,
@@ -434,6 +504,12 @@ def report_schema() -> dict[str, Any]:
                             "message": {"type": "string"},
                             "notes": {"type": "array", "items": {"type": "string"}},
                             "seconds": {"type": "number", "minimum": 0},
+                            "unasked": {
+                                "type": ["string", "null"],
+                                "description": "Why a skipped case was not asked: the capability the engine lacks, "
+                                "`claims` (a game, reading or seat count it does not claim), `askable` (the kit "
+                                "cannot ask it); null otherwise or for a log the schema rejects.",
+                            },
                         },
                     ),
                 },

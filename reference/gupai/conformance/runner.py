@@ -178,7 +178,7 @@ def run_cases(
         for case in cases:
             gap = requirement_gap(case, claims)
             if gap is not None:
-                result = CaseResult(case, "skip", gap)
+                result = CaseResult(case, "skip", gap, unasked="claims")
             elif need_restart and not _restart(engine, state):
                 result = CaseResult(
                     case,
