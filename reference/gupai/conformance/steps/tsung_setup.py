@@ -31,7 +31,8 @@ from gupai.core.errors import HandError
 from gupai.core.options import resolve_options
 from gupai.core.tiles import Tile, set_counts
 from gupai.games.kap.deal import parse_positions
-from gupai.games.tsung.state import complete_position, tsung_config
+from gupai.games.tsung.config import tsung_config
+from gupai.games.tsung.deal import complete_position
 from gupai.protocol.messages import PROTOCOL_VERSION, Answer
 from gupai.protocol.server import ReferenceEngine
 
