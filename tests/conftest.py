@@ -3,13 +3,13 @@
 Scenarios and steps
     ``tests/scenarios/test_features.py`` binds every ``.feature`` file under
     ``features/`` (``bdd_features_base_dir`` in ``pyproject.toml``); do not
-    bind them again elsewhere. Step definitions are pytest plugin modules in
-    ``tests/scenarios/steps/``. To add an area: put its ``.feature`` files anywhere under
-    ``features/``, write ``tests/scenarios/steps/<area>.py``, and add one line,
-    ``"tests.scenarios.steps.<area>"``, to ``pytest_plugins`` below. Reuse the steps of
-    ``tests/scenarios/steps/hands.py`` (``Given the game ... with preset ...``, ``And
-    the option ... is ...``) rather than defining the same text twice: two
-    definitions of one step text silently shadow each other.
+    bind them again elsewhere. The steps are the one set of step bindings in
+    ``reference/gupai/conformance/steps/`` (what ``gupai conformance run`` asks
+    of an engine too); ``tests/scenarios/frontend.py``, the plugin below,
+    registers each with pytest-bdd and runs it against the reference engine
+    in-process. To add an area: put its ``.feature`` files anywhere under
+    ``features/`` and its steps in a module of ``gupai.conformance.steps``
+    joined in ``gupai.conformance.steps.registry``; nothing changes here.
 
 Tags
     Every scenario carries ``@rule:<rule id>`` for each rule it tests and
@@ -38,11 +38,7 @@ from collections.abc import Callable
 import pytest
 from hypothesis import settings
 
-pytest_plugins = [
-    "tests.scenarios.steps.hands",
-    "tests.scenarios.steps.kap",
-    "tests.scenarios.steps.tsung",
-]
+pytest_plugins = ["tests.scenarios.frontend"]
 
 #: Tag prefixes that become markers, and what each marker means.
 TAG_MARKERS = {

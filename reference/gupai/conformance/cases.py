@@ -20,8 +20,7 @@ from typing import Any
 
 from gupai.conformance.gherkin import Scenario, load_features
 from gupai.conformance.process import FAULTS, HarnessError
-from gupai.conformance.steps import tsung as tsung_steps  # noqa: F401  (binds the Tsung Shap steps; to be made explicit)
-from gupai.conformance.steps.collecting import scenario_setup
+from gupai.conformance.steps.context import scenario_setup
 from gupai.core.errors import GupaiError
 from gupai.core.options import resolve_options
 from gupai.core.resources import data_dir
@@ -43,9 +42,12 @@ class Claims:
     """
 
     games: tuple[tuple[str, tuple[tuple[str, tuple[str, ...]], ...], tuple[int, int] | None], ...]
+    capabilities: tuple[str, ...] = ()
+    engine: str = ""
 
     @classmethod
     def from_hello(cls, hello: Mapping[str, Any]) -> Claims:
+        """The claims of a ``start`` answer: games, options, seats, the optional commands announced."""
         found = []
         for game, support in sorted(hello.get("games", {}).items()):
             options = tuple(sorted((k, tuple(v)) for k, v in support.get("options", {}).items()))
@@ -54,7 +56,9 @@ class Claims:
             if isinstance(seats, Mapping):
                 bounds = (int(seats.get("min", 1)), int(seats.get("max", 10**6)))
             found.append((game, options, bounds))
-        return cls(tuple(found))
+        engine = hello.get("engine", {})
+        name = engine.get("name", "") if isinstance(engine, Mapping) else ""
+        return cls(tuple(found), tuple(sorted(hello.get("capabilities", ()))), str(name))
 
     def _game(self, game: str) -> tuple[str, tuple[tuple[str, tuple[str, ...]], ...], tuple[int, int] | None] | None:
         return next((entry for entry in self.games if entry[0] == game), None)
@@ -149,7 +153,9 @@ class CaseResult:
 
     ``outcome`` is ``pass``, ``fail`` or ``skip``; ``fault`` names an engine
     fault (:data:`FAULTS`) or ``wrong`` for a wrong answer; ``failed_rules``
-    are the rules a failure points at.
+    are the rules a failure points at. A skipped scenario says why in
+    ``unasked``: the capability the engine did not announce (not supported
+    by the engine), or ``askable`` (the kit cannot ask it).
     """
 
     case: Case
@@ -160,6 +166,7 @@ class CaseResult:
     notes: tuple[str, ...] = ()
     seconds: float = 0.0
     known: bool = False
+    unasked: str | None = None
 
     @property
     def restart(self) -> bool:

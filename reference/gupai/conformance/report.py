@@ -20,15 +20,15 @@ import json
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from functools import cache
 from typing import Any
 
 from gupai import __version__
 from gupai.conformance.cases import CaseResult, Claims
-from gupai.conformance.process import FAULTS
+from gupai.conformance.report_schema import REPORT_FORMAT, REPORT_SCHEMA_ID, REPORT_VERSION, report_schema
 from gupai.core.resources import write_or_check
 from gupai.core.spec import game_spec
 from gupai.protocol.messages import PROTOCOL_VERSION
+from gupai.protocol.schema import CAPABILITIES
 
 __all__ = [
     "REPORT_FORMAT",
@@ -40,9 +40,6 @@ __all__ = [
     "report_schema",
 ]
 
-REPORT_FORMAT = "gupai-conformance-report"
-REPORT_VERSION = 1
-REPORT_SCHEMA_ID = "https://gupai.dev/schemas/conformance-report.schema.json"
 _SCHEMA_FILE = "conformance-report.schema.json"
 
 
@@ -125,17 +122,44 @@ class Report:
         return 1 if self.failures else 0
 
     def summary(self) -> dict[str, int]:
+        """Case counts: ``skipped`` is ``not_supported`` (by the engine) plus ``not_askable`` (by the kit)."""
         counts = Counter(r.outcome for r in self.results)
         known = sum(1 for r in self.results if r.outcome == "fail" and r.known)
+        unsupported = sum(1 for r in self.results if r.outcome == "skip" and not_supported(r))
         return {
             "cases": len(self.results),
             "passed": counts["pass"],
             "failed": counts["fail"] - known,
             "skipped": counts["skip"],
+            "not_supported": unsupported,
+            "not_askable": counts["skip"] - unsupported,
             "known_failures": known,
             "fixed": len(self.fixed),
             "restarts": self.restarts,
         }
+
+    def missing_capabilities(self) -> dict[str, int]:
+        """How many cases each optional command the engine did not announce left unasked."""
+        missing = Counter(r.unasked for r in self.results if r.outcome == "skip" and r.unasked in CAPABILITIES)
+        return {name: missing[name] for name in CAPABILITIES if missing[name]}
+
+    def headline(self) -> str:
+        """The summary in one line, as the badge shows it: never a bare ratio.
+
+        >>> Report("x", {}, ()).headline()
+        'no case run'
+        """
+        summary = self.summary()
+        if not self.results:
+            return "no case run"
+        parts = [f"{summary['passed']} passed"]
+        if summary["failed"]:
+            parts.append(f"{summary['failed']} failed")
+        if summary["known_failures"]:
+            parts.append(f"{summary['known_failures']} known failures")
+        if summary["skipped"]:
+            parts.append(f"{summary['skipped']} not asked")
+        return " · ".join(parts)
 
     def rules(self) -> list[RuleStatus]:
         """Every rule of the games run, and every rule a case names, with its status."""
@@ -154,13 +178,16 @@ class Report:
             if result.outcome == "fail":
                 key = "known" if result.known else "failed"
                 for rule in result.failed_rules or result.case.rules:
+                    if not self._of_games_run(rule):
+                        continue
                     tally.setdefault(rule, Counter())[key] += 1
                     if not result.known:
                         failed_cases.setdefault(rule, []).append(result.case.id)
             else:
                 key = "passed" if result.outcome == "pass" else "skipped"
                 for rule in result.case.rules:
-                    tally.setdefault(rule, Counter())[key] += 1
+                    if self._of_games_run(rule):
+                        tally.setdefault(rule, Counter())[key] += 1
         statuses = []
         for rule in sorted(tally):
             counts = tally[rule]
@@ -187,13 +214,22 @@ class Report:
             )
         return statuses
 
+    def _of_games_run(self, rule: str) -> bool:
+        """Whether ``rule`` belongs to a game of the run (every rule when the run names no game)."""
+        return not self.games or _game_of(rule) in (*self.games, None)
+
     def by_game(self) -> list[dict[str, Any]]:
-        """Case counts by game and preset."""
+        """Case counts by game and preset; the cases of no one game (``any``) only when some were asked."""
         groups: dict[tuple[str, str], Counter[str]] = {}
         for result in self.results:
             key = (result.case.game or "any", result.case.preset or "-")
             outcome = "known" if result.outcome == "fail" and result.known else result.outcome
             groups.setdefault(key, Counter())[outcome] += 1
+        groups = {
+            key: counts
+            for key, counts in groups.items()
+            if key[0] != "any" or counts["pass"] + counts["fail"] + counts["known"]
+        }
         return [
             {
                 "game": game,
@@ -215,6 +251,8 @@ class Report:
             "version": info.get("version"),
             "protocol": self.hello.get("protocol"),
             "claims": Claims.from_hello(self.hello).to_json(),
+            "capabilities": list(Claims.from_hello(self.hello).capabilities),
+            "missing_capabilities": self.missing_capabilities(),
         }
 
     def to_json(self) -> dict[str, Any]:
@@ -236,7 +274,9 @@ class Report:
         }
 
     def badge(self, *, label: str = "gupai conformance") -> dict[str, Any]:
-        """A shields.io endpoint badge: cases passed of those run.
+        """A shields.io endpoint badge: passed, failed and not asked (``497 passed · 3 not asked``).
+
+        The colour is the share of the cases asked that passed.
 
         >>> Report("x", {}, ()).badge()
         {'schemaVersion': 1, 'label': 'gupai conformance', 'message': 'no case run', 'color': 'lightgrey'}
@@ -244,10 +284,10 @@ class Report:
         summary = self.summary()
         ran = summary["passed"] + summary["failed"] + summary["known_failures"]
         if ran == 0:
-            return {"schemaVersion": 1, "label": label, "message": "no case run", "color": "lightgrey"}
+            return {"schemaVersion": 1, "label": label, "message": self.headline(), "color": "lightgrey"}
         share = summary["passed"] / ran
         color = "brightgreen" if share == 1 else "green" if share >= 0.95 else "yellow" if share >= 0.8 else "red"
-        return {"schemaVersion": 1, "label": label, "message": f"{summary['passed']}/{ran} passed", "color": color}
+        return {"schemaVersion": 1, "label": label, "message": self.headline(), "color": color}
 
     def text(self, *, verbose: bool = False) -> str:
         """The report for people: rules, games and presets, failures, skips, the summary."""
@@ -285,9 +325,13 @@ class Report:
         if fixed:
             lines += ["", f"Known failures that now pass ({len(fixed)}): remove them from the known-failures file"]
             lines += [f"  {r.case.id}" for r in fixed]
+        missing = self.missing_capabilities()
+        if missing:
+            lines += ["", "Capabilities the engine does not announce (cases left unasked)"]
+            lines += [f"  {name:<14} {count:>4}" for name, count in missing.items()]
         skips = Counter(r.message for r in self.results if r.outcome == "skip")
         if skips:
-            lines += ["", f"Skipped ({sum(skips.values())})"]
+            lines += ["", f"Not asked ({sum(skips.values())})"]
             for message, count in skips.most_common(None if verbose else 12):
                 lines.append(f"  {count:>4} x {message[:200]}")
             if not verbose and len(skips) > 12:
@@ -295,11 +339,17 @@ class Report:
         summary = self.summary()
         lines += [
             "",
-            f"{summary['passed']} passed, {summary['failed']} failed, {summary['skipped']} skipped"
+            f"{summary['passed']} passed, {summary['failed']} failed, {summary['not_supported']} not supported by "
+            f"the engine, {summary['not_askable']} not askable"
             + (f", {summary['known_failures']} known failures" if summary["known_failures"] else "")
             + f" of {summary['cases']} cases in {self.seconds:.1f} s; {self.restarts} engine restarts",
         ]
         return "\n".join(lines) + "\n"
+
+
+def not_supported(result: CaseResult) -> bool:
+    """Whether a skipped case was left unasked for want of the engine (a capability, a claim), not the kit's."""
+    return result.unasked not in (None, "askable")
 
 
 def _case_json(result: CaseResult) -> dict[str, Any]:
@@ -318,127 +368,7 @@ def _case_json(result: CaseResult) -> dict[str, Any]:
         "message": result.message,
         "notes": list(result.notes),
         "seconds": result.seconds,
-    }
-
-
-# ------------------------------------------------------------------ schema
-@cache
-def report_schema() -> dict[str, Any]:
-    """The JSON Schema (2020-12) of the report :meth:`Report.to_json` writes.
-
-    >>> report_schema()["properties"]["format"]
-    {'const': 'gupai-conformance-report'}
-    """
-    count = {"type": "integer", "minimum": 0}
-    nullable = {"type": ["string", "null"]}
-
-    def obj(description: str, properties: dict[str, Any], *, extra: bool = False) -> dict[str, Any]:
-        return {
-            "type": "object",
-            "description": description,
-            "properties": properties,
-            "required": list(properties),
-            "additionalProperties": extra,
-        }
-
-    return {
-        "$schema": "https://json-schema.org/draft/2020-12/schema",
-        "$id": REPORT_SCHEMA_ID,
-        "title": "gupai conformance report",
-        **obj(
-            "What `gupai conformance run --json` (or `--report FILE`) writes: the engine and what it claims, a "
-            "summary, every rule's status, counts by game and preset, and every case's outcome. Generated by "
-            "`python -m gupai.conformance.report --write`.",
-            {
-                "format": {"const": REPORT_FORMAT},
-                "version": {"const": REPORT_VERSION},
-                "harness": {
-                    "type": "object",
-                    "description": "The harness and how it was run (version, protocol, timeout, globs, game).",
-                    "properties": {"gupai": {"type": "string"}, "protocol": {"type": "integer"}},
-                    "required": ["gupai", "protocol"],
-                },
-                "engine": obj(
-                    "The engine under test: how it was started, who it says it is, what it claims.",
-                    {
-                        "command": {"type": "string"},
-                        "name": nullable,
-                        "version": nullable,
-                        "protocol": {"type": ["integer", "null"]},
-                        "claims": {
-                            "type": "object",
-                            "description": "Per game, the option values and players the engine claims.",
-                        },
-                    },
-                ),
-                "seconds": {"type": "number", "minimum": 0},
-                "summary": obj(
-                    "Case counts. `failed` leaves out known failures; `fixed` counts known failures that now pass.",
-                    {
-                        "cases": count,
-                        "passed": count,
-                        "failed": count,
-                        "skipped": count,
-                        "known_failures": count,
-                        "fixed": count,
-                        "restarts": count,
-                    },
-                ),
-                "rules": {
-                    "type": "array",
-                    "description": "Every executable rule of the games run, by id.",
-                    "items": obj(
-                        "A rule: fail if any case pointing at it failed, else pass if one passed, else known, "
-                        "skip or untested.",
-                        {
-                            "rule": {"type": "string"},
-                            "status": {"enum": ["pass", "fail", "known", "skip", "untested"]},
-                            "passed": count,
-                            "failed": count,
-                            "skipped": count,
-                            "known_failures": count,
-                            "failed_cases": {"type": "array", "items": {"type": "string"}},
-                        },
-                    ),
-                },
-                "games": {
-                    "type": "array",
-                    "description": "Case counts by game and preset (`any` and `-` for cases of no one game).",
-                    "items": obj(
-                        "One game and preset.",
-                        {
-                            "game": {"type": "string"},
-                            "preset": {"type": "string"},
-                            "passed": count,
-                            "failed": count,
-                            "skipped": count,
-                            "known_failures": count,
-                        },
-                    ),
-                },
-                "cases": {
-                    "type": "array",
-                    "items": obj(
-                        "One case and its outcome.",
-                        {
-                            "id": {"type": "string"},
-                            "kind": {"enum": ["scenario", "valid-log", "invalid-log"]},
-                            "game": nullable,
-                            "preset": nullable,
-                            "rules": {"type": "array", "items": {"type": "string"}},
-                            "source": {"type": "string"},
-                            "outcome": {"enum": ["pass", "fail", "skip"]},
-                            "known_failure": {"type": "boolean"},
-                            "fault": {"enum": [None, "wrong", *FAULTS]},
-                            "failed_rules": {"type": "array", "items": {"type": "string"}},
-                            "message": {"type": "string"},
-                            "notes": {"type": "array", "items": {"type": "string"}},
-                            "seconds": {"type": "number", "minimum": 0},
-                        },
-                    ),
-                },
-            },
-        ),
+        "unasked": result.unasked,
     }
 
 

@@ -1,7 +1,7 @@
 """The conformance harness: drive any engine through every case, over the protocol.
 
 A case is a Gherkin scenario of ``features/`` (bound through the protocol by
-:mod:`gupai.conformance.steps.collecting`) or a game log of ``conformance/``, replayed event
+:mod:`gupai.conformance.steps.registry`) or a game log of ``conformance/``, replayed event
 by event: a valid log must be accepted move by move with the reference's
 legal moves, states and result; an invalid log must be refused at its fault
 (a refused deal, a refused event, or a result the engine does not reach).
@@ -20,37 +20,48 @@ The modules: :mod:`~gupai.conformance.process` (the engine as a process),
 
 from __future__ import annotations
 
+import re
 import time
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Collection, Sequence
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from gupai.conformance.cases import Case, CaseResult, Claims, requirement_gap
 from gupai.conformance.logreplay import run_log
 from gupai.conformance.process import Ask, AskMany, EngineError, EngineProcess, HarnessError
-from gupai.conformance.steps.collecting import ScenarioRun, StepError, UnexpressibleError, match_step
+from gupai.conformance.steps.binding import NotAskableError, NotSupportedError, StepError
+from gupai.conformance.steps.context import ScenarioRun
+from gupai.conformance.steps.registry import match_step
 from gupai.core.errors import GupaiError
+from gupai.protocol.server import ENGINE_NAME
 
-__all__ = ["RunState", "run_case", "run_cases", "run_scenario"]
+__all__ = ["RunState", "run_case", "run_cases", "run_scenario", "step_rules"]
 
 
-#: How many requests the harness sends before it reads their answers.
 def run_scenario(
-    case: Case, ask: Ask, ask_many: AskMany | None = None, probe_cache: dict[str, bool] | None = None
+    case: Case,
+    ask: Ask,
+    ask_many: AskMany | None = None,
+    *,
+    capabilities: Collection[str] = (),
+    strict: bool = False,
 ) -> CaseResult:
-    """Run one scenario's steps against the engine (``probe_cache``: probes this engine process answered)."""
+    """Run one scenario's steps against the engine.
+
+    ``capabilities`` are the optional commands the engine announced; a step
+    that needs another ends the scenario as not supported, naming it.
+    ``strict``: the engine is the reference (its refusals' rule ids and wording are compared).
+    """
     assert case.scenario is not None
-    run = ScenarioRun(ask=ask, scenario=case.scenario, ask_many=ask_many)
-    if probe_cache is not None:
-        run.probe_cache = probe_cache
-    unexpressed: list[str] = []
+    run = ScenarioRun(
+        ask=ask, scenario=case.scenario, capabilities=frozenset(capabilities), ask_many=ask_many, strict=strict
+    )
     for step in case.scenario.steps:
         found = match_step(step)
         if found is None:
-            unexpressed.append(f"{step.keyword} {step.text}: no protocol binding for this step")
-            if step.kind != "then":
-                break
-            continue
+            return CaseResult(
+                case, "skip", f"{step.keyword} {step.text}: no step binding", notes=tuple(run.notes), unasked="askable"
+            )
         binding, matched = found
         arguments: dict[str, Any] = dict(matched)
         if step.datatable is not None:
@@ -59,37 +70,61 @@ def run_scenario(
             arguments["docstring"] = step.docstring
         try:
             binding.function(run, **arguments)
-        except UnexpressibleError as why:
-            unexpressed.append(f"{step.keyword} {step.text}: {why.message}")
-            if step.kind != "then":
-                break
+        except NotSupportedError as missing:
+            return CaseResult(
+                case,
+                "skip",
+                f"not supported by the engine: {step.keyword} {step.text}: {missing.message}",
+                notes=tuple(run.notes),
+                unasked=missing.capability,
+            )
+        except NotAskableError as why:
+            return CaseResult(
+                case,
+                "skip",
+                f"not askable: {step.keyword} {step.text}: {why.message}",
+                notes=tuple(run.notes),
+                unasked="askable",
+            )
         except StepError as failure:
             return CaseResult(
                 case,
                 "fail",
                 f"{step.keyword} {step.text} (line {step.line}): {failure.message}",
                 fault="wrong",
-                failed_rules=case.rules,
+                failed_rules=step_rules(case, step.text),
                 notes=tuple(run.notes),
             )
-    if unexpressed:
-        return CaseResult(
-            case, "skip", "not expressible through the protocol: " + "; ".join(unexpressed), notes=tuple(run.notes)
-        )
     return CaseResult(case, "pass", notes=tuple(run.notes))
+
+
+_RULE_IN_STEP = re.compile(r"\brule (?P<rule>[a-z]+\.[a-z0-9.-]+)")
+
+
+def step_rules(case: Case, text: str) -> tuple[str, ...]:
+    """The rules a failing step counts against: the rule it names, else the scenario's rules.
+
+    >>> case = Case("c", "scenario", None, None, (), None, ("ks.turn.take", "ks.turn.draw"), "f")
+    >>> step_rules(case, "the move is refused under rule ks.turn.draw"), step_rules(case, "it is seat 1's turn")
+    (('ks.turn.draw',), ('ks.turn.take', 'ks.turn.draw'))
+    """
+    found = _RULE_IN_STEP.search(text)
+    return (found["rule"],) if found else case.rules
 
 
 # ---- logs
 
 
-def run_case(
-    case: Case, ask: Ask, ask_many: AskMany | None = None, probe_cache: dict[str, bool] | None = None
-) -> CaseResult:
+def run_case(case: Case, ask: Ask, ask_many: AskMany | None = None, claims: Claims | None = None) -> CaseResult:
     """Run one case; an engine fault or any error becomes a failed result, never an exception."""
     started = time.monotonic()
     try:
-        scenario = case.kind == "scenario"
-        result = run_scenario(case, ask, ask_many, probe_cache) if scenario else run_log(case, ask)
+        if case.kind == "scenario":
+            capabilities = claims.capabilities if claims is not None else ()
+            strict = claims is not None and claims.engine == ENGINE_NAME
+            result = run_scenario(case, ask, ask_many, capabilities=capabilities, strict=strict)
+        else:
+            result = run_log(case, ask)
     except EngineError as fault:
         result = CaseResult(case, "fail", fault.message, fault=fault.fault, failed_rules=case.rules)
     except GupaiError as error:
@@ -104,9 +139,7 @@ def run_case(
 
 
 def _timed(result: CaseResult, seconds: float) -> CaseResult:
-    return CaseResult(
-        result.case, result.outcome, result.message, result.fault, result.failed_rules, result.notes, round(seconds, 4)
-    )
+    return replace(result, seconds=round(seconds, 4))
 
 
 @dataclass
@@ -141,13 +174,12 @@ def run_cases(
     claims = Claims.from_hello(hello)
     state = RunState()
     need_restart = False
-    probe_cache: dict[str, bool] = {}
     try:
         for case in cases:
             gap = requirement_gap(case, claims)
             if gap is not None:
-                result = CaseResult(case, "skip", gap)
-            elif need_restart and not _restart(engine, state, probe_cache):
+                result = CaseResult(case, "skip", gap, unasked="claims")
+            elif need_restart and not _restart(engine, state):
                 result = CaseResult(
                     case,
                     "fail",
@@ -157,7 +189,7 @@ def run_cases(
                 )
             else:
                 need_restart = False
-                result = run_case(case, engine.ask, engine.ask_many, probe_cache)
+                result = run_case(case, engine.ask, engine.ask_many, claims)
                 need_restart = result.restart or not engine.alive
             state.results.append(result)
             if progress is not None:
@@ -167,8 +199,7 @@ def run_cases(
     return claims, state.results, state.restarts
 
 
-def _restart(engine: EngineProcess, state: RunState, probe_cache: dict[str, bool]) -> bool:
-    probe_cache.clear()  # a new process: its answers are its own
+def _restart(engine: EngineProcess, state: RunState) -> bool:
     if state.failed_restarts >= MAX_FAILED_RESTARTS:
         return False
     state.restarts += 1

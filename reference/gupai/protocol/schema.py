@@ -13,6 +13,8 @@ from gupai.core.tiles import kinds
 
 __all__ = [
     "ANSWERS",
+    "CAPABILITIES",
+    "CAPABILITY_COMMANDS",
     "COMMANDS",
     "MAX_LINE_BYTES",
     "PROTOCOL_SCHEMA_ID",
@@ -28,8 +30,15 @@ PROTOCOL_VERSION = 1
 
 PROTOCOL_SCHEMA_ID = "https://gupai.dev/schemas/engine-protocol.schema.json"
 
-#: Every command, in the order a session uses them.
-COMMANDS = ("start", "new_game", "legal_actions", "check", "apply", "state", "stop")
+#: The optional commands an engine may implement (protocol v2 capabilities), each answered without a game.
+CAPABILITY_COMMANDS = ("describe", "read_tile", "tile_value", "pair", "evaluate_hand")
+
+#: What an engine may announce in its ``start`` answer: the optional commands, and ``distance``
+#: (its ``evaluate_hand`` answers say how many tiles a hand is from winning).
+CAPABILITIES = (*CAPABILITY_COMMANDS, "distance")
+
+#: Every command, in the order a session uses them, then the optional ones.
+COMMANDS = ("start", "new_game", "legal_actions", "check", "apply", "state", "stop", *CAPABILITY_COMMANDS)
 
 #: Every kind of answer.
 ANSWERS = ("ok", "illegal", "unsupported", "error")
@@ -327,6 +336,81 @@ def _tsung_defs() -> dict[str, Any]:
     }
 
 
+def _capability_requests() -> dict[str, Any]:
+    game_options = {"game": _ref("game"), "options": _ref("options")}
+    written = {"type": "string", "minLength": 1, "maxLength": 64, "description": "A tile as written."}
+    count = {"oneOf": [{"type": "integer", "minimum": 0, "maximum": 1000}, {"type": "null"}]}
+    return {
+        "request-describe": _request(
+            "describe",
+            "Capability `describe`: the tile set, every kind with its series, spots and copies in `sets` sets.",
+            {"sets": {"type": "integer", "minimum": 1, "maximum": 1000}},
+        ),
+        "request-read_tile": _request(
+            "read_tile",
+            "Capability `read_tile`: which tile `text` writes (`4-6`, `[6-4]`), or `illegal` if none.",
+            {"text": {"type": "string", "maxLength": 64}},
+        ),
+        "request-tile_value": _request(
+            "tile_value",
+            "Capability `tile_value`: what `tile` counts toward tens under the game's options.",
+            {**game_options, "tile": _ref("tile")},
+        ),
+        "request-pair": _request(
+            "pair",
+            "Capability `pair`: whether two tiles make a ten-pair, and whether they make an eye, under the "
+            "game's options.",
+            {**game_options, "tiles": _tiles("Two tiles, in any order.", minItems=2, maxItems=2)},
+        ),
+        "request-evaluate_hand": _request(
+            "evaluate_hand",
+            "Capability `evaluate_hand`: whether `hand` wins in the game (with `players` and `sets` as for "
+            "`new_game`), its winning splits, and (capability `distance`) how far it is from winning. `illegal` "
+            "for what is no hand: a token that is not a tile, more tiles than a hand holds, more copies of a "
+            "tile than the sets hold, or players and sets the game refuses.",
+            {
+                **game_options,
+                "players": count,
+                "sets": count,
+                "hand": {"type": "array", "items": written, "maxItems": 1000, "description": "The tiles as written."},
+            },
+        ),
+    }
+
+
+def _capability_answers() -> dict[str, Any]:
+    kind = _obj(
+        "One kind of tile.",
+        {
+            "tile": _ref("tile"),
+            "series": {"enum": ["civil", "military"]},
+            "spots": {"type": "integer", "minimum": 2, "maximum": 12},
+            "copies": {"type": "integer", "minimum": 0, "description": "Copies in the sets asked about."},
+        },
+        ["tile", "series", "spots", "copies"],
+    )
+    return {
+        "answer-ok-describe": _ok("Every kind of tile, each once.", {"tiles": {"type": "array", "items": kind}}),
+        "answer-ok-read_tile": _ok("The tile the text writes.", {"tile": _ref("tile")}),
+        "answer-ok-tile_value": _ok("What the tile counts toward tens.", {"value": {"type": "integer", "minimum": 0}}),
+        "answer-ok-pair": _ok(
+            "The verdicts on the two tiles.", {"ten_pair": {"type": "boolean"}, "eye": {"type": "boolean"}}
+        ),
+        "answer-ok-evaluate_hand": _obj(
+            "The verdict on the hand: `winning`, its winning splits (each once, none unless winning) and, from an "
+            "engine announcing `distance`, the fewest tiles to change for a winning hand (0 when winning).",
+            {
+                "id": _ref("id"),
+                "answer": {"const": "ok"},
+                "winning": {"type": "boolean"},
+                "splits": {"type": "array", "items": _ref("decomposition")},
+                "distance": {"type": "integer", "minimum": 0},
+            },
+            ["id", "answer", "winning", "splits"],
+        ),
+    }
+
+
 def _dispatch(description: str, types: dict[str, str]) -> dict[str, Any]:
     """An object whose ``type`` picks its definition."""
     return {
@@ -354,7 +438,7 @@ def protocol_schema() -> dict[str, Any]:
 
     >>> schema = protocol_schema()
     >>> schema["$id"], sorted(schema["$defs"]["request"]["properties"]["cmd"]["enum"])[:3]
-    ('https://gupai.dev/schemas/engine-protocol.schema.json', ['apply', 'check', 'legal_actions'])
+    ('https://gupai.dev/schemas/engine-protocol.schema.json', ['apply', 'check', 'describe'])
     """
     game = {"type": "string", "pattern": "^[a-z][a-z0-9-]{0,63}$", "description": "A game id from spec/games/."}
     rule = {"type": "string", "pattern": "^[a-z][a-z0-9.-]{0,127}$", "description": "A permanent rule id."}
@@ -466,6 +550,7 @@ def protocol_schema() -> dict[str, Any]:
         "request-apply": _request("apply", "Make a move, if it is legal.", {"action": _ref("action")}),
         "request-state": _request("state", "The observable state of the game."),
         "request-stop": _request("stop", "The end of the session: answer, then exit with status 0."),
+        **_capability_requests(),
         "request": {
             "type": "object",
             "description": "Any request; `cmd` says which.",
@@ -509,10 +594,12 @@ def protocol_schema() -> dict[str, Any]:
             },
             ["options"],
         ),
-        "answer-ok-start": _ok(
-            "The handshake's answer: who the engine is, the protocol it speaks, and the games and readings it "
-            "supports.",
+        "answer-ok-start": _obj(
+            "The handshake's answer: who the engine is, the protocol it speaks, the games and readings it "
+            "supports and (optional, default none) the optional commands it implements.",
             {
+                "id": _ref("id"),
+                "answer": {"const": "ok"},
                 "protocol": {"type": "integer", "minimum": 1},
                 "engine": _ref("engine"),
                 "games": {
@@ -520,7 +607,15 @@ def protocol_schema() -> dict[str, Any]:
                     "propertyNames": game,
                     "additionalProperties": _ref("game-support"),
                 },
+                "capabilities": {
+                    "type": "array",
+                    "items": {"enum": list(CAPABILITIES)},
+                    "uniqueItems": True,
+                    "description": "The optional commands the engine answers, and `distance` when its "
+                    "`evaluate_hand` answers carry the distance. The harness asks nothing else.",
+                },
             },
+            ["id", "answer", "protocol", "engine", "games"],
         ),
         "answer-ok-new_game": _obj(
             "The game has started. `events` (optional, default none) are the chance events the start of play "
@@ -539,6 +634,7 @@ def protocol_schema() -> dict[str, Any]:
         ),
         "answer-ok-state": _ok("The observable state.", {"state": _ref("state")}),
         "answer-ok-stop": _ok("Goodbye; the engine exits with status 0."),
+        **_capability_answers(),
         "answer-illegal": _obj(
             "The rules forbid what was asked; nothing changed. `rule` names the rule broken, if the engine knows.",
             {"id": _ref("id"), "answer": {"const": "illegal"}, "rule": rule, "message": message},
@@ -578,7 +674,8 @@ def protocol_schema() -> dict[str, Any]:
         "title": "gupai engine protocol",
         "description": (
             f"Version {PROTOCOL_VERSION} of the protocol between the conformance harness and an engine under "
-            "test: JSON Lines over the engine's standard input (requests) and output (answers), one object a "
+            "test, with the optional commands of v2 (capabilities an engine announces in its `start` answer): "
+            "JSON Lines over the engine's standard input (requests) and output (answers), one object a "
             "line. A message is a request or an answer; see the engine protocol page of the rules site. "
             "Generated by `python -m gupai.protocol.schema --write`."
         ),

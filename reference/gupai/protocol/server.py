@@ -38,6 +38,7 @@ from gupai import __version__
 from gupai.core.spec import game_spec
 from gupai.games.kap.config import COLLECTING_GAMES
 from gupai.games.tsung.config import GAME as TSUNG
+from gupai.protocol import capabilities
 from gupai.protocol.kap_session import KapSession
 from gupai.protocol.messages import (
     MAX_LINE_BYTES,
@@ -108,11 +109,14 @@ class ReferenceEngine:
                 raise RefusalError("unsupported", f"this engine speaks protocol {PROTOCOL_VERSION}")
             self.started = True
             engine = {"name": ENGINE_NAME, "version": __version__, "language": "Python"}
-            return {"protocol": PROTOCOL_VERSION, "engine": engine, "games": game_claims()}
+            hello = {"protocol": PROTOCOL_VERSION, "engine": engine, "games": game_claims()}
+            return {**hello, "capabilities": list(capabilities.CAPABILITIES)}
         if not self.started:
             raise RefusalError("error", f"{cmd} before start: send start first")
         if cmd == "stop":
             return {}
+        if cmd in capabilities.CAPABILITIES:
+            return capabilities.answer(request)
         if cmd == "new_game":
             starter = GAME_SESSIONS.get(request["game"])
             if starter is None:
