@@ -105,7 +105,11 @@ class PresetSpec:
 
 @dataclass(frozen=True, slots=True)
 class GameSpec:
-    """A game's rules, options and presets, from ``spec/games/<id>.yaml``."""
+    """A game's rules, options and presets, from ``spec/games/<id>.yaml``.
+
+    ``family`` names the engine family that plays it (``kap``, ``tsung``;
+    see :mod:`gupai.games.registry`).
+    """
 
     id: str
     name: str
@@ -121,6 +125,7 @@ class GameSpec:
     winning_size: int = 0
     pairs_in_hand: int = 0
     numbers: tuple[tuple[str, int], ...] = ()
+    family: str = ""
     path: Path = field(default=Path(), compare=False)
 
     def number(self, name: str) -> int:
@@ -265,5 +270,6 @@ def game_spec(game: str) -> GameSpec:
         winning_size=int(doc.get("winning_size", 0)),
         pairs_in_hand=int(doc.get("pairs_in_hand", 0)),
         numbers=tuple((str(key), int(value)) for key, value in doc.get("numbers", {}).items()),
+        family=str(doc["family"]),
         path=path,
     )
