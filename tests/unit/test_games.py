@@ -13,9 +13,11 @@ from gupai.games.kap.config import CollectingConfig
 from gupai.games.kap.deal import Deal
 from gupai.games.kap.game import KapGame
 from gupai.games.kap.state import Action, KapState
+from gupai.games.tsung.actions import Action as TsungAction
+from gupai.games.tsung.config import TsungConfig
+from gupai.games.tsung.deal import TsungDeal
 from gupai.games.tsung.game import TsungGame
-from gupai.games.tsung.state import Action as TsungAction
-from gupai.games.tsung.state import TsungConfig, TsungDeal, TsungState
+from gupai.games.tsung.state import TsungState
 from gupai.log.play import play_game
 
 # Static checks (mypy): each family's classes satisfy the protocols.

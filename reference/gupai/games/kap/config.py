@@ -8,6 +8,7 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from gupai.core.errors import OptionError
@@ -16,7 +17,14 @@ from gupai.core.options import Options, resolve_options
 from gupai.core.pairs import PairRules, pair_rules_from_options
 from gupai.core.spec import GameSpec, game_spec
 
-__all__ = ["COLLECTING_GAMES", "CollectingConfig", "collecting_config", "default_sets", "resolve_options"]
+__all__ = [
+    "COLLECTING_GAMES",
+    "CollectingConfig",
+    "collecting_config",
+    "default_sets",
+    "flipped_reading",
+    "resolve_options",
+]
 
 COLLECTING_GAMES = ("kap-shap", "kap-tai-shap")
 
@@ -73,28 +81,31 @@ def collecting_config(
             f"{game} is not a collecting game (collecting games: {', '.join(COLLECTING_GAMES)})", where=game
         )
     spec = game_spec(game)
+    prefix = "ks" if game == "kap-shap" else "kts"
+    sets_rule = "ks.equipment.set" if game == "kap-shap" else "kts.equipment.sets"
     options = options or resolve_options(game)
     players = spec.players_default if players is None else players
     if not spec.players_min <= players <= spec.players_max:
         raise OptionError(
             f"{spec.name} takes {_count_range(spec.players_min, spec.players_max)} players, not {players}",
             where="players",
+            rule=f"{prefix}.equipment.players",
         )
     if game == "kap-shap":
         if sets not in (None, 1):
-            raise OptionError(f"Kap Shap is played with one set, not {sets}", where="sets")
+            raise OptionError(f"Kap Shap is played with one set, not {sets}", where="sets", rule=sets_rule)
         sets = 1
     elif sets is None:
         sets = default_sets(players, options["sets-rule"], hand_size=spec.hand_size)
     if sets < 1:
-        raise OptionError(f"a game needs at least one set, not {sets}", where="sets")
+        raise OptionError(f"a game needs at least one set, not {sets}", where="sets", rule=sets_rule)
     dealt = players * spec.hand_size + 1
     if dealt >= 32 * sets:
         raise OptionError(
             f"{sets} set(s) hold {32 * sets} tiles: too few to deal {dealt} tiles to {players} players "
             "and leave a stock",
             where="sets",
-            rule="ks.equipment.set" if game == "kap-shap" else "kts.equipment.sets",
+            rule=sets_rule,
         )
     rules = pair_rules_from_options(options)
     return CollectingConfig(
@@ -105,3 +116,31 @@ def collecting_config(
         rules=rules,
         evaluator=evaluator(pairs_in_hand=spec.pairs_in_hand, rules=rules, sets=sets),
     )
+
+
+def flipped_reading(config: CollectingConfig, counts: Sequence[int]) -> tuple[str, str, str] | None:
+    """The first reading under which a hand's verdict (winning or not) flips, else ``None``.
+
+    Returns (rule suffix, option, the other value). The readings are tried
+    in a fixed order: [4-2]'s count, the pair set, the eye.
+
+    >>> from gupai.core.tiles import parse_tiles
+    >>> from gupai.core.hands import counts_of
+    >>> config = collecting_config("kap-shap")
+    >>> flipped_reading(config, counts_of(parse_tiles("1-1 1-1 4-2 2-2 5-5 5-5 6-4 6-4".split())))
+    ('tiles.four-two', 'four-two-value', '6')
+    """
+    base = config.rules
+    verdict = config.evaluator.is_winning(counts)
+    readings = (
+        ("tiles.four-two", "four-two-value", "four_two_value", 9 - base.four_two_value),
+        ("pair.ten", "pair-set", "pair_set", "arithmetic" if base.pair_set == "printed" else "printed"),
+        ("eye", "eye", "eye", "identical" if base.eye == "civil" else "civil"),
+    )
+    for suffix, option, field_name, other in readings:
+        alternative = evaluator(
+            pairs_in_hand=config.evaluator.pairs_in_hand, rules=base.evolve(**{field_name: other}), sets=config.sets
+        )
+        if alternative.is_winning(counts) != verdict:
+            return suffix, option, str(other)
+    return None

@@ -25,9 +25,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from gupai.core.errors import IllegalActionError
-from gupai.core.hands import Decomposition, evaluator
+from gupai.core.hands import Decomposition
 from gupai.core.tiles import KIND_COUNT, Tile
-from gupai.games.kap.config import CollectingConfig
+from gupai.games.kap.config import CollectingConfig, flipped_reading
 from gupai.games.kap.deal import Deal
 
 __all__ = [
@@ -240,9 +240,10 @@ class KapState:
         if problem is not None:
             rule, message = problem
             raise IllegalActionError(message, where=f"turn {self.turn}", rule=rule)
-        return self._apply(action)
+        return self.apply_unchecked(action)
 
-    def _apply(self, action: Action) -> Event:
+    def apply_unchecked(self, action: Action) -> Event:
+        """Apply an action already known to be legal (a replay's checks passed), without checking it again."""
         seat = self.current_player
         kind = self._step(action)
         if kind >= 0:
@@ -313,7 +314,7 @@ class KapState:
         seat = self.current_player
         who = f"seat {seat}"
         if self.phase == "over":
-            return self._over_rule(), f"{who} cannot {action}: the game is over ({self.reason})"
+            return self.over_rule(), f"{who} cannot {action}: the game is over ({self.reason})"
         hand = self._hands[seat]
         if isinstance(action, Declare):
             if self.phase != "hold":
@@ -380,25 +381,18 @@ class KapState:
         """Say which rule a non-winning declaration breaks, naming the reading it would need."""
         rule = self.config.rule
         shown = " ".join(f"[{t}]" for t in self.hand(self.current_player))
-        base = self.config.rules
-        readings = (
-            ("tiles.four-two", "four-two-value", "four_two_value", 9 - base.four_two_value),
-            ("pair.ten", "pair-set", "pair_set", "arithmetic" if base.pair_set == "printed" else "printed"),
-            ("eye", "eye", "eye", "identical" if base.eye == "civil" else "civil"),
-        )
-        for suffix, option, field, other in readings:
-            alternative = evaluator(
-                pairs_in_hand=self._ev.pairs_in_hand, rules=base.evolve(**{field: other}), sets=self._ev.sets
+        flip = flipped_reading(self.config, hand)
+        if flip is not None:
+            suffix, option, other = flip
+            current = self.config.options[option]
+            return rule(suffix), (
+                f"{who} declared {shown}, which splits into an eye and ten-pairs only under option "
+                f"{option}={other}, not {option}={current}"
             )
-            if alternative.is_winning(hand):
-                current = self.config.options[option]
-                return rule(suffix), (
-                    f"{who} declared {shown}, which splits into an eye and ten-pairs only under option "
-                    f"{option}={other}, not {option}={current}"
-                )
         return rule("declare.valid"), f"{who} declared {shown}, which is not an eye and ten-pairs"
 
-    def _over_rule(self) -> str:
+    def over_rule(self) -> str:
+        """The rule that ended the game: a move after the end breaks it."""
         suffix = {"declared": "end.win", "stock-exhausted": "end.stock", "dead-rounds": "end.termination"}
         return self.config.rule(suffix.get(self.reason or "declared", "end.win"))
 
