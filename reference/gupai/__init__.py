@@ -42,10 +42,11 @@ from gupai.core.spec import GameSpec, OptionSpec, PresetSpec, RuleSpec, game_spe
 from gupai.core.spec import games as game_ids
 from gupai.core.tiles import Tile, TileKind, all_tiles, kinds, parse_tiles, set_counts
 from gupai.games.base import Game, State
+from gupai.games.kap.actions import Action, Declare, Discard, Draw, Event, Take, parse_action
 from gupai.games.kap.config import CollectingConfig, collecting_config, default_sets
 from gupai.games.kap.deal import Deal, deal_from_order, random_deal
 from gupai.games.kap.game import KapGame
-from gupai.games.kap.state import Action, Declare, Discard, Draw, Event, KapState, Take, parse_action
+from gupai.games.kap.state import KapState
 from gupai.games.registry import load_game
 from gupai.games.tsung.actions import Capture, TsungEvent, parse_tsung_action
 from gupai.games.tsung.config import TsungConfig, tsung_config

@@ -9,10 +9,11 @@ from gupai.core.errors import OptionError, SpecError
 from gupai.core.spec import game_spec, games
 from gupai.games import registry
 from gupai.games.base import Game, State
+from gupai.games.kap.actions import Action
 from gupai.games.kap.config import CollectingConfig
 from gupai.games.kap.deal import Deal
 from gupai.games.kap.game import KapGame
-from gupai.games.kap.state import Action, KapState
+from gupai.games.kap.state import KapState
 from gupai.games.tsung.actions import Action as TsungAction
 from gupai.games.tsung.config import TsungConfig
 from gupai.games.tsung.deal import TsungDeal

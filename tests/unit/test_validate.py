@@ -164,10 +164,11 @@ def declared() -> dict[str, Any]:
 
 
 def _copy(log: dict[str, Any]) -> dict[str, Any]:
-    return json.loads(json.dumps(log))
+    copied: dict[str, Any] = json.loads(json.dumps(log))
+    return copied
 
 
-def _new_game(log: dict[str, Any]) -> dict[str, Any]:
+def _new_game(log: dict[str, Any]) -> Any:
     from gupai.protocol.server import ReferenceEngine
 
     engine = ReferenceEngine()

@@ -40,8 +40,9 @@ import pytest
 from pytest_bdd import given, parsers, then, when
 
 from gupai import Tile, set_counts
+from gupai.games.kap.actions import Action, parse_action
 from gupai.games.kap.deal import Deal, deal_from_order, parse_positions
-from gupai.games.kap.state import Action, KapState, parse_action
+from gupai.games.kap.state import KapState
 
 from .hands import HandScenario, parse_split, tiles_in
 

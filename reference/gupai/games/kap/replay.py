@@ -39,12 +39,12 @@ from gupai.core.errors import GupaiError, ReplayError
 from gupai.core.hands import Decomposition, HandEvaluator
 from gupai.core.options import resolve_options
 from gupai.core.tiles import KIND_COUNT, Tile, set_counts
+from gupai.games.kap.actions import Declare, Draw, Event, action_of
 from gupai.games.kap.config import CollectingConfig, collecting_config
 from gupai.games.kap.deal import Deal, deal_from_order, first_player_from_dice
-from gupai.games.kap.state import Action, Declare, Discard, Draw, Event, KapState, Take
+from gupai.games.kap.state import KapState
 
 __all__ = [
-    "action_of",
     "apply_event",
     "check_deal",
     "check_event",
@@ -83,22 +83,6 @@ def count_vector(kinds: Iterable[int]) -> list[int]:
     for kind in kinds:
         counts[kind] += 1
     return counts
-
-
-def action_of(event: Mapping[str, Any]) -> Action:
-    """The action a recorded event (or a protocol move) stands for.
-
-    >>> action_of({"type": "take", "seat": 0, "tile": "4-6"}), action_of({"type": "declare", "seat": 1})
-    (Take(tile=Tile('6-4')), Declare())
-    """
-    kind = event["type"]
-    if kind == "take":
-        return Take(Tile(event["tile"]))
-    if kind == "discard":
-        return Discard(Tile(event["tile"]))
-    if kind == "draw":
-        return Draw()
-    return Declare()
 
 
 def parse_split(doc: Mapping[str, Any]) -> Decomposition:

@@ -21,109 +21,19 @@ replays exactly from its deal and its actions.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from gupai.core.errors import IllegalActionError
 from gupai.core.hands import Decomposition
 from gupai.core.tiles import KIND_COUNT, Tile
+from gupai.games.kap.actions import DECLARE, DISCARDS, DRAW, TAKES, Action, Declare, Discard, Draw, Event, Take
 from gupai.games.kap.config import CollectingConfig, flipped_reading
 from gupai.games.kap.deal import Deal
 
-__all__ = [
-    "Action",
-    "Declare",
-    "Discard",
-    "Draw",
-    "Event",
-    "KapState",
-    "Take",
-    "parse_action",
-]
+__all__ = ["KapState"]
 
 
-@dataclass(frozen=True, slots=True)
-class Take:
-    """Take a face-up discard from the table into the hand."""
-
-    tile: Tile
-
-    def __str__(self) -> str:
-        return f"take {self.tile}"
-
-
-@dataclass(frozen=True, slots=True)
-class Draw:
-    """Draw the next tile of the stock."""
-
-    def __str__(self) -> str:
-        return "draw"
-
-
-@dataclass(frozen=True, slots=True)
-class Discard:
-    """Discard a tile face up on the table."""
-
-    tile: Tile
-
-    def __str__(self) -> str:
-        return f"discard {self.tile}"
-
-
-@dataclass(frozen=True, slots=True)
-class Declare:
-    """Declare a winning hand."""
-
-    def __str__(self) -> str:
-        return "declare"
-
-
-Action = Take | Draw | Discard | Declare
-
-_DRAW = Draw()
-_DECLARE = Declare()
-
-
-_TAKES = tuple(Take(Tile.from_index(k)) for k in range(KIND_COUNT))
-_DISCARDS = tuple(Discard(Tile.from_index(k)) for k in range(KIND_COUNT))
 _UNIT = tuple(1 << (4 * k) for k in range(KIND_COUNT))
-
-
-def parse_action(text: str) -> Action:
-    """Parse an action's text form.
-
-    >>> parse_action("take 4-6"), parse_action("draw")
-    (Take(tile=Tile('6-4')), Draw())
-    """
-    words = text.split()
-    if words == ["draw"]:
-        return _DRAW
-    if words == ["declare"]:
-        return _DECLARE
-    if len(words) == 2 and words[0] in ("take", "discard"):
-        tile = Tile.parse(words[1])
-        return _TAKES[tile.index] if words[0] == "take" else _DISCARDS[tile.index]
-    raise IllegalActionError(f"{text!r} is not an action (take T, draw, discard T, declare)", where=text)
-
-
-@dataclass(frozen=True, slots=True)
-class Event:
-    """What an applied action did, as the log records it."""
-
-    type: str
-    seat: int
-    tile: Tile | None = None
-    hand: tuple[Tile, ...] = ()
-    decomposition: Decomposition | None = None
-
-    def to_json(self) -> dict[str, Any]:
-        doc: dict[str, Any] = {"type": self.type, "seat": self.seat}
-        if self.tile is not None:
-            doc["tile"] = str(self.tile)
-        if self.decomposition is not None:
-            doc["hand"] = [str(t) for t in self.hand]
-            doc["decomposition"] = self.decomposition.to_json()
-        return doc
 
 
 class KapState:
@@ -205,17 +115,17 @@ class KapState:
             hand = self._hands[self.current_player]
             actions: list[Action] = []
             if self._keys[self.current_player] in self._winning:
-                actions.append(_DECLARE)
+                actions.append(DECLARE)
                 if self._must_declare:
                     return actions
-            discards = _DISCARDS
+            discards = DISCARDS
             actions.extend(discards[k] for k in self._discardable(hand))
             return actions
         if phase == "start":
-            takes = _TAKES
-            return [*(takes[k] for k in self._takeable()), _DRAW]
+            takes = TAKES
+            return [*(takes[k] for k in self._takeable()), DRAW]
         if phase == "draw":
-            return [_DRAW]
+            return [DRAW]
         return []
 
     def _discardable(self, hand: Sequence[int]) -> list[int]:
