@@ -8,6 +8,7 @@ from typing import Any
 
 from gupai.conformance.cases import Case, CaseResult
 from gupai.conformance.process import Ask
+from gupai.core.spec import game_spec
 from gupai.games.kap.config import flipped_reading
 from gupai.games.tsung.replay import implicit_pass
 from gupai.protocol.kap_session import KapSession
@@ -147,7 +148,7 @@ class _LogReplay:
         self.reference = ReferenceEngine()
         self.reference.handle({"id": 0, "cmd": "start", "protocol": PROTOCOL_VERSION})
         self.tsung = doc["game"] == "tsung-shap"
-        self.prefix = {"kap-shap": "ks", "kap-tai-shap": "kts"}.get(doc["game"], "ts")
+        self.prefix = game_spec(doc["game"]).prefix
         self.rules = _TSUNG_RULES if self.tsung else _KAP_RULES
         expect = dict(case.expect)
         self.refuse = expect.get("refuse")

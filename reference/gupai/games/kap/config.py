@@ -16,9 +16,11 @@ from gupai.core.hands import HandEvaluator, evaluator
 from gupai.core.options import Options, resolve_options
 from gupai.core.pairs import PairRules, pair_rules_from_options
 from gupai.core.spec import GameSpec, game_spec
+from gupai.core.tiles import set_counts
 
 __all__ = [
     "COLLECTING_GAMES",
+    "SET_SIZE",
     "CollectingConfig",
     "collecting_config",
     "default_sets",
@@ -27,6 +29,9 @@ __all__ = [
 ]
 
 COLLECTING_GAMES = ("kap-shap", "kap-tai-shap")
+
+#: Tiles in one set (from ``spec/tiles.yaml``).
+SET_SIZE = sum(set_counts(1))
 
 
 def default_sets(players: int, sets_rule: str, *, hand_size: int = 9) -> int:
@@ -43,8 +48,12 @@ def default_sets(players: int, sets_rule: str, *, hand_size: int = 9) -> int:
         # Every hand dealt, a stock left, and (for the wall) two full piles of
         # five for each player: 32k >= 9n + 2 and 32k / 5 >= 2n.
         dealt = players * hand_size + 2
-        return max(1, math.ceil(dealt / 32), math.ceil(10 * players / 32))
+        return max(1, math.ceil(dealt / SET_SIZE), math.ceil(10 * players / SET_SIZE))
     raise OptionError(f"unknown sets-rule {sets_rule!r}", where="sets-rule")
+
+
+def _sets(count: int) -> str:
+    return "one set" if count == 1 else f"{count} sets"
 
 
 def _count_range(low: int, high: int) -> str:
@@ -64,8 +73,8 @@ class CollectingConfig:
 
     @property
     def prefix(self) -> str:
-        """The game's rule-id prefix: ``ks`` or ``kts``."""
-        return "ks" if self.spec.id == "kap-shap" else "kts"
+        """The game's rule-id prefix (``prefix`` in ``spec/``): ``ks`` or ``kts``."""
+        return self.spec.prefix
 
     def rule(self, suffix: str) -> str:
         """The full id of one of the game's rules, e.g. ``rule("turn.take")``."""
@@ -81,28 +90,29 @@ def collecting_config(
             f"{game} is not a collecting game (collecting games: {', '.join(COLLECTING_GAMES)})", where=game
         )
     spec = game_spec(game)
-    prefix = "ks" if game == "kap-shap" else "kts"
-    sets_rule = "ks.equipment.set" if game == "kap-shap" else "kts.equipment.sets"
+    sets_rule = spec.set_rule
     options = options or resolve_options(game)
     players = spec.players_default if players is None else players
     if not spec.players_min <= players <= spec.players_max:
         raise OptionError(
             f"{spec.name} takes {_count_range(spec.players_min, spec.players_max)} players, not {players}",
             where="players",
-            rule=f"{prefix}.equipment.players",
+            rule=spec.players_rule,
         )
-    if game == "kap-shap":
-        if sets not in (None, 1):
-            raise OptionError(f"Kap Shap is played with one set, not {sets}", where="sets", rule=sets_rule)
-        sets = 1
+    if spec.fixed_sets is not None:
+        if sets not in (None, spec.fixed_sets):
+            raise OptionError(
+                f"{spec.name} is played with {_sets(spec.fixed_sets)}, not {sets}", where="sets", rule=sets_rule
+            )
+        sets = spec.fixed_sets
     elif sets is None:
         sets = default_sets(players, options["sets-rule"], hand_size=spec.hand_size)
     if sets < 1:
         raise OptionError(f"a game needs at least one set, not {sets}", where="sets", rule=sets_rule)
     dealt = players * spec.hand_size + 1
-    if dealt >= 32 * sets:
+    if dealt >= SET_SIZE * sets:
         raise OptionError(
-            f"{sets} set(s) hold {32 * sets} tiles: too few to deal {dealt} tiles to {players} players "
+            f"{sets} set(s) hold {SET_SIZE * sets} tiles: too few to deal {dealt} tiles to {players} players "
             "and leave a stock",
             where="sets",
             rule=sets_rule,

@@ -118,7 +118,7 @@ def config_of(game: str, options: Mapping[str, str], *, players: int | None, set
 
 
 def _equipment_rule(config: CollectingConfig) -> str:
-    return config.rule("equipment.set" if config.spec.id == "kap-shap" else "equipment.sets")
+    return config.spec.set_rule
 
 
 def _method_rule(config: CollectingConfig) -> str:
