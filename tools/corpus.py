@@ -97,7 +97,7 @@ def _has(kind: str) -> Callable[[Log], bool]:
 
 
 def _invalid_collecting(game: str) -> Iterator[Case]:
-    p = "ks" if game == "kap-shap" else "kts"
+    p = game_spec(game).prefix
     many = 2 if game == "kap-shap" else 4
 
     def case(rule: str, what: str, log: Log) -> Case:

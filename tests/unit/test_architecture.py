@@ -76,89 +76,9 @@ KNOWN_PRIVATE: set[tuple[str, str]] = {
 
 #: Rule literals that belong in spec/: (check, module, the offending line stripped).
 KNOWN_LITERALS: set[tuple[str, str, str]] = {
-    (
-        "equipment-rule",
-        "gupai.conformance.cases",
-        'used.add("equipment.set" if game == "kap-shap" else "equipment.sets")',
-    ),
-    (
-        "equipment-rule",
-        "gupai.games.kap.config",
-        'rule="ks.equipment.set" if game == "kap-shap" else "kts.equipment.sets",',
-    ),
-    (
-        "equipment-rule",
-        "gupai.log.validate",
-        'rule("equipment.set" if config.spec.id == "kap-shap" else "equipment.sets"),',
-    ),
-    (
-        "equipment-rule",
-        "gupai.protocol.kap_session",
-        'rule = f"{prefix}.equipment.set" if game == "kap-shap" else f"{prefix}.equipment.sets"',
-    ),
-    (
-        "equipment-rule",
-        "gupai.protocol.kap_session",
-        'suffix = "equipment.set" if config.spec.id == "kap-shap" else "equipment.sets"',
-    ),
-    (
-        "four-dice",
-        "gupai.games.kap.deal",
-        'dice = tuple(rng.randint(1, 6) for _ in range(4)) if config.options["first-player"] == "dice" else None',
-    ),
-    ("game-id-branch", "gupai.conformance.cases", 'prefix = "ks" if game == "kap-shap" else "kts"'),
-    (
-        "game-id-branch",
-        "gupai.conformance.cases",
-        'used.add("equipment.set" if game == "kap-shap" else "equipment.sets")',
-    ),
     ("game-id-branch", "gupai.conformance.steps.collecting", 'if config.spec.id == "kap-shap":'),
     ("game-id-branch", "gupai.conformance.steps.collecting", 'if self.sets is not None or self.game == "kap-shap":'),
-    ("game-id-branch", "gupai.games.kap.config", 'if game == "kap-shap":'),
-    ("game-id-branch", "gupai.games.kap.config", 'return "ks" if self.spec.id == "kap-shap" else "kts"'),
-    (
-        "game-id-branch",
-        "gupai.games.kap.config",
-        'rule="ks.equipment.set" if game == "kap-shap" else "kts.equipment.sets",',
-    ),
-    ("game-id-branch", "gupai.games.kap.deal", 'height = 4 if config.spec.id == "kap-shap" else 5'),
-    ("game-id-branch", "gupai.games.kap.deal", 'if config.spec.id == "kap-shap":'),
-    ("game-id-branch", "gupai.games.kap.deal", 'if config.spec.id == "kap-tai-shap":'),
-    ("game-id-branch", "gupai.log.validate", 'prefix = "ks" if game == "kap-shap" else "kts"'),
-    (
-        "game-id-branch",
-        "gupai.log.validate",
-        'rule("equipment.set" if config.spec.id == "kap-shap" else "equipment.sets"),',
-    ),
-    ("game-id-branch", "gupai.protocol.kap_session", 'prefix = "ks" if game == "kap-shap" else "kts"'),
-    (
-        "game-id-branch",
-        "gupai.protocol.kap_session",
-        'rule = f"{prefix}.equipment.set" if game == "kap-shap" else f"{prefix}.equipment.sets"',
-    ),
-    (
-        "game-id-branch",
-        "gupai.protocol.kap_session",
-        'suffix = "equipment.set" if config.spec.id == "kap-shap" else "equipment.sets"',
-    ),
-    ("rule-id-prefix", "gupai.conformance.cases", 'prefix = "ks" if game == "kap-shap" else "kts"'),
-    (
-        "rule-id-prefix",
-        "gupai.conformance.logreplay",
-        'self.prefix = {"kap-shap": "ks", "kap-tai-shap": "kts"}.get(doc["game"], "ts")',
-    ),
-    (
-        "rule-id-prefix",
-        "gupai.conformance.report",
-        'return {"ks": "kap-shap", "kts": "kap-tai-shap", "ts": "tsung-shap"}.get(prefix)',
-    ),
-    ("rule-id-prefix", "gupai.games.kap.config", 'return "ks" if self.spec.id == "kap-shap" else "kts"'),
-    ("rule-id-prefix", "gupai.log.validate", 'prefix = "ks" if game == "kap-shap" else "kts"'),
-    ("rule-id-prefix", "gupai.protocol.kap_session", 'prefix = "ks" if game == "kap-shap" else "kts"'),
     ("set-size-32", "gupai.conformance.steps.collecting", "if total != int(tiles) or total != 32 * int(sets):"),
-    ("set-size-32", "gupai.games.kap.config", "if dealt >= 32 * sets:"),
-    ("set-size-32", "gupai.games.kap.config", "return max(1, math.ceil(dealt / 32), math.ceil(10 * players / 32))"),
-    ("wall-height", "gupai.games.kap.deal", 'height = 4 if config.spec.id == "kap-shap" else 5'),
 }
 
 #: Registration by import side effect: (module, the offending line stripped).

@@ -16,9 +16,10 @@ from hypothesis import strategies as st
 from gupai import resolve_options, set_counts
 from gupai.core.spec import game_spec
 from gupai.games.agents import make_agent
+from gupai.games.kap.actions import Declare, parse_action
 from gupai.games.kap.config import collecting_config
 from gupai.games.kap.deal import deal_from_order, random_deal
-from gupai.games.kap.state import Declare, KapState, parse_action
+from gupai.games.kap.state import KapState
 from gupai.log.format import dumps_log
 from gupai.log.play import play_game
 from gupai.log.validate import validate_log

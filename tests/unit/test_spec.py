@@ -394,3 +394,38 @@ def test_ranks_run_down_each_series() -> None:
     groups = Counter(k["group"] for k in tile_kinds() if k["series"] == "military")
     assert groups == {"9": 2, "8": 2, "7": 2, "5": 2, "supreme": 2}
     assert all(k["group"] in ("supreme", str(k["pips"])) for k in tile_kinds() if k["series"] == "military")
+
+
+# ------------------------------------------------- rule facts read from spec/ (issue 10)
+def test_every_game_names_its_prefix_and_existing_equipment_rules() -> None:
+    for name, doc in games().items():
+        assert doc["prefix"] == PREFIXES[name]
+        rule_ids = {rule["id"] for rule in doc["rules"]}
+        for key in ("set_rule", "players_rule"):
+            if "equipment" in doc:
+                assert doc["equipment"][key] in rule_ids, (name, key)
+
+
+def test_the_collecting_games_equipment_and_wall_are_the_sources() -> None:
+    # Culin: Kap Shap with one set, the wall four high; Kap Tai Shap five high; four dice thrown.
+    kap, tai = games()["kap-shap"], games()["kap-tai-shap"]
+    assert (kap["equipment"]["sets"], kap["wall"]["height"], kap["dice"]) == (1, 4, 4)
+    assert ("sets" in tai["equipment"], tai["wall"]["height"], tai["dice"]) == (False, 5, 4)
+
+
+RULE_LITERALS = re.compile(r"""["'](ks|kts)["']|["']k?t?s\.equipment\.sets?["']""")
+GAME_BRANCH = re.compile(r"""== ["']kap-(tai-)?shap["']""")
+
+
+def test_no_rule_fact_of_the_collecting_games_is_written_in_python() -> None:
+    """The rule-id prefixes and equipment rules come from spec/, and the Kap engine never branches on a game id."""
+    package = ROOT / "reference" / "gupai"
+    found = [
+        f"{path.relative_to(ROOT)}:{number}: {line.strip()}"
+        for path in sorted(package.rglob("*.py"))
+        if "tsung" not in path.name and "tsung" not in path.parent.name
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1)
+        if ">>>" not in line
+        and (RULE_LITERALS.search(line) or (path.parent.name == "kap" and GAME_BRANCH.search(line)))
+    ]
+    assert not found, "\n".join(found)

@@ -145,3 +145,80 @@ def test_mutated_logs_never_crash_the_validator(data: st.DataObject) -> None:
     issues = validate_log(doc)  # never raises
     for issue in issues:
         assert issue.message and (issue.rule is None or issue.rule.startswith("ks."))
+
+
+# ------------------------------------------------- one rule for hands (issues 10 and 12)
+# What the rules mean (spec: ks.deal.method, kts.deal.method): a hand is a
+# multiset of tiles, in the deal, the declaration and the result alike; the
+# stock keeps its draw order. The validator and the protocol check a deal
+# through the one function, so they agree.
+
+
+@pytest.fixture(scope="module")
+def declared() -> dict[str, Any]:
+    for seed in range(40):
+        log = play_game("kap-shap", seed=seed)
+        if log["result"]["winner"] is not None:
+            return log
+    raise AssertionError("no declared game in 40 seeds")  # pragma: no cover
+
+
+def _copy(log: dict[str, Any]) -> dict[str, Any]:
+    copied: dict[str, Any] = json.loads(json.dumps(log))
+    return copied
+
+
+def _new_game(log: dict[str, Any]) -> Any:
+    from gupai.protocol.server import ReferenceEngine
+
+    engine = ReferenceEngine()
+    engine.handle({"id": 0, "cmd": "start", "protocol": 1})
+    deal = {key: log["deal"][key] for key in ("order", "dice", "first_player", "hands", "stock")}
+    request = {"game": log["game"], "options": log["options"], "players": log["players"], "sets": log["sets"]}
+    return engine.handle({"id": 1, "cmd": "new_game", **request, "deal": deal})
+
+
+def test_a_dealt_hand_listed_in_another_order_is_the_same_hand(good: dict[str, Any]) -> None:
+    log = _copy(good)
+    log["deal"]["hands"][1].reverse()
+    assert log["deal"]["hands"][1] != good["deal"]["hands"][1]
+    assert validate_log(log) == []
+    assert _new_game(log)["answer"] == "ok"
+
+
+def test_a_dealt_hand_holding_other_tiles_is_refused_alike_by_validator_and_protocol(good: dict[str, Any]) -> None:
+    log = _copy(good)
+    hand, stock = log["deal"]["hands"][0], log["deal"]["stock"]
+    swap = next(i for i, face in enumerate(stock) if face not in hand)
+    hand[0], stock[swap] = stock[swap], hand[0]
+    [issue] = validate_log(log)
+    assert (issue.pointer, issue.rule) == ("/deal/hands/0", "kts.deal.wall")
+    answer = _new_game(log)
+    assert (answer["answer"], answer["rule"], answer["message"]) == ("illegal", issue.rule, issue.message)
+
+
+def test_the_stock_keeps_its_draw_order(good: dict[str, Any]) -> None:
+    log = _copy(good)
+    stock = log["deal"]["stock"]
+    other = next(i for i, face in enumerate(stock) if face != stock[0])
+    stock[0], stock[other] = stock[other], stock[0]
+    assert [(i.pointer, i.rule) for i in validate_log(log)] == [("/deal/stock", "kts.deal.draw-order")]
+    assert _new_game(log)["rule"] == "kts.deal.draw-order"
+
+
+def test_a_result_hand_and_split_in_another_order_are_accepted_as_in_the_declaration(
+    declared: dict[str, Any],
+) -> None:
+    log = _copy(declared)
+    for doc in (log["events"][-1], log["result"]):
+        doc["hand"].reverse()
+        doc["decomposition"]["eye"].reverse()
+        doc["decomposition"]["pairs"] = [pair[::-1] for pair in reversed(doc["decomposition"]["pairs"])]
+    assert log["result"]["hand"] != declared["result"]["hand"]
+    assert validate_log(log) == []
+
+
+def test_a_result_hand_with_other_tiles_is_refused(declared: dict[str, Any]) -> None:
+    log = _copy(declared)
+    log["result"]["hand"][0] = "6-6" if log["result"]["hand"][0] != "6-6" else "1-1"
+    assert [(i.pointer, i.rule) for i in validate_log(log)] == [("/result/hand", "ks.end.win")]

@@ -204,12 +204,12 @@ def _log_rules(doc: Mapping[str, Any]) -> tuple[str, ...]:
     game = doc.get("game")
     if game not in ("kap-shap", "kap-tai-shap"):
         return ()
-    prefix = "ks" if game == "kap-shap" else "kts"
+    spec = game_spec(game)
+    prefix = spec.prefix
     options = doc.get("options", {})
     used = {"deal.method", "deal.first-player", "turn.order", "opening", "settle", "ante"}
     used.add("deal.wall" if options.get("deal") == "wall" else "deal.boneyard")
-    used.add("equipment.set" if game == "kap-shap" else "equipment.sets")
-    used.add("equipment.players")
+    equipment = {spec.set_rule, spec.players_rule}
     kinds = {event.get("type") for event in doc.get("events", [])}
     if "take" in kinds:
         used |= {"turn.take", "turn.shape"}
@@ -223,8 +223,8 @@ def _log_rules(doc: Mapping[str, Any]) -> tuple[str, ...]:
     used.add(
         {"declared": "end.win", "stock-exhausted": "end.stock", "dead-rounds": "end.termination"}.get(reason, "end.win")
     )
-    known = {rule.id for rule in game_spec(game).rules}
-    return tuple(sorted(f"{prefix}.{s}" for s in used if f"{prefix}.{s}" in known))
+    known = {rule.id for rule in spec.rules}
+    return tuple(sorted({f"{prefix}.{s}" for s in used if f"{prefix}.{s}" in known} | equipment))
 
 
 @cache

@@ -8,7 +8,8 @@ from typing import Any
 
 from gupai.conformance.cases import Case, CaseResult
 from gupai.conformance.process import Ask
-from gupai.core.hands import evaluator
+from gupai.core.spec import game_spec
+from gupai.games.kap.config import flipped_reading
 from gupai.games.tsung.replay import implicit_pass
 from gupai.protocol.kap_session import KapSession
 from gupai.protocol.messages import (
@@ -147,7 +148,7 @@ class _LogReplay:
         self.reference = ReferenceEngine()
         self.reference.handle({"id": 0, "cmd": "start", "protocol": PROTOCOL_VERSION})
         self.tsung = doc["game"] == "tsung-shap"
-        self.prefix = {"kap-shap": "ks", "kap-tai-shap": "kts"}.get(doc["game"], "ts")
+        self.prefix = game_spec(doc["game"]).prefix
         self.rules = _TSUNG_RULES if self.tsung else _KAP_RULES
         expect = dict(case.expect)
         self.refuse = expect.get("refuse")
@@ -232,22 +233,8 @@ class _LogReplay:
         if not isinstance(session, KapSession):  # pragma: no cover - only the collecting games declare
             return self.rule("declare")
         state = session.game
-        config = state.config
-        counts = state.hand_counts(state.current_player)
-        verdict = config.evaluator.is_winning(counts)
-        base = config.rules
-        flips = (
-            ("tiles.four-two", "four_two_value", 9 - base.four_two_value),
-            ("pair.ten", "pair_set", "arithmetic" if base.pair_set == "printed" else "printed"),
-            ("eye", "eye", "identical" if base.eye == "civil" else "civil"),
-        )
-        for suffix, field_name, other in flips:
-            alternative = evaluator(
-                pairs_in_hand=config.spec.pairs_in_hand, rules=base.evolve(**{field_name: other}), sets=config.sets
-            )
-            if alternative.is_winning(counts) != verdict:
-                return self.rule(suffix)
-        return self.rule("declare")
+        flip = flipped_reading(state.config, state.hand_counts(state.current_player))
+        return self.rule(flip[0] if flip is not None else "declare")
 
     def match(self, mine: Sequence[Mapping[str, Any]], theirs: Sequence[Mapping[str, Any]], pos: int) -> int:
         """Check the engine's events against the reference's, and those against the log's from ``pos``."""

@@ -26,7 +26,7 @@ from gupai import __version__
 from gupai.conformance.cases import CaseResult, Claims
 from gupai.conformance.report_schema import REPORT_FORMAT, REPORT_SCHEMA_ID, REPORT_VERSION, report_schema
 from gupai.core.resources import write_or_check
-from gupai.core.spec import game_spec
+from gupai.core.spec import game_spec, games
 from gupai.protocol.messages import PROTOCOL_VERSION
 from gupai.protocol.schema import CAPABILITIES
 
@@ -90,7 +90,7 @@ class RuleStatus:
 
 def _game_of(rule: str) -> str | None:
     prefix = rule.split(".", 1)[0]
-    return {"ks": "kap-shap", "kts": "kap-tai-shap", "ts": "tsung-shap"}.get(prefix)
+    return next((game for game in games() if game_spec(game).prefix == prefix), None)
 
 
 @dataclass(frozen=True, slots=True)

@@ -105,7 +105,15 @@ class PresetSpec:
 
 @dataclass(frozen=True, slots=True)
 class GameSpec:
-    """A game's rules, options and presets, from ``spec/games/<id>.yaml``."""
+    """A game's rules, options and presets, from ``spec/games/<id>.yaml``.
+
+    ``family`` names the engine family that plays it (``kap``, ``tsung``;
+    see :mod:`gupai.games.registry`); ``prefix`` begins every rule id.
+    ``fixed_sets`` is the number of sets when the game fixes it, ``set_rule``
+    and ``players_rule`` the rules a wrong equipment breaks; ``dice`` how many
+    dice choose the first player; ``wall_height`` and ``wall_cut`` the wall's
+    shape (collecting games).
+    """
 
     id: str
     name: str
@@ -121,6 +129,14 @@ class GameSpec:
     winning_size: int = 0
     pairs_in_hand: int = 0
     numbers: tuple[tuple[str, int], ...] = ()
+    family: str = ""
+    prefix: str = ""
+    fixed_sets: int | None = None
+    set_rule: str = ""
+    players_rule: str = ""
+    dice: int = 0
+    wall_height: int = 0
+    wall_cut: str = ""
     path: Path = field(default=Path(), compare=False)
 
     def number(self, name: str) -> int:
@@ -250,6 +266,7 @@ def game_spec(game: str) -> GameSpec:
         for name, p in doc["presets"].items()
     )
     players = doc["players"]
+    equipment, wall = doc.get("equipment", {}), doc.get("wall", {})
     return GameSpec(
         id=doc["id"],
         name=doc["name"],
@@ -265,5 +282,13 @@ def game_spec(game: str) -> GameSpec:
         winning_size=int(doc.get("winning_size", 0)),
         pairs_in_hand=int(doc.get("pairs_in_hand", 0)),
         numbers=tuple((str(key), int(value)) for key, value in doc.get("numbers", {}).items()),
+        family=str(doc["family"]),
+        prefix=str(doc["prefix"]),
+        fixed_sets=equipment.get("sets"),
+        set_rule=str(equipment.get("set_rule", "")),
+        players_rule=str(equipment.get("players_rule", "")),
+        dice=int(doc.get("dice", 0)),
+        wall_height=int(wall.get("height", 0)),
+        wall_cut=str(wall.get("cut", "")),
         path=path,
     )

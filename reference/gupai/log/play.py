@@ -17,9 +17,10 @@ from gupai.core.errors import OptionError
 from gupai.core.options import Options, resolve_options
 from gupai.core.tiles import KIND_COUNT, Tile
 from gupai.games.agents import make_agent, seat_agents
+from gupai.games.kap.actions import Discard, Draw, Event, Take
 from gupai.games.kap.config import COLLECTING_GAMES, collecting_config
 from gupai.games.kap.deal import Deal, random_deal
-from gupai.games.kap.state import Discard, Draw, Event, KapState, Take
+from gupai.games.kap.state import KapState
 from gupai.games.tsung.config import GAME as TSUNG
 from gupai.log.format import LOG_FORMAT, LOG_VERSION
 from gupai.log.tsung import play_tsung

@@ -47,9 +47,10 @@ from gupai import __version__
 from gupai.core.errors import OptionError
 from gupai.core.options import Options, resolve_options
 from gupai.games.agents import Agent, GreedyAgent, RandomAgent, make_agent
+from gupai.games.kap.actions import Draw
 from gupai.games.kap.config import COLLECTING_GAMES, collecting_config
 from gupai.games.kap.deal import random_deal
-from gupai.games.kap.state import Draw, KapState
+from gupai.games.kap.state import KapState
 from gupai.log.play import seat_agents
 from gupai.sim.stats import Histogram, mean_interval, median_interval, proportion
 

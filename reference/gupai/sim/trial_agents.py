@@ -36,7 +36,8 @@ from typing import Any
 
 from gupai.core.tiles import KIND_COUNT
 from gupai.games.agents import AGENTS, GreedyAgent
-from gupai.games.kap.state import Declare, Discard, KapState, Take
+from gupai.games.kap.actions import Declare, Discard, Take
+from gupai.games.kap.state import KapState
 from gupai.games.kap.strategy import HandPlanner, planner_for
 
 __all__ = ["VARIANTS", "EagerGreedyAgent", "StrictGreedyAgent", "registered"]

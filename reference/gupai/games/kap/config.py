@@ -8,6 +8,7 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from gupai.core.errors import OptionError
@@ -15,10 +16,22 @@ from gupai.core.hands import HandEvaluator, evaluator
 from gupai.core.options import Options, resolve_options
 from gupai.core.pairs import PairRules, pair_rules_from_options
 from gupai.core.spec import GameSpec, game_spec
+from gupai.core.tiles import set_counts
 
-__all__ = ["COLLECTING_GAMES", "CollectingConfig", "collecting_config", "default_sets", "resolve_options"]
+__all__ = [
+    "COLLECTING_GAMES",
+    "SET_SIZE",
+    "CollectingConfig",
+    "collecting_config",
+    "default_sets",
+    "flipped_reading",
+    "resolve_options",
+]
 
 COLLECTING_GAMES = ("kap-shap", "kap-tai-shap")
+
+#: Tiles in one set (from ``spec/tiles.yaml``).
+SET_SIZE = sum(set_counts(1))
 
 
 def default_sets(players: int, sets_rule: str, *, hand_size: int = 9) -> int:
@@ -35,8 +48,12 @@ def default_sets(players: int, sets_rule: str, *, hand_size: int = 9) -> int:
         # Every hand dealt, a stock left, and (for the wall) two full piles of
         # five for each player: 32k >= 9n + 2 and 32k / 5 >= 2n.
         dealt = players * hand_size + 2
-        return max(1, math.ceil(dealt / 32), math.ceil(10 * players / 32))
+        return max(1, math.ceil(dealt / SET_SIZE), math.ceil(10 * players / SET_SIZE))
     raise OptionError(f"unknown sets-rule {sets_rule!r}", where="sets-rule")
+
+
+def _sets(count: int) -> str:
+    return "one set" if count == 1 else f"{count} sets"
 
 
 def _count_range(low: int, high: int) -> str:
@@ -56,8 +73,8 @@ class CollectingConfig:
 
     @property
     def prefix(self) -> str:
-        """The game's rule-id prefix: ``ks`` or ``kts``."""
-        return "ks" if self.spec.id == "kap-shap" else "kts"
+        """The game's rule-id prefix (``prefix`` in ``spec/``): ``ks`` or ``kts``."""
+        return self.spec.prefix
 
     def rule(self, suffix: str) -> str:
         """The full id of one of the game's rules, e.g. ``rule("turn.take")``."""
@@ -73,28 +90,32 @@ def collecting_config(
             f"{game} is not a collecting game (collecting games: {', '.join(COLLECTING_GAMES)})", where=game
         )
     spec = game_spec(game)
+    sets_rule = spec.set_rule
     options = options or resolve_options(game)
     players = spec.players_default if players is None else players
     if not spec.players_min <= players <= spec.players_max:
         raise OptionError(
             f"{spec.name} takes {_count_range(spec.players_min, spec.players_max)} players, not {players}",
             where="players",
+            rule=spec.players_rule,
         )
-    if game == "kap-shap":
-        if sets not in (None, 1):
-            raise OptionError(f"Kap Shap is played with one set, not {sets}", where="sets")
-        sets = 1
+    if spec.fixed_sets is not None:
+        if sets not in (None, spec.fixed_sets):
+            raise OptionError(
+                f"{spec.name} is played with {_sets(spec.fixed_sets)}, not {sets}", where="sets", rule=sets_rule
+            )
+        sets = spec.fixed_sets
     elif sets is None:
         sets = default_sets(players, options["sets-rule"], hand_size=spec.hand_size)
     if sets < 1:
-        raise OptionError(f"a game needs at least one set, not {sets}", where="sets")
+        raise OptionError(f"a game needs at least one set, not {sets}", where="sets", rule=sets_rule)
     dealt = players * spec.hand_size + 1
-    if dealt >= 32 * sets:
+    if dealt >= SET_SIZE * sets:
         raise OptionError(
-            f"{sets} set(s) hold {32 * sets} tiles: too few to deal {dealt} tiles to {players} players "
+            f"{sets} set(s) hold {SET_SIZE * sets} tiles: too few to deal {dealt} tiles to {players} players "
             "and leave a stock",
             where="sets",
-            rule="ks.equipment.set" if game == "kap-shap" else "kts.equipment.sets",
+            rule=sets_rule,
         )
     rules = pair_rules_from_options(options)
     return CollectingConfig(
@@ -105,3 +126,31 @@ def collecting_config(
         rules=rules,
         evaluator=evaluator(pairs_in_hand=spec.pairs_in_hand, rules=rules, sets=sets),
     )
+
+
+def flipped_reading(config: CollectingConfig, counts: Sequence[int]) -> tuple[str, str, str] | None:
+    """The first reading under which a hand's verdict (winning or not) flips, else ``None``.
+
+    Returns (rule suffix, option, the other value). The readings are tried
+    in a fixed order: [4-2]'s count, the pair set, the eye.
+
+    >>> from gupai.core.tiles import parse_tiles
+    >>> from gupai.core.hands import counts_of
+    >>> config = collecting_config("kap-shap")
+    >>> flipped_reading(config, counts_of(parse_tiles("1-1 1-1 4-2 2-2 5-5 5-5 6-4 6-4".split())))
+    ('tiles.four-two', 'four-two-value', '6')
+    """
+    base = config.rules
+    verdict = config.evaluator.is_winning(counts)
+    readings = (
+        ("tiles.four-two", "four-two-value", "four_two_value", 9 - base.four_two_value),
+        ("pair.ten", "pair-set", "pair_set", "arithmetic" if base.pair_set == "printed" else "printed"),
+        ("eye", "eye", "eye", "identical" if base.eye == "civil" else "civil"),
+    )
+    for suffix, option, field_name, other in readings:
+        alternative = evaluator(
+            pairs_in_hand=config.evaluator.pairs_in_hand, rules=base.evolve(**{field_name: other}), sets=config.sets
+        )
+        if alternative.is_winning(counts) != verdict:
+            return suffix, option, str(other)
+    return None

@@ -26,7 +26,11 @@ from gupai.core.errors import OptionError
 from gupai.core.tiles import set_counts
 from gupai.games.kap.config import CollectingConfig
 
-__all__ = ["Deal", "deal_from_order", "parse_positions", "random_deal", "wall_piles"]
+#: The wall cuts of ``spec/`` (``wall.cut``).
+EIGHT_AND_SEVEN = "eight-and-seven"
+MOVED_TOPS = "moved-tops-then-two-piles-each"
+
+__all__ = ["EIGHT_AND_SEVEN", "MOVED_TOPS", "Deal", "deal_from_order", "parse_positions", "random_deal", "wall_piles"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,16 +64,16 @@ def wall_piles(config: CollectingConfig, order: Sequence[int]) -> list[list[int]
     tile of the third pile and of every second pile after it, n-1 tiles in
     all, moved to one new pile at the far end (first moved at the bottom).
     """
-    height = 4 if config.spec.id == "kap-shap" else 5
+    height = config.spec.wall_height
     piles = [list(order[i : i + height]) for i in range(0, len(order), height)]
-    if config.spec.id == "kap-tai-shap":
+    if config.spec.wall_cut == MOVED_TOPS:
         full = sum(1 for pile in piles if len(pile) == height)
         if 2 * config.players > full:
             raise OptionError(
                 f"a wall of {len(order)} tiles has {full} full piles: too few for {config.players} players "
                 "to take two piles each",
                 where="sets",
-                rule="kts.deal.wall",
+                rule=config.rule("deal.wall"),
             )
         moved = [piles[2 * k].pop() for k in range(1, config.players)]
         if moved:
@@ -81,7 +85,7 @@ def _cut_wall(config: CollectingConfig, order: Sequence[int], first: int) -> tup
     n = config.players
     piles = wall_piles(config, order)
     hands: list[list[int]] = [[] for _ in range(n)]
-    if config.spec.id == "kap-shap":
+    if config.spec.wall_cut == EIGHT_AND_SEVEN:
         hands[first] = piles[0] + piles[1]
         second = (first + 1) % n
         hands[second] = piles[2] + piles[3][1:]
@@ -109,8 +113,10 @@ def _cut_boneyard(config: CollectingConfig, order: Sequence[int], first: int) ->
 def deal_from_order(config: CollectingConfig, order: Sequence[int], *, dice: Sequence[int] | None) -> Deal:
     """Cut a shuffled order into hands and stock, as the options say."""
     if config.options["first-player"] == "dice":
-        if dice is None or len(dice) != 4:
-            raise OptionError("first-player=dice needs four dice", where="dice", rule=config.rule("deal.first-player"))
+        if dice is None or len(dice) != config.spec.dice:
+            raise OptionError(
+                f"first-player=dice needs {config.spec.dice} dice", where="dice", rule=config.rule("deal.first-player")
+            )
         first = first_player_from_dice(dice, config.players)
     else:
         first = 0
@@ -131,7 +137,9 @@ def random_deal(config: CollectingConfig, rng: random.Random) -> Deal:
     """Shuffle the sets and throw the dice with ``rng``."""
     order = [kind for kind, copies in enumerate(set_counts(config.sets)) for _ in range(copies)]
     rng.shuffle(order)
-    dice = tuple(rng.randint(1, 6) for _ in range(4)) if config.options["first-player"] == "dice" else None
+    dice = (
+        tuple(rng.randint(1, 6) for _ in range(config.spec.dice)) if config.options["first-player"] == "dice" else None
+    )
     return deal_from_order(config, order, dice=dice)
 
 

@@ -21,109 +21,19 @@ replays exactly from its deal and its actions.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from gupai.core.errors import IllegalActionError
-from gupai.core.hands import Decomposition, evaluator
+from gupai.core.hands import Decomposition
 from gupai.core.tiles import KIND_COUNT, Tile
-from gupai.games.kap.config import CollectingConfig
+from gupai.games.kap.actions import DECLARE, DISCARDS, DRAW, TAKES, Action, Declare, Discard, Draw, Event, Take
+from gupai.games.kap.config import CollectingConfig, flipped_reading
 from gupai.games.kap.deal import Deal
 
-__all__ = [
-    "Action",
-    "Declare",
-    "Discard",
-    "Draw",
-    "Event",
-    "KapState",
-    "Take",
-    "parse_action",
-]
+__all__ = ["KapState"]
 
 
-@dataclass(frozen=True, slots=True)
-class Take:
-    """Take a face-up discard from the table into the hand."""
-
-    tile: Tile
-
-    def __str__(self) -> str:
-        return f"take {self.tile}"
-
-
-@dataclass(frozen=True, slots=True)
-class Draw:
-    """Draw the next tile of the stock."""
-
-    def __str__(self) -> str:
-        return "draw"
-
-
-@dataclass(frozen=True, slots=True)
-class Discard:
-    """Discard a tile face up on the table."""
-
-    tile: Tile
-
-    def __str__(self) -> str:
-        return f"discard {self.tile}"
-
-
-@dataclass(frozen=True, slots=True)
-class Declare:
-    """Declare a winning hand."""
-
-    def __str__(self) -> str:
-        return "declare"
-
-
-Action = Take | Draw | Discard | Declare
-
-_DRAW = Draw()
-_DECLARE = Declare()
-
-
-_TAKES = tuple(Take(Tile.from_index(k)) for k in range(KIND_COUNT))
-_DISCARDS = tuple(Discard(Tile.from_index(k)) for k in range(KIND_COUNT))
 _UNIT = tuple(1 << (4 * k) for k in range(KIND_COUNT))
-
-
-def parse_action(text: str) -> Action:
-    """Parse an action's text form.
-
-    >>> parse_action("take 4-6"), parse_action("draw")
-    (Take(tile=Tile('6-4')), Draw())
-    """
-    words = text.split()
-    if words == ["draw"]:
-        return _DRAW
-    if words == ["declare"]:
-        return _DECLARE
-    if len(words) == 2 and words[0] in ("take", "discard"):
-        tile = Tile.parse(words[1])
-        return _TAKES[tile.index] if words[0] == "take" else _DISCARDS[tile.index]
-    raise IllegalActionError(f"{text!r} is not an action (take T, draw, discard T, declare)", where=text)
-
-
-@dataclass(frozen=True, slots=True)
-class Event:
-    """What an applied action did, as the log records it."""
-
-    type: str
-    seat: int
-    tile: Tile | None = None
-    hand: tuple[Tile, ...] = ()
-    decomposition: Decomposition | None = None
-
-    def to_json(self) -> dict[str, Any]:
-        doc: dict[str, Any] = {"type": self.type, "seat": self.seat}
-        if self.tile is not None:
-            doc["tile"] = str(self.tile)
-        if self.decomposition is not None:
-            doc["hand"] = [str(t) for t in self.hand]
-            doc["decomposition"] = self.decomposition.to_json()
-        return doc
 
 
 class KapState:
@@ -205,17 +115,17 @@ class KapState:
             hand = self._hands[self.current_player]
             actions: list[Action] = []
             if self._keys[self.current_player] in self._winning:
-                actions.append(_DECLARE)
+                actions.append(DECLARE)
                 if self._must_declare:
                     return actions
-            discards = _DISCARDS
+            discards = DISCARDS
             actions.extend(discards[k] for k in self._discardable(hand))
             return actions
         if phase == "start":
-            takes = _TAKES
-            return [*(takes[k] for k in self._takeable()), _DRAW]
+            takes = TAKES
+            return [*(takes[k] for k in self._takeable()), DRAW]
         if phase == "draw":
-            return [_DRAW]
+            return [DRAW]
         return []
 
     def _discardable(self, hand: Sequence[int]) -> list[int]:
@@ -240,9 +150,10 @@ class KapState:
         if problem is not None:
             rule, message = problem
             raise IllegalActionError(message, where=f"turn {self.turn}", rule=rule)
-        return self._apply(action)
+        return self.apply_unchecked(action)
 
-    def _apply(self, action: Action) -> Event:
+    def apply_unchecked(self, action: Action) -> Event:
+        """Apply an action already known to be legal (a replay's checks passed), without checking it again."""
         seat = self.current_player
         kind = self._step(action)
         if kind >= 0:
@@ -313,7 +224,7 @@ class KapState:
         seat = self.current_player
         who = f"seat {seat}"
         if self.phase == "over":
-            return self._over_rule(), f"{who} cannot {action}: the game is over ({self.reason})"
+            return self.over_rule(), f"{who} cannot {action}: the game is over ({self.reason})"
         hand = self._hands[seat]
         if isinstance(action, Declare):
             if self.phase != "hold":
@@ -380,25 +291,18 @@ class KapState:
         """Say which rule a non-winning declaration breaks, naming the reading it would need."""
         rule = self.config.rule
         shown = " ".join(f"[{t}]" for t in self.hand(self.current_player))
-        base = self.config.rules
-        readings = (
-            ("tiles.four-two", "four-two-value", "four_two_value", 9 - base.four_two_value),
-            ("pair.ten", "pair-set", "pair_set", "arithmetic" if base.pair_set == "printed" else "printed"),
-            ("eye", "eye", "eye", "identical" if base.eye == "civil" else "civil"),
-        )
-        for suffix, option, field, other in readings:
-            alternative = evaluator(
-                pairs_in_hand=self._ev.pairs_in_hand, rules=base.evolve(**{field: other}), sets=self._ev.sets
+        flip = flipped_reading(self.config, hand)
+        if flip is not None:
+            suffix, option, other = flip
+            current = self.config.options[option]
+            return rule(suffix), (
+                f"{who} declared {shown}, which splits into an eye and ten-pairs only under option "
+                f"{option}={other}, not {option}={current}"
             )
-            if alternative.is_winning(hand):
-                current = self.config.options[option]
-                return rule(suffix), (
-                    f"{who} declared {shown}, which splits into an eye and ten-pairs only under option "
-                    f"{option}={other}, not {option}={current}"
-                )
         return rule("declare.valid"), f"{who} declared {shown}, which is not an eye and ten-pairs"
 
-    def _over_rule(self) -> str:
+    def over_rule(self) -> str:
+        """The rule that ended the game: a move after the end breaks it."""
         suffix = {"declared": "end.win", "stock-exhausted": "end.stock", "dead-rounds": "end.termination"}
         return self.config.rule(suffix.get(self.reason or "declared", "end.win"))
 

@@ -1,0 +1,96 @@
+"""What every game family implements: the :class:`Game` and :class:`State` protocols.
+
+In the manner of OpenSpiel, a :class:`Game` is a game fully fixed by its
+options (players, sets, option values); it cuts deals (chance made explicit:
+a shuffled order, and dice where the game throws them) and starts plays. A
+:class:`State` is one play: ask :meth:`~State.legal_actions`,
+:meth:`~State.apply` one, until :attr:`~State.is_terminal`, then read
+:meth:`~State.result`.
+
+Both are structural (:class:`typing.Protocol`): a family's classes satisfy
+them without inheriting, and mypy checks that they do. The one place that
+maps a game id to its family is :mod:`gupai.games.registry`.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any, Protocol, TypeVar
+
+__all__ = ["ActionT", "ConfigT", "DealT", "Game", "State", "StateT", "deal_rng"]
+
+ActionT = TypeVar("ActionT")
+ConfigT = TypeVar("ConfigT", covariant=True)
+DealT = TypeVar("DealT")
+StateT = TypeVar("StateT", covariant=True)
+
+
+class State(Protocol[ActionT]):
+    """One play of a game, from a deal: legal actions, apply, result."""
+
+    @property
+    def current_player(self) -> int:
+        """The seat to act."""
+        ...
+
+    @property
+    def is_terminal(self) -> bool:
+        """Whether the play is over."""
+        ...
+
+    def legal_actions(self) -> list[ActionT]:
+        """Every legal action for the seat to act, in a fixed order (empty once over)."""
+        ...
+
+    def why_illegal(self, action: ActionT) -> tuple[str, str] | None:
+        """``None`` for a legal action, else (rule id, a sentence saying why)."""
+        ...
+
+    def apply(self, action: ActionT) -> object:
+        """Apply a legal action (an illegal one raises :class:`~gupai.core.errors.IllegalActionError`)."""
+        ...
+
+    def result(self) -> dict[str, Any]:
+        """The outcome as the log's ``result`` records it."""
+        ...
+
+
+class Game(Protocol[ConfigT, DealT, StateT]):
+    """A game fully fixed by its options: cuts deals and starts plays."""
+
+    @property
+    def config(self) -> ConfigT:
+        """The family's configuration: spec, options, and what they fix."""
+        ...
+
+    @property
+    def id(self) -> str:
+        """The game's id, e.g. ``kap-shap``."""
+        ...
+
+    @property
+    def players(self) -> int:
+        """How many seats play."""
+        ...
+
+    def deal_from_order(self, order: Sequence[int], *, dice: Sequence[int] | None = None) -> DealT:
+        """Cut a shuffled order (tile kind indices) into a deal, as the options say."""
+        ...
+
+    def random_deal(self, *, seed: int | str = 0, rng: random.Random | None = None) -> DealT:
+        """Shuffle and cut a deal: from ``rng`` when given, else the seed's own deal stream."""
+        ...
+
+    def new_state(self, deal: DealT) -> StateT:
+        """The play that starts from ``deal``."""
+        ...
+
+
+def deal_rng(game: str, seed: int | str) -> random.Random:
+    """The random stream a game's deal is drawn from for ``seed`` (as ``gupai play`` draws it).
+
+    >>> deal_rng("kap-shap", 1).random() == random.Random("gupai:kap-shap:deal:1").random()
+    True
+    """
+    return random.Random(f"gupai:{game}:deal:{seed}")

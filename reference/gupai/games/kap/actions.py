@@ -1,0 +1,135 @@
+"""The actions of Kap Shap and Kap Tai Shap, and the events they record.
+
+An action is a value: take a discard, draw, discard, declare. Its text form
+(``take 6-4``) is what scenarios and the command line write; its JSON form
+(an event of a log, a move of the protocol) is read by :func:`action_of`.
+
+>>> parse_action("discard 4-6"), action_of({"type": "draw", "seat": 0})
+(Discard(tile=Tile('6-4')), Draw())
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from gupai.core.errors import IllegalActionError
+from gupai.core.hands import Decomposition
+from gupai.core.tiles import KIND_COUNT, Tile
+
+__all__ = [
+    "DECLARE",
+    "DISCARDS",
+    "DRAW",
+    "TAKES",
+    "Action",
+    "Declare",
+    "Discard",
+    "Draw",
+    "Event",
+    "Take",
+    "action_of",
+    "parse_action",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class Take:
+    """Take a face-up discard from the table into the hand."""
+
+    tile: Tile
+
+    def __str__(self) -> str:
+        return f"take {self.tile}"
+
+
+@dataclass(frozen=True, slots=True)
+class Draw:
+    """Draw the next tile of the stock."""
+
+    def __str__(self) -> str:
+        return "draw"
+
+
+@dataclass(frozen=True, slots=True)
+class Discard:
+    """Discard a tile face up on the table."""
+
+    tile: Tile
+
+    def __str__(self) -> str:
+        return f"discard {self.tile}"
+
+
+@dataclass(frozen=True, slots=True)
+class Declare:
+    """Declare a winning hand."""
+
+    def __str__(self) -> str:
+        return "declare"
+
+
+Action = Take | Draw | Discard | Declare
+
+#: The one draw and the one declaration (actions are values: one object each).
+DRAW = Draw()
+DECLARE = Declare()
+
+
+#: Every take and every discard, by tile kind.
+TAKES = tuple(Take(Tile.from_index(k)) for k in range(KIND_COUNT))
+DISCARDS = tuple(Discard(Tile.from_index(k)) for k in range(KIND_COUNT))
+
+
+def parse_action(text: str) -> Action:
+    """Parse an action's text form.
+
+    >>> parse_action("take 4-6"), parse_action("draw")
+    (Take(tile=Tile('6-4')), Draw())
+    """
+    words = text.split()
+    if words == ["draw"]:
+        return DRAW
+    if words == ["declare"]:
+        return DECLARE
+    if len(words) == 2 and words[0] in ("take", "discard"):
+        tile = Tile.parse(words[1])
+        return TAKES[tile.index] if words[0] == "take" else DISCARDS[tile.index]
+    raise IllegalActionError(f"{text!r} is not an action (take T, draw, discard T, declare)", where=text)
+
+
+def action_of(event: Mapping[str, Any]) -> Action:
+    """The action a recorded event (or a protocol move) stands for.
+
+    >>> action_of({"type": "take", "seat": 0, "tile": "4-6"}), action_of({"type": "declare", "seat": 1})
+    (Take(tile=Tile('6-4')), Declare())
+    """
+    kind = event["type"]
+    if kind == "take":
+        return TAKES[Tile(event["tile"]).index]
+    if kind == "discard":
+        return DISCARDS[Tile(event["tile"]).index]
+    if kind == "draw":
+        return DRAW
+    return DECLARE
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """What an applied action did, as the log records it."""
+
+    type: str
+    seat: int
+    tile: Tile | None = None
+    hand: tuple[Tile, ...] = ()
+    decomposition: Decomposition | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        doc: dict[str, Any] = {"type": self.type, "seat": self.seat}
+        if self.tile is not None:
+            doc["tile"] = str(self.tile)
+        if self.decomposition is not None:
+            doc["hand"] = [str(t) for t in self.hand]
+            doc["decomposition"] = self.decomposition.to_json()
+        return doc

@@ -1,0 +1,389 @@
+"""The one replay path of Kap Shap and Kap Tai Shap: a recorded deal and its events checked against the rules.
+
+The log validator (:mod:`gupai.log.validate`), the protocol server's session
+(:mod:`gupai.protocol.kap_session`) and, through the server, the harness's
+log replay all check a deal and each event here: there is no second copy of
+the deal check, the turn order or the declaration check. A problem is a
+:class:`~gupai.core.errors.ReplayError` naming the JSON pointer, the rule
+and why.
+
+What the rules mean, and so what is compared (``ks.deal.wall``,
+``ks.deal.draw-order`` in ``spec/``): a hand is a multiset of tiles (the
+order a hand is listed in means nothing), while the stock keeps its draw
+order. A declared hand and its split are likewise compared as multisets,
+in the declare event and in the result alike.
+
+>>> from gupai.log.play import play_game
+>>> log = play_game("kap-shap", seed=3)
+>>> replay_kap(log).is_terminal
+True
+>>> log["deal"]["hands"][0].reverse()  # the same hand, listed in another order
+>>> replay_kap(log).result() == log["result"]
+True
+>>> log["events"][0]["seat"] = 1 - log["events"][0]["seat"]
+>>> replay_kap(log)
+Traceback (most recent call last):
+...
+gupai.core.errors.ReplayError: seat 0 acted, but it is seat 1's turn (turn 1)
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import replace
+from functools import cache
+from typing import Any
+
+from gupai.core.errors import GupaiError, ReplayError
+from gupai.core.hands import Decomposition, HandEvaluator
+from gupai.core.options import resolve_options
+from gupai.core.tiles import KIND_COUNT, Tile, set_counts
+from gupai.games.kap.actions import Declare, Draw, Event, action_of
+from gupai.games.kap.config import CollectingConfig, collecting_config
+from gupai.games.kap.deal import Deal, deal_from_order, first_player_from_dice
+from gupai.games.kap.state import KapState
+
+__all__ = [
+    "apply_event",
+    "check_deal",
+    "check_event",
+    "check_position",
+    "check_result",
+    "config_of",
+    "count_vector",
+    "kinds_of",
+    "parse_split",
+    "replay_kap",
+]
+
+
+@cache
+def _face_index() -> dict[str, int]:
+    return {Tile.from_index(k).face: k for k in range(KIND_COUNT)}
+
+
+def kinds_of(faces: Iterable[str]) -> list[int]:
+    """Tile faces (either end first) as kind indices.
+
+    >>> kinds_of(["6-6", "4-6"])
+    [0, 8]
+    """
+    index = _face_index()
+    return [index[face] if face in index else Tile(face).index for face in faces]
+
+
+def count_vector(kinds: Iterable[int]) -> list[int]:
+    """How many of each kind: a multiset of tiles.
+
+    >>> count_vector([0, 0, 8])[:9]
+    [2, 0, 0, 0, 0, 0, 0, 0, 1]
+    """
+    counts = [0] * KIND_COUNT
+    for kind in kinds:
+        counts[kind] += 1
+    return counts
+
+
+def parse_split(doc: Mapping[str, Any]) -> Decomposition:
+    """A split as a log or the protocol writes it, in the evaluator's canonical order (raises ``ValueError``).
+
+    >>> str(parse_split({"eye": ["1-1", "1-1"], "pairs": [["4-4", "6-6"], ["1-1", "6-2"]]}))
+    'eye 1-1 1-1, pairs 6-6+4-4 6-2+1-1'
+    """
+    try:
+        a, b = (Tile(face) for face in doc["eye"])
+        pairs = tuple(sorted((tuple(sorted((Tile(x), Tile(y)), reverse=True)) for x, y in doc["pairs"]), reverse=True))
+    except (KeyError, TypeError) as error:
+        raise ValueError(f"not a split: {json.dumps(doc)}") from error
+    return Decomposition(eye=(max(a, b), min(a, b)), pairs=pairs)  # type: ignore[arg-type]
+
+
+def _shown_split(doc: Any) -> Decomposition | str:
+    """The split shown, or its JSON text when it is not one (so that a message can quote it)."""
+    try:
+        return parse_split(doc)
+    except ValueError:
+        return json.dumps(doc)
+
+
+# ------------------------------------------------------------------ setup
+def config_of(game: str, options: Mapping[str, str], *, players: int | None, sets: int | None) -> CollectingConfig:
+    """The configuration a log or a ``new_game`` request records (a bad option raises ``OptionError``)."""
+    resolved = resolve_options(game, preset=None, overrides=dict(options))
+    try:
+        return collecting_config(game, resolved, players=players, sets=sets)
+    except GupaiError as error:
+        raise ReplayError("/sets" if error.where == "sets" else "/players", error.rule, error.message) from None
+
+
+def _equipment_rule(config: CollectingConfig) -> str:
+    return config.spec.set_rule
+
+
+def _method_rule(config: CollectingConfig) -> str:
+    return config.rule("deal.wall" if config.options["deal"] == "wall" else "deal.boneyard")
+
+
+def check_deal(config: CollectingConfig, deal: Mapping[str, Any]) -> Deal:
+    """The deal a recorded shuffled order and dice make, checked against what is recorded beside them.
+
+    ``first_player``, ``hands`` and ``stock`` are checked when present (a
+    ``new_game`` request may leave them out; a log always records them):
+    each hand as a multiset, the stock in draw order.
+    """
+    rule = config.rule
+    order = kinds_of(deal["order"])
+    counts = count_vector(order)
+    expected = set_counts(config.sets)
+    if tuple(counts) != expected:
+        wrong = [
+            f"[{Tile.from_index(k)}] x{counts[k]} (should be {expected[k]})"
+            for k in range(KIND_COUNT)
+            if counts[k] != expected[k]
+        ]
+        sets = "one set" if config.sets == 1 else f"{config.sets} sets"
+        raise ReplayError(
+            "/deal/order",
+            _equipment_rule(config),
+            f"the deal's order is not exactly the tiles of {sets}: " + ", ".join(wrong[:6]),
+        )
+    dice = deal.get("dice")
+    recorded_first = deal.get("first_player")
+    if config.options["first-player"] == "dice":
+        if dice is None:
+            raise ReplayError(
+                "/deal/dice", rule("deal.first-player"), "option first-player=dice, but no dice are recorded"
+            )
+        first = first_player_from_dice(dice, config.players)
+        if recorded_first is not None and recorded_first != first:
+            raise ReplayError(
+                "/deal/first_player",
+                rule("deal.first-player"),
+                f"the dice {dice} total {sum(dice)}, which counts to seat {first}, not seat {recorded_first}",
+            )
+    else:
+        if dice is not None:
+            raise ReplayError("/deal/dice", rule("deal.first-player"), "option first-player=seat-0 throws no dice")
+        if recorded_first is not None and recorded_first != 0:
+            raise ReplayError(
+                "/deal/first_player",
+                rule("deal.first-player"),
+                f"option first-player=seat-0, but seat {recorded_first} is recorded as first",
+            )
+    try:
+        cut = deal_from_order(config, order, dice=dice)
+    except GupaiError as error:  # e.g. too few piles for a wall
+        raise ReplayError("/deal/order", error.rule or rule("deal.wall"), error.message) from None
+    hands = deal.get("hands")
+    method = _method_rule(config)
+    if hands is not None:
+        if len(hands) != config.players:
+            raise ReplayError("/deal/hands", method, f"{len(hands)} hands recorded for {config.players} players")
+        for seat, hand in enumerate(cut.hands):
+            if count_vector(kinds_of(hands[seat])) != count_vector(hand):
+                want = " ".join(Tile.from_index(k).face for k in hand)
+                raise ReplayError(
+                    f"/deal/hands/{seat}",
+                    method,
+                    f"seat {seat}'s hand is not what the {method.split('.')[-1]} deals from this order: expected {want}",
+                )
+    stock = deal.get("stock")
+    if stock is not None and kinds_of(stock) != list(cut.stock):
+        raise ReplayError(
+            "/deal/stock",
+            rule("deal.draw-order" if config.options["deal"] == "wall" else "deal.boneyard"),
+            "the stock is not the rest of the order in draw order "
+            f"(option deal={config.options['deal']}, wall-draw={config.options['wall-draw']})",
+        )
+    return cut
+
+
+def check_position(config: CollectingConfig, deal: Mapping[str, Any]) -> Deal:
+    """A deal given as a position (hands, stock, first player) rather than an order.
+
+    A malformed position is a :class:`ReplayError` without a rule.
+    """
+    n = config.players
+    hands = [kinds_of(hand) for hand in deal["hands"]]
+    stock = kinds_of(deal["stock"])
+    first = deal["first_player"]
+    if len(hands) != n:
+        raise ReplayError("/deal/hands", None, f"the deal gives {len(hands)} hands for {n} players")
+    if first >= n:
+        raise ReplayError("/deal/first_player", None, f"seat {first} plays first, but there are {n} players")
+    size = config.spec.hand_size
+    for seat, hand in enumerate(hands):
+        want = size + 1 if seat == first else size
+        if len(hand) != want:
+            raise ReplayError(
+                f"/deal/hands/{seat}",
+                _method_rule(config),
+                f"seat {seat} is dealt {len(hand)} tiles: the deal gives it {want}",
+            )
+    counts = count_vector([k for hand in hands for k in hand] + stock)
+    caps = set_counts(config.sets)
+    extra = [f"{counts[k]} copies of [{Tile.from_index(k)}]" for k in range(KIND_COUNT) if counts[k] > caps[k]]
+    if extra:
+        sets = "one set holds" if config.sets == 1 else f"{config.sets} sets hold"
+        raise ReplayError("/deal", _equipment_rule(config), f"the deal holds {', '.join(extra[:4])}, more than {sets}")
+    return Deal(order=(), dice=None, first_player=first, hands=tuple(map(tuple, hands)), stock=tuple(stock))
+
+
+# ----------------------------------------------------------------- events
+_NOT_WINNING: dict[tuple[Any, ...], tuple[str, str]] = {}
+
+
+def _not_winning(state: KapState, seat: int) -> tuple[str, str]:
+    """Why a hand that is not winning cannot be declared (remembered: a scenario may ask hundreds of times)."""
+    config = state.config
+    key = (config.spec.id, config.options.entries, config.sets, config.players, seat, state.hand_counts(seat))
+    found = _NOT_WINNING.get(key)
+    if found is None:
+        problem = state.why_illegal(Declare())
+        assert problem is not None
+        found = (problem[0], problem[1])
+        if len(_NOT_WINNING) > 4096:
+            _NOT_WINNING.clear()
+        _NOT_WINNING[key] = found
+    return found
+
+
+def check_event(state: KapState, event: Mapping[str, Any], index: int | None = None) -> ReplayError | None:
+    """``None`` when ``event`` may come next, else the rule it breaks.
+
+    ``index`` is the event's place in a log (for the pointer); a protocol
+    move has none. A draw's ``tile``, a declaration's ``hand`` and
+    ``decomposition`` are checked when present; the hand and the split as
+    multisets.
+    """
+    rule = state.config.rule
+    at = f"/events/{index}" if index is not None else ""
+    action = action_of(event)
+    if state.is_terminal:
+        if index is None:
+            problem = state.why_illegal(action)
+            assert problem is not None
+            return ReplayError(at, problem[0], problem[1])
+        return ReplayError(at, state.over_rule(), f"event {index} follows the end of the game ({state.reason})", index)
+    seat = event["seat"]
+    if seat != state.current_player:
+        return ReplayError(
+            f"{at}/seat",
+            rule("turn.order"),
+            f"seat {seat} acted, but it is seat {state.current_player}'s turn (turn {state.turn})",
+            index,
+        )
+    if isinstance(action, Declare) and state.phase == "hold" and not state.can_declare():
+        return ReplayError(at, *_not_winning(state, seat), index)
+    problem = state.why_illegal(action)
+    if problem is not None:
+        return ReplayError(at, problem[0], problem[1], index)
+    if isinstance(action, Draw) and "tile" in event:
+        expected = Tile.from_index(state.stock[state.stock_drawn])
+        if event["tile"] != expected.face:
+            return ReplayError(
+                f"{at}/tile",
+                rule("deal.draw-order"),
+                f"seat {seat} drew [{event['tile']}], but the next tile of the stock is [{expected}]",
+                index,
+            )
+    if isinstance(action, Declare):
+        held = state.hand_counts(seat)
+        if "hand" in event and tuple(count_vector(kinds_of(event["hand"]))) != held:
+            hand = [t.face for t in state.hand(seat)]
+            return ReplayError(
+                f"{at}/hand", rule("declare.valid"), f"seat {seat} declared {event['hand']}, but holds {hand}", index
+            )
+        if "decomposition" in event:
+            shown = _shown_split(event["decomposition"])
+            if shown not in _splits(state.config, held):
+                return ReplayError(
+                    f"{at}/decomposition",
+                    rule("declare.valid"),
+                    f"seat {seat} showed the split {shown}, which is not a valid eye and ten-pairs of the hand",
+                    index,
+                )
+    return None
+
+
+_SPLITS: dict[tuple[HandEvaluator, tuple[int, ...]], frozenset[Decomposition]] = {}
+
+
+def _splits(config: CollectingConfig, counts: tuple[int, ...]) -> frozenset[Decomposition]:
+    """The winning splits of a hand (remembered: a scenario may ask about hundreds of them)."""
+    key = (config.evaluator, counts)
+    found = _SPLITS.get(key)
+    if found is None:
+        if len(_SPLITS) > 4096:
+            _SPLITS.clear()
+        found = _SPLITS[key] = frozenset(config.evaluator.decompositions(counts))
+    return found
+
+
+def apply_event(state: KapState, event: Mapping[str, Any]) -> Event:
+    """Apply an event :func:`check_event` passed; a declaration keeps the split it shows."""
+    result = state.apply_unchecked(action_of(event))
+    if result.type == "declare" and "decomposition" in event:
+        shown = _shown_split(event["decomposition"])
+        if isinstance(shown, Decomposition):
+            state.decomposition = shown
+            result = replace(result, decomposition=shown)
+    return result
+
+
+# ----------------------------------------------------------------- result
+_END_RULES = {"declared": "end.win", "stock-exhausted": "end.stock", "dead-rounds": "end.termination"}
+
+
+def _canonical(key: str, value: Any) -> Any:
+    """A result field as compared: the hand and the split as multisets, the rest as written."""
+    if key == "hand" and isinstance(value, list):
+        try:
+            return count_vector(kinds_of(value))
+        except (GupaiError, TypeError):
+            return value
+    if key == "decomposition" and value is not None:
+        return str(_shown_split(value))
+    return value
+
+
+def check_result(state: KapState, recorded: Mapping[str, Any]) -> ReplayError | None:
+    """``None`` when the recorded result is the one the replayed game reached."""
+    rule = state.config.rule
+    if not state.is_terminal:
+        return ReplayError(
+            "/events",
+            rule(_END_RULES.get(str(recorded.get("reason")), "end.win")),
+            f"the events stop at turn {state.turn} with seat {state.current_player} to {state.phase}: "
+            "the game is not over",
+        )
+    actual = state.result()
+    for key in ("winner", "reason", "turns", "hand", "decomposition", "settlement"):
+        if _canonical(key, recorded.get(key)) != _canonical(key, actual.get(key)):
+            if key == "settlement":
+                target = "settle" if actual.get("winner") is not None else "settle.refund"
+            else:
+                target = "end.win"
+            return ReplayError(
+                f"/result/{key}",
+                rule(target),
+                f"the result records {key} {json.dumps(recorded.get(key))}, but the game gives {json.dumps(actual.get(key))}",
+            )
+    return None
+
+
+def replay_kap(doc: Mapping[str, Any]) -> KapState:
+    """Replay a schema-valid log of Kap Shap or Kap Tai Shap; the first rule it breaks raises :class:`ReplayError`."""
+    config = config_of(doc["game"], doc["options"], players=doc["players"], sets=doc["sets"])
+    state = KapState(config, check_deal(config, doc["deal"]))
+    events: Sequence[Mapping[str, Any]] = doc["events"]
+    for index, event in enumerate(events):
+        problem = check_event(state, event, index)
+        if problem is not None:
+            raise problem
+        apply_event(state, event)
+    problem = check_result(state, doc["result"])
+    if problem is not None:
+        raise problem
+    return state

@@ -1,0 +1,75 @@
+"""The one map from a game id to the code that plays it, built from ``spec/``.
+
+Each game's spec names its ``family`` (``spec/games/<id>.yaml``); this module
+maps each family to its :class:`~gupai.games.base.Game` class, by hand: no
+module registers itself by being imported.
+
+>>> game = load_game("kap-shap", preset="culin", take="latest")
+>>> game.id, game.config.options["take"]
+('kap-shap', 'latest')
+>>> sorted(GAMES)
+['kap-shap', 'kap-tai-shap', 'tsung-shap']
+>>> load_game("chess")
+Traceback (most recent call last):
+...
+gupai.core.errors.OptionError: unknown game 'chess' (games: kap-shap, kap-tai-shap, tsung-shap)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from gupai.core.errors import OptionError, SpecError
+from gupai.core.options import Options, resolve_options
+from gupai.core.spec import game_spec, games
+from gupai.games.base import Game
+from gupai.games.kap.game import KapGame
+from gupai.games.tsung.game import TsungGame
+
+__all__ = ["FAMILIES", "GAMES", "AnyGame", "GameFactory", "build_games", "load_game"]
+
+#: Any game of any family.
+AnyGame = Game[Any, Any, Any]
+
+#: Builds a family's game from resolved options, players and sets.
+GameFactory = Callable[..., AnyGame]
+
+#: Each family of ``spec/games/*.yaml`` (the ``family`` field) and its game.
+FAMILIES: Mapping[str, GameFactory] = {"kap": KapGame.from_options, "tsung": TsungGame.from_options}
+
+
+def build_games(families: Mapping[str, GameFactory]) -> dict[str, GameFactory]:
+    """Every game of ``spec/games/`` with the factory of its family; a family without one is a spec error."""
+    registry: dict[str, GameFactory] = {}
+    for game in games():
+        family = game_spec(game).family
+        if family not in families:
+            raise SpecError(
+                f"{game}'s family {family!r} has no engine (families: {', '.join(sorted(families))})", where=game
+            )
+        registry[game] = families[family]
+    return registry
+
+
+#: Every game of ``spec/games/``, by id, with the factory of its family.
+GAMES: Mapping[str, GameFactory] = build_games(FAMILIES)
+
+
+def load_game(
+    game: str, preset: str | None = None, *, players: int | None = None, sets: int | None = None, **options: str
+) -> AnyGame:
+    """The game ``game`` as ``preset`` (default ``culin``) and ``options`` fix it.
+
+    Options are keyword arguments, ``_`` standing for ``-``:
+    ``load_game("kap-shap", pair_set="printed")``. ``players`` and ``sets``
+    are checked against the game's spec.
+    """
+    factory = GAMES.get(game)
+    if factory is None:
+        game_spec(game)  # the unknown-game error, naming the games
+        raise OptionError(f"no engine plays {game}", where=game)  # pragma: no cover - every spec game has one
+    resolved: Options = resolve_options(
+        game, preset=preset, overrides={key.replace("_", "-"): value for key, value in options.items()}
+    )
+    return factory(resolved, players=players, sets=sets)
