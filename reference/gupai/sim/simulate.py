@@ -30,6 +30,8 @@ turns.
 (20, 20)
 >>> simulate(Simulation("kap-shap"), games=20, seed=1, jobs=2).summary() == summary
 True
+>>> simulate(Simulation("kap-shap", engine="reference"), games=20, seed=1, jobs=1).summary() == summary
+True
 """
 
 from __future__ import annotations
@@ -54,6 +56,7 @@ from gupai.log.play import seat_agents
 from gupai.sim.stats import Histogram, mean_interval, median_interval, proportion
 
 __all__ = [
+    "ENGINES",
     "FORCED_MOVE_AGENTS",
     "RUNNERS",
     "SIMULATION_FORMAT",
@@ -76,6 +79,9 @@ _DRAW = Draw()
 #: The ``format`` of a simulation's JSON document.
 SIMULATION_FORMAT = "gupai-simulation/1"
 
+#: The engines a simulation may run on: the compiled fast path (:mod:`gupai.sim.fast`), or the reference.
+ENGINES = ("fast", "reference")
+
 #: Progress callbacks receive the number of games just finished.
 Progress = Callable[[int], None]
 
@@ -97,6 +103,7 @@ class Simulation:
     players: int | None = None
     sets: int | None = None
     agents: tuple[str, ...] = ("greedy",)
+    engine: str = "fast"
 
     @property
     def options(self) -> Options:
@@ -110,13 +117,26 @@ class Simulation:
         return " ".join([preset, *(f"{k}={v}" for k, v in self.overrides)])
 
     def runner(self) -> Runner:
-        """A runner for this simulation, every argument checked."""
+        """A runner for this simulation, every argument checked.
+
+        On the ``fast`` engine, the fast path's runner when it covers the
+        simulation (:func:`gupai.sim.fast.fast_runner`), else the reference's.
+        """
         factory = RUNNERS.get(self.game)
         if factory is None:
             raise OptionError(
                 f"no simulator for {self.game} (simulated games: {', '.join(sorted(RUNNERS))})", where=self.game
             )
-        return factory(self)
+        if self.engine not in ENGINES:
+            raise OptionError(f"unknown engine {self.engine!r} (engines: {', '.join(ENGINES)})", where="engine")
+        reference = factory(self)
+        if self.engine == "fast":
+            from gupai.sim.fast import fast_runner
+
+            fast: Runner | None = fast_runner(self)
+            if fast is not None:
+                return fast
+        return reference
 
 
 # ----------------------------------------------------------------- tallies
@@ -520,6 +540,9 @@ def _worker_chunk(chunk: tuple[int, int]) -> Any:
 
 def _play_chunk(runner: Runner, chunk: tuple[int, int]) -> Any:
     first, count = chunk
+    play_chunk = getattr(runner, "play_chunk", None)
+    if play_chunk is not None:  # the fast path plays a chunk in one call
+        return play_chunk(first, count)
     tally = runner.new_tally()
     for seed in range(first, first + count):
         runner.play(seed, tally)
