@@ -22,14 +22,27 @@ from dataclasses import dataclass
 from typing import Any
 from unittest import mock
 
+from gupai.core.errors import OptionError
 from gupai.core.spec import game_spec
 from gupai.games.agents import GREEDY_POLICIES
 from gupai.games.kap.state import Declare, Discard, Draw, KapState, Take
+from gupai.games.tsung import state as tsung_state
+from gupai.games.tsung.state import TALLY, TsungState
 from gupai.sim.fast import fast_runner
 from gupai.sim.fast.kap_kernel import ACTION_DECLARE, ACTION_DISCARD, ACTION_DRAW, ACTION_TAKE
-from gupai.sim.simulate import KapRunner, KapTally, Simulation
+from gupai.sim.simulate import KapRunner, KapTally, Simulation, TsungRunner
 
-__all__ = ["Case", "Mismatch", "cases", "check", "kap_reference_games", "main"]
+__all__ = [
+    "TSUNG_COMBINATIONS",
+    "Case",
+    "Mismatch",
+    "cases",
+    "check",
+    "fast_games",
+    "kap_reference_games",
+    "main",
+    "reference_games",
+]
 
 #: (turns, first player, winner or -1, reason) and the actions of one game.
 Game = tuple[tuple[int, ...], tuple[int, ...]]
@@ -70,6 +83,47 @@ def kap_reference_games(simulation: Simulation, seeds: range) -> list[Game]:
     return games
 
 
+class _RecordingTsungState(TsungState):
+    """The reference Tsung Shap state, noting every action code applied."""
+
+    def _setup(self, *args: Any, **kwargs: Any) -> None:
+        self.log: list[int] = []
+        super()._setup(*args, **kwargs)
+
+    def _step(self, code: int) -> None:
+        self.log.append(code)
+        super()._step(code)
+
+
+def tsung_reference_games(simulation: Simulation, seeds: range) -> list[Game]:
+    """Each seed's Tsung Shap game as the reference runner plays it (results and action codes)."""
+    runner = TsungRunner(simulation)
+    sweeps = TALLY.index("sweeps")
+    games: list[Game] = []
+    policy = {_RecordingTsungState: GREEDY_POLICIES[TsungState]}
+    with mock.patch.object(tsung_state, "TsungState", _RecordingTsungState), mock.patch.dict(GREEDY_POLICIES, policy):
+        for seed in seeds:
+            state = runner.state(seed)
+            assert isinstance(state, _RecordingTsungState)
+            outcome = (
+                state.turns[0] + state.turns[1],
+                state.deal.first_player,
+                *state.scores,
+                state.tally[0][sweeps],
+                state.tally[1][sweeps],
+                -1 if state.winner is None else state.winner,
+            )
+            games.append((outcome, tuple(state.log)))
+    return games
+
+
+def reference_games(simulation: Simulation, seeds: range) -> list[Game]:
+    """Each seed's game as the reference runner plays it."""
+    if simulation.game == "tsung-shap":
+        return tsung_reference_games(simulation, seeds)
+    return kap_reference_games(simulation, seeds)
+
+
 def fast_games(simulation: Simulation, seeds: range) -> list[Game]:
     """Each seed's game as the fast path plays it (results and actions)."""
     runner = fast_runner(simulation)
@@ -88,13 +142,22 @@ class Case:
     agents: tuple[str, ...]
     players: int | None = None
     sets: int | None = None
+    overrides: tuple[tuple[str, str], ...] = ()
 
     def simulation(self) -> Simulation:
-        return Simulation(self.game, preset=self.preset, agents=self.agents, players=self.players, sets=self.sets)
+        return Simulation(
+            self.game,
+            preset=self.preset,
+            agents=self.agents,
+            players=self.players,
+            sets=self.sets,
+            overrides=self.overrides,
+        )
 
     def __str__(self) -> str:
         seats = f" {self.players}p" if self.players else ""
-        return f"{self.game} {self.preset}{seats} {','.join(self.agents)}"
+        options = "".join(f" {k}={v}" for k, v in self.overrides)
+        return f"{self.game} {self.preset}{options}{seats} {','.join(self.agents)}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,20 +174,52 @@ class Mismatch:
 
 
 def cases() -> Iterator[Case]:
-    """Every preset of every covered game, with greedy, random and mixed agents."""
-    for preset in (p.name for p in game_spec("kap-shap").presets):
-        for agents in (("greedy",), ("random",), ("greedy", "random")):
-            yield Case("kap-shap", preset, agents)
-    for preset in (p.name for p in game_spec("kap-tai-shap").presets):
-        for agents in (("greedy",), ("random",)):
-            yield Case("kap-tai-shap", preset, agents, players=10)
-        yield Case("kap-tai-shap", preset, ("greedy", "random", "greedy", "random"), players=4)
+    """Every preset of every game with greedy, random and mixed agents; then every other value of
+    every option, one at a time on the default preset, with mixed agents (combinations the
+    options refuse are left out)."""
+    line_ups: dict[str, tuple[tuple[str, ...], ...]] = {
+        "kap-shap": (("greedy",), ("random",), ("greedy", "random")),
+        "kap-tai-shap": (("greedy",), ("random",), ("greedy", "random", "greedy", "random")),
+        "tsung-shap": (("greedy",), ("random",), ("greedy", "random")),
+    }
+    seats = {"kap-shap": None, "kap-tai-shap": 10, "tsung-shap": None}
+    for game, ups in line_ups.items():
+        for preset in game_spec(game).presets:
+            for agents in ups:
+                yield Case(game, preset.name, agents, players=4 if len(agents) == 4 else seats[game])
+    for game, ups in line_ups.items():
+        spec = game_spec(game)
+        default = spec.presets[0]
+        for option in spec.options:
+            for value in option.values:
+                if value == default.as_dict().get(option.key):
+                    continue
+                case = Case(game, default.name, ups[-1], players=4 if len(ups[-1]) == 4 else None,
+                            overrides=((option.key, value),))  # fmt: skip
+                try:
+                    case.simulation().runner()
+                except OptionError:
+                    continue
+                yield case
+    for overrides in TSUNG_COMBINATIONS:
+        yield Case("tsung-shap", "culin", ("greedy", "random"), overrides=overrides)
+
+
+#: Tsung Shap options that only go together (the four-tile hand, a common stock) and a few more.
+TSUNG_COMBINATIONS: tuple[tuple[tuple[str, str], ...], ...] = (
+    (("hand", "four"), ("refill", "own-half")),
+    (("hand", "four"), ("stock", "common")),
+    (("end", "stock-empty"), ("stock", "common")),
+    (("end", "equal-turns"), ("hand", "four"), ("refill", "own-half")),
+    (("hand", "four"), ("reach", "laid-end"), ("refill", "own-half")),
+    (("lone-tile", "pair-or-ten"), ("opening-capture", "yes"), ("reach", "laid-end")),
+)
 
 
 def check(case: Case, seeds: range) -> Mismatch | None:
     """The first game of ``seeds`` the fast path plays differently, or None."""
     simulation = case.simulation()
-    reference = kap_reference_games(simulation, seeds)
+    reference = reference_games(simulation, seeds)
     fast = fast_games(simulation, seeds)
     for seed, ref, got in zip(seeds, reference, fast, strict=True):
         if ref != got:

@@ -17,7 +17,7 @@ CASES = list(cases())
 
 
 def _games(case: Case) -> int:
-    return 40 if case.game == "kap-shap" else 6
+    return 5 if case.game == "kap-tai-shap" and case.players != 4 else 25
 
 
 @pytest.mark.parametrize("case", CASES, ids=str)
@@ -42,6 +42,7 @@ def test_the_comparison_sees_a_changed_action() -> None:
     [
         Simulation("kap-shap", preset="one-tile"),
         Simulation("kap-tai-shap", players=10, agents=("random",)),
+        Simulation("tsung-shap", preset="navpil-spieldomino", agents=("greedy", "random")),
     ],
     ids=str,
 )

@@ -26,21 +26,26 @@ def fast_runner(simulation: Simulation) -> Any:
     """A fast runner for ``simulation``, or ``None`` when the fast path does not cover it.
 
     >>> from gupai.sim.simulate import Simulation
-    >>> fast_runner(Simulation("kap-shap")) is not None
-    True
+    >>> fast_runner(Simulation("kap-shap")) is not None, fast_runner(Simulation("tsung-shap")) is not None
+    (True, True)
     """
     from gupai.games.kap.config import COLLECTING_GAMES
     from gupai.log.play import seat_agents
 
     if any(name not in FAST_AGENTS for name in simulation.agents):
         return None
+    runner: Any
     if simulation.game in COLLECTING_GAMES:
         from gupai.sim.fast.kap import FastKapRunner
 
         runner = FastKapRunner(simulation)
         if not runner.data.involution:  # pragma: no cover - no option makes such pairs today
             return None
-    else:
+    elif simulation.game == "tsung-shap":
+        from gupai.sim.fast.tsung import FastTsungRunner
+
+        runner = FastTsungRunner(simulation)
+    else:  # pragma: no cover - every game has a fast path
         return None
     if any(name not in FAST_AGENTS for name in seat_agents(simulation.agents, runner.players)):
         return None
