@@ -13,7 +13,7 @@ export PYTHONHASHSEED := 0
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[test,docs,sim]'
+	$(BIN)/python -m pip install --quiet -e '.[test,docs,sim,cluster]'
 	touch $(STAMP)
 
 demo: $(STAMP)

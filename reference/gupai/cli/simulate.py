@@ -55,6 +55,13 @@ def _common(func: Callable[..., Any]) -> Callable[..., Any]:
             help="fast: the compiled fast path (greedy and random agents; others fall back); "
             "reference: the reference engine. The results are the same.",
         ),
+        click.option(
+            "--cluster",
+            metavar="ADDRESS",
+            default=None,
+            help="Play on the Dask cluster whose scheduler is at ADDRESS (e.g. tcp://host:8786) instead of "
+            "local processes; the results are the same. Needs the optional extra: pip install 'gupai[cluster]'.",
+        ),
         JSON,
         click.option(
             "--out",
@@ -203,6 +210,7 @@ def simulate_cmd(
     seed: int,
     jobs: int | None,
     engine: str,
+    cluster: str | None,
     as_json: bool,
     out: str | None,
 ) -> None:
@@ -214,7 +222,14 @@ def simulate_cmd(
     SEED+i`; the figures are the same for any --jobs."""
     (sim,) = _simulations(game, [preset], option_items, players, sets, agents, engine)
     with _progress(count, [sim.label]) as advance:
-        result = simulate(sim, games=count, seed=seed, jobs=jobs or default_jobs(), progress=lambda c: advance(0, c))
+        result = simulate(
+            sim,
+            games=count,
+            seed=seed,
+            jobs=jobs or default_jobs(),
+            progress=lambda c: advance(0, c),
+            cluster=cluster,
+        )
     _report([result], as_json, out)
 
 
@@ -234,6 +249,7 @@ def compare_cmd(
     seed: int,
     jobs: int | None,
     engine: str,
+    cluster: str | None,
     as_json: bool,
     out: str | None,
 ) -> None:
@@ -248,5 +264,5 @@ def compare_cmd(
         raise OptionError(f"--presets names a preset twice: {presets}", where="presets")
     sims = _simulations(game, names, option_items, players, sets, agents, engine)
     with _progress(count, [sim.label for sim in sims]) as advance:
-        results = compare(sims, games=count, seed=seed, jobs=jobs or default_jobs(), progress=advance)
+        results = compare(sims, games=count, seed=seed, jobs=jobs or default_jobs(), progress=advance, cluster=cluster)
     _report(results, as_json, out, preset_differences(game, names))

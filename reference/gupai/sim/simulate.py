@@ -608,12 +608,15 @@ def simulate(
     seed: int = 0,
     jobs: int | None = None,
     progress: Progress | None = None,
+    cluster: str | None = None,
 ) -> SimulationResult:
     """Play games ``seed .. seed+games-1`` of ``simulation`` and tally them.
 
     ``jobs`` processes share the work (default: every core); the result does
-    not depend on it. ``progress`` is called with the number of games each
-    time a chunk finishes.
+    not depend on it. With ``cluster`` (a Dask scheduler's address) the
+    chunks are played on that cluster instead (:mod:`gupai.sim.cluster`),
+    with the same result. ``progress`` is called with the number of games
+    each time a chunk finishes.
     """
     if games < 1:
         raise OptionError(f"a simulation needs at least one game, not {games}", where="games")
@@ -624,7 +627,13 @@ def simulate(
     plan = chunks(games, seed)
     tally = runner.new_tally()
     started = time.perf_counter()
-    for count, part in _chunk_results(simulation, runner, plan, jobs):
+    if cluster is not None:
+        from gupai.sim.cluster import cluster_chunk_results
+
+        results = cluster_chunk_results(simulation, plan, cluster)
+    else:
+        results = _chunk_results(simulation, runner, plan, jobs)
+    for count, part in results:
         tally.merge(part)
         if progress is not None:
             progress(count)
@@ -648,6 +657,7 @@ def compare(
     seed: int = 0,
     jobs: int | None = None,
     progress: Callable[[int, int], None] | None = None,
+    cluster: str | None = None,
 ) -> list[SimulationResult]:
     """:func:`simulate` each simulation on the same seeds; ``progress(index, games)`` names which.
 
@@ -660,7 +670,7 @@ def compare(
     results = []
     for index, simulation in enumerate(simulations):
         callback = None if progress is None else (lambda count, i=index: progress(i, count))
-        results.append(simulate(simulation, games=games, seed=seed, jobs=jobs, progress=callback))
+        results.append(simulate(simulation, games=games, seed=seed, jobs=jobs, progress=callback, cluster=cluster))
     return results
 
 
