@@ -250,6 +250,8 @@ def main(argv: list[str] | None = None) -> int:
     with multiprocessing.get_context("fork").Pool(args.jobs) as pool:
         for case, count, mismatch in pool.imap_unordered(_task, tasks):
             played[str(case)] = played.get(str(case), 0) + count
+            if played[str(case)] == args.games:
+                print(f"{case}: {args.games:,} games compared", flush=True)
             if mismatch is not None:
                 failures.append(mismatch)
                 print(f"MISMATCH {mismatch}", flush=True)

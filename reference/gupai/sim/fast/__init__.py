@@ -28,11 +28,16 @@ def fast_runner(simulation: Simulation) -> Any:
     >>> from gupai.sim.simulate import Simulation
     >>> fast_runner(Simulation("kap-shap")) is not None, fast_runner(Simulation("tsung-shap")) is not None
     (True, True)
+    >>> from gupai.sim.trial_agents import registered
+    >>> with registered():
+    ...     fast_runner(Simulation("kap-shap", agents=("greedy-eager",))) is None
+    True
     """
+    from gupai.games.agents import AGENTS, GreedyAgent, RandomAgent
     from gupai.games.kap.config import COLLECTING_GAMES
     from gupai.log.play import seat_agents
 
-    if any(name not in FAST_AGENTS for name in simulation.agents):
+    if any(name not in FAST_AGENTS or AGENTS.get(name) not in (GreedyAgent, RandomAgent) for name in simulation.agents):
         return None
     runner: Any
     if simulation.game in COLLECTING_GAMES:
