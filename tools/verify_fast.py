@@ -14,6 +14,7 @@ test`` runs a few dozen games a preset (``tests/property/test_fast_sim.py``);
 from __future__ import annotations
 
 import argparse
+import fnmatch
 import multiprocessing
 import sys
 import time
@@ -237,11 +238,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=10_000, help="games a case (default 10,000)")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--match", default="*", help="only the cases whose name matches this glob")
     args = parser.parse_args(argv)
     chunk = 500
     tasks = [
         (case, args.seed + start, min(chunk, args.games - start))
         for case in cases()
+        if fnmatch.fnmatchcase(str(case), args.match)
         for start in range(0, args.games, chunk)
     ]
     started = time.perf_counter()
