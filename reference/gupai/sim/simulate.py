@@ -91,6 +91,9 @@ Progress = Callable[[int], None]
 class Simulation:
     """What to simulate: a game under a preset and overrides, with players, sets and agents.
 
+    ``engine`` is ``fast`` (the compiled fast path, :mod:`gupai.sim.fast`,
+    where it covers the agents) or ``reference``: the games are the same.
+
     >>> Simulation("kap-tai-shap", preset="one-tile", players=10).label
     'one-tile'
     >>> Simulation("kap-shap", overrides=(("take", "latest"),)).label

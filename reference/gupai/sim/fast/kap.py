@@ -10,8 +10,8 @@ the copies of each kind (:func:`gupai.core.tiles.set_counts`).
 
 >>> from gupai.sim.simulate import KapRunner, Simulation
 >>> fast, reference = FastKapRunner(Simulation("kap-shap")), KapRunner(Simulation("kap-shap"))
->>> outcome = fast.outcomes(range(1, 4))
->>> [(int(t), int(w)) for t, _, w, _ in outcome] == [
+>>> outcome = fast.run(range(1, 4))[0].tolist()
+>>> [(t, w) for t, _, w, _ in outcome] == [
 ...     (s.turn, -1 if s.winner is None else s.winner) for s in map(reference.state, range(1, 4))]
 True
 """
@@ -61,8 +61,10 @@ def seed_keys(texts: Iterable[str]) -> tuple[np.ndarray, np.ndarray]:
 class KapTables:
     """The arrays one simulation's kernel calls share (built once per runner)."""
 
-    def __init__(self, game: str, simulation: Simulation) -> None:
-        config = collecting_config(game, simulation.options, players=simulation.players, sets=simulation.sets)
+    def __init__(self, simulation: Simulation) -> None:
+        config = collecting_config(
+            simulation.game, simulation.options, players=simulation.players, sets=simulation.sets
+        )
         options, ev = config.options, config.evaluator
         self.config = config
         self.players = config.players
@@ -134,7 +136,7 @@ class KapTables:
 
 def kap_tables(simulation: Simulation) -> KapTables:
     """The kernel's arrays for ``simulation``."""
-    return KapTables(simulation.game, simulation)
+    return KapTables(simulation)
 
 
 def _dice_for_first(first: int, players: int) -> tuple[int, ...]:
@@ -186,10 +188,6 @@ class FastKapRunner:
         )  # fmt: skip
         return out, trace, trace_len
 
-    def outcomes(self, seeds: Iterable[int]) -> np.ndarray:
-        """(turns, first, winner or -1, reason index) of each game."""
-        return self.run(range(0) if not seeds else _as_range(seeds))[0]
-
     def play_chunk(self, first: int, count: int) -> KapTally:
         """Play games ``first .. first+count-1`` into a new tally."""
         out = self.run(range(first, first + count))[0]
@@ -204,10 +202,3 @@ class FastKapRunner:
 
     def state(self, seed: int) -> Any:  # pragma: no cover - the fast path keeps no state object
         raise NotImplementedError("the fast path plays whole games; use the reference runner for states")
-
-
-def _as_range(seeds: Iterable[int]) -> range:
-    items = list(seeds)
-    if items != list(range(items[0], items[0] + len(items))):
-        raise ValueError("seeds must be consecutive")
-    return range(items[0], items[0] + len(items))
