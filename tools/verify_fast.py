@@ -27,9 +27,8 @@ from gupai.core.errors import OptionError
 from gupai.core.spec import game_spec
 from gupai.games.agents import GREEDY_POLICIES
 from gupai.games.kap.state import Declare, Discard, Draw, KapState, Take
-from gupai.games.tsung import state as tsung_state
+from gupai.games.tsung import play as tsung_play
 from gupai.games.tsung.state import TALLY, TsungState
-from gupai.sim.fast import fast_runner
 from gupai.sim.fast.kap_kernel import ACTION_DECLARE, ACTION_DISCARD, ACTION_DRAW, ACTION_TAKE
 from gupai.sim.simulate import KapRunner, KapTally, Simulation, TsungRunner
 
@@ -91,9 +90,9 @@ class _RecordingTsungState(TsungState):
         self.log: list[int] = []
         super()._setup(*args, **kwargs)
 
-    def _step(self, code: int) -> None:
+    def step(self, code: int) -> None:
         self.log.append(code)
-        super()._step(code)
+        super().step(code)
 
 
 def tsung_reference_games(simulation: Simulation, seeds: range) -> list[Game]:
@@ -102,7 +101,7 @@ def tsung_reference_games(simulation: Simulation, seeds: range) -> list[Game]:
     sweeps = TALLY.index("sweeps")
     games: list[Game] = []
     policy = {_RecordingTsungState: GREEDY_POLICIES[TsungState]}
-    with mock.patch.object(tsung_state, "TsungState", _RecordingTsungState), mock.patch.dict(GREEDY_POLICIES, policy):
+    with mock.patch.object(tsung_play, "TsungState", _RecordingTsungState), mock.patch.dict(GREEDY_POLICIES, policy):
         for seed in seeds:
             state = runner.state(seed)
             assert isinstance(state, _RecordingTsungState)
@@ -127,8 +126,8 @@ def reference_games(simulation: Simulation, seeds: range) -> list[Game]:
 
 def fast_games(simulation: Simulation, seeds: range) -> list[Game]:
     """Each seed's game as the fast path plays it (results and actions)."""
-    runner = fast_runner(simulation)
-    if runner is None:
+    runner = simulation.runner()
+    if not hasattr(runner, "run"):
         raise ValueError(f"the fast path does not cover {simulation}")
     out, trace, lengths = runner.run(seeds, record=True)
     return [(tuple(out[i].tolist()), tuple(trace[i, : lengths[i]].tolist())) for i in range(len(seeds))]

@@ -20,18 +20,17 @@ from collections.abc import Iterator
 from typing import Any
 
 from gupai.core.errors import OptionError
-from gupai.sim.simulate import Runner, Simulation
 
 __all__ = ["cluster_chunk_results", "play_chunk_task"]
 
 #: Runners a worker built, by simulation (a worker builds each once).
-_RUNNERS: dict[Simulation, Runner] = {}
+_RUNNERS: dict[Any, Any] = {}
 
 
-def play_chunk_task(simulation: Simulation, chunk: tuple[int, int]) -> Any:
+def play_chunk_task(simulation: Any, chunk: tuple[int, int]) -> Any:
     """A worker's task: play one chunk of seeds into a tally.
 
-    >>> from gupai.sim.simulate import simulate
+    >>> from gupai.sim.simulate import Simulation, simulate
     >>> play_chunk_task(Simulation("kap-shap"), (0, 5)).summary() == simulate(
     ...     Simulation("kap-shap"), games=5, jobs=1).summary()
     True
@@ -50,7 +49,7 @@ def play_chunk_task(simulation: Simulation, chunk: tuple[int, int]) -> Any:
 
 
 def cluster_chunk_results(
-    simulation: Simulation, plan: list[tuple[int, int]], address: str, *, timeout: float = 10.0
+    simulation: Any, plan: list[tuple[int, int]], address: str, *, timeout: float = 10.0
 ) -> Iterator[tuple[int, Any]]:
     """Each chunk's (count, tally), in seed order, played on the cluster whose scheduler is at ``address``."""
     try:

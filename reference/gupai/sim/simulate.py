@@ -136,7 +136,7 @@ class Simulation:
         if self.engine == "fast":
             from gupai.sim.fast import fast_runner
 
-            fast: Runner | None = fast_runner(self)
+            fast: Runner | None = fast_runner(self, reference.new_tally().__class__)
             if fast is not None:
                 return fast
         return reference

@@ -11,10 +11,7 @@ verify-fast`` on many more games): every action of every game the same.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
-
-if TYPE_CHECKING:
-    from gupai.sim.simulate import Simulation
+from typing import Any
 
 __all__ = ["FAST_AGENTS", "fast_runner"]
 
@@ -22,15 +19,16 @@ __all__ = ["FAST_AGENTS", "fast_runner"]
 FAST_AGENTS: tuple[str, ...] = ("random", "greedy")
 
 
-def fast_runner(simulation: Simulation) -> Any:
-    """A fast runner for ``simulation``, or ``None`` when the fast path does not cover it.
+def fast_runner(simulation: Any, tally: type) -> Any:
+    """A fast runner for ``simulation`` (a :class:`gupai.sim.simulate.Simulation`) counting into
+    ``tally`` (its game's tally type), or ``None`` when the fast path does not cover it.
 
-    >>> from gupai.sim.simulate import Simulation
-    >>> fast_runner(Simulation("kap-shap")) is not None, fast_runner(Simulation("tsung-shap")) is not None
+    >>> from gupai.sim.simulate import KapTally, Simulation, TsungTally
+    >>> fast_runner(Simulation("kap-shap"), KapTally) is not None, fast_runner(Simulation("tsung-shap"), TsungTally) is not None
     (True, True)
     >>> from gupai.sim.trial_agents import registered
     >>> with registered():
-    ...     fast_runner(Simulation("kap-shap", agents=("greedy-eager",))) is None
+    ...     fast_runner(Simulation("kap-shap", agents=("greedy-eager",)), KapTally) is None
     True
     """
     from gupai.games.agents import AGENTS, GreedyAgent, RandomAgent
@@ -43,13 +41,13 @@ def fast_runner(simulation: Simulation) -> Any:
     if simulation.game in COLLECTING_GAMES:
         from gupai.sim.fast.kap import FastKapRunner
 
-        runner = FastKapRunner(simulation)
+        runner = FastKapRunner(simulation, tally)
         if not runner.data.involution:  # pragma: no cover - no option makes such pairs today
             return None
     elif simulation.game == "tsung-shap":
         from gupai.sim.fast.tsung import FastTsungRunner
 
-        runner = FastTsungRunner(simulation)
+        runner = FastTsungRunner(simulation, tally)
     else:  # pragma: no cover - every game has a fast path
         return None
     if any(name not in FAST_AGENTS for name in seat_agents(simulation.agents, runner.players)):

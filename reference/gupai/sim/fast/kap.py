@@ -8,8 +8,8 @@ themselves, once per first player), the first player for each throw of the
 dice, the legal ten-pairs and eyes (:class:`gupai.core.pairs.PairRules`) and
 the copies of each kind (:func:`gupai.core.tiles.set_counts`).
 
->>> from gupai.sim.simulate import KapRunner, Simulation
->>> fast, reference = FastKapRunner(Simulation("kap-shap")), KapRunner(Simulation("kap-shap"))
+>>> from gupai.sim.simulate import KapRunner, KapTally, Simulation
+>>> fast, reference = FastKapRunner(Simulation("kap-shap"), KapTally), KapRunner(Simulation("kap-shap"))
 >>> outcome = fast.run(range(1, 4))[0].tolist()
 >>> [(t, w) for t, _, w, _ in outcome] == [
 ...     (s.turn, -1 if s.winner is None else s.winner) for s in map(reference.state, range(1, 4))]
@@ -31,7 +31,6 @@ from gupai.games.kap.deal import deal_from_order, first_player_from_dice
 from gupai.log.play import seat_agents
 from gupai.sim.fast import kap_kernel as kk
 from gupai.sim.fast.mt import string_key_bytes
-from gupai.sim.simulate import KapTally, Simulation
 
 __all__ = ["DEAD_ROUND_TURNS", "FastKapRunner", "KapTables", "kap_tables", "seed_keys"]
 
@@ -61,7 +60,7 @@ def seed_keys(texts: Iterable[str]) -> tuple[np.ndarray, np.ndarray]:
 class KapTables:
     """The arrays one simulation's kernel calls share (built once per runner)."""
 
-    def __init__(self, simulation: Simulation) -> None:
+    def __init__(self, simulation: Any) -> None:
         config = collecting_config(
             simulation.game, simulation.options, players=simulation.players, sets=simulation.sets
         )
@@ -134,7 +133,7 @@ class KapTables:
         self.params = params
 
 
-def kap_tables(simulation: Simulation) -> KapTables:
+def kap_tables(simulation: Any) -> KapTables:
     """The kernel's arrays for ``simulation``."""
     return KapTables(simulation)
 
@@ -149,7 +148,8 @@ def _dice_for_first(first: int, players: int) -> tuple[int, ...]:
 class FastKapRunner:
     """Plays seeded Kap games in compiled chunks; the same games as :class:`gupai.sim.simulate.KapRunner`."""
 
-    def __init__(self, simulation: Simulation) -> None:
+    def __init__(self, simulation: Any, tally: type) -> None:
+        self.tally = tally
         self.simulation = simulation
         self.game = simulation.game
         self.options = simulation.options
@@ -165,8 +165,8 @@ class FastKapRunner:
             codes.append(code)
         self.agent_codes = np.asarray(codes, dtype=np.int64)
 
-    def new_tally(self) -> KapTally:
-        return KapTally(players=self.players)
+    def new_tally(self) -> Any:
+        return self.tally(players=self.players)
 
     def run(self, seeds: range, *, record: bool = False) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """Play ``seeds``: per game (turns, first, winner or -1, reason index), and the actions if ``record``."""
@@ -188,16 +188,16 @@ class FastKapRunner:
         )  # fmt: skip
         return out, trace, trace_len
 
-    def play_chunk(self, first: int, count: int) -> KapTally:
+    def play_chunk(self, first: int, count: int) -> Any:
         """Play games ``first .. first+count-1`` into a new tally."""
         out = self.run(range(first, first + count))[0]
         tally = self.new_tally()
-        reasons = KapTally.REASONS
+        reasons: tuple[str, ...] = getattr(self.tally, "REASONS")  # noqa: B009 - the tally type is passed in
         for turns, first_player, winner, reason in out.tolist():
             tally.add(turns=turns, first=first_player, winner=None if winner < 0 else winner, reason=reasons[reason])
         return tally
 
-    def play(self, seed: int, tally: KapTally) -> None:
+    def play(self, seed: int, tally: Any) -> None:
         tally.merge(self.play_chunk(seed, 1))
 
     def state(self, seed: int) -> Any:  # pragma: no cover - the fast path keeps no state object

@@ -6,8 +6,8 @@ the option flags, each kind's value and pair score, the sweep's score, and
 the deal's cut (:func:`gupai.games.tsung.state.tsung_deal_from_order`
 applied to the positions themselves).
 
->>> from gupai.sim.simulate import Simulation, TsungRunner
->>> fast, reference = FastTsungRunner(Simulation("tsung-shap")), TsungRunner(Simulation("tsung-shap"))
+>>> from gupai.sim.simulate import Simulation, TsungRunner, TsungTally
+>>> fast, reference = FastTsungRunner(Simulation("tsung-shap"), TsungTally), TsungRunner(Simulation("tsung-shap"))
 >>> [tuple(row[2:4]) for row in fast.run(range(1, 4))[0].tolist()] == [
 ...     tuple(reference.state(seed).scores) for seed in range(1, 4)]
 True
@@ -21,19 +21,12 @@ import numpy as np
 
 from gupai.core.tiles import set_counts
 from gupai.games.agents import AGENTS, GreedyAgent, RandomAgent
-from gupai.games.tsung.state import (
-    ALL_LAID,
-    EQUAL_TURNS,
-    STOCK_EMPTY,
-    SWEEP_POINTS,
-    Capture,
-    tsung_config,
-    tsung_deal_from_order,
-)
+from gupai.games.tsung.actions import Capture
+from gupai.games.tsung.config import ALL_LAID, EQUAL_TURNS, STOCK_EMPTY, tsung_config
+from gupai.games.tsung.deal import tsung_deal_from_order
 from gupai.log.play import seat_agents
 from gupai.sim.fast import tsung_kernel as tk
 from gupai.sim.fast.kap import seed_keys
-from gupai.sim.simulate import Simulation, TsungTally
 
 __all__ = ["TEN", "FastTsungRunner"]
 
@@ -56,7 +49,8 @@ _CAPTURES = {
 class FastTsungRunner:
     """Plays seeded Tsung Shap games in compiled chunks; the same games as :class:`gupai.sim.simulate.TsungRunner`."""
 
-    def __init__(self, simulation: Simulation) -> None:
+    def __init__(self, simulation: Any, tally: type) -> None:
+        self.tally = tally
         for (kind, at), code in _CAPTURES.items():
             if Capture(kind, at).code != code:  # pragma: no cover - the kernel's codes are the engine's
                 raise ValueError(f"capture {kind} {at} is code {Capture(kind, at).code} in the engine, not {code}")
@@ -96,12 +90,13 @@ class FastTsungRunner:
         params[tk.P_END] = _ENDS[config.end]
         params[tk.P_COMMON] = config.common
         params[tk.P_FOUR] = config.four
-        params[tk.P_SWEEP_POINTS] = SWEEP_POINTS
+        params[tk.P_SWEEP_POINTS] = config.sweep_points
+        params[tk.P_SPOT] = config.spot_points
         params[tk.P_TEN] = TEN
         self.params = params
 
-    def new_tally(self) -> TsungTally:
-        return TsungTally()
+    def new_tally(self) -> Any:
+        return self.tally()
 
     def run(self, seeds: range, *, record: bool = False) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """Play ``seeds``: per game (turns, first, score 0, score 1, sweeps 0, sweeps 1, winner or -1), and the actions."""
@@ -122,7 +117,7 @@ class FastTsungRunner:
         )  # fmt: skip
         return out, trace, trace_len
 
-    def play_chunk(self, first: int, count: int) -> TsungTally:
+    def play_chunk(self, first: int, count: int) -> Any:
         """Play games ``first .. first+count-1`` into a new tally."""
         out = self.run(range(first, first + count))[0]
         tally = self.new_tally()
@@ -132,7 +127,7 @@ class FastTsungRunner:
             )
         return tally
 
-    def play(self, seed: int, tally: TsungTally) -> None:
+    def play(self, seed: int, tally: Any) -> None:
         tally.merge(self.play_chunk(seed, 1))
 
     def state(self, seed: int) -> Any:  # pragma: no cover - the fast path keeps no state object

@@ -33,8 +33,9 @@ __all__ = ["CLAIM0", "PASS", "P_COUNT", "TAKE0", "play_tsung"]
     P_FOUR,
     P_SWEEP_POINTS,
     P_TEN,
+    P_SPOT,
     P_COUNT,
-) = range(14)
+) = range(15)
 
 # End rules (P_END).
 END_ALL_LAID, END_EQUAL_TURNS, END_STOCK_EMPTY = 0, 1, 2
@@ -92,13 +93,13 @@ def _points(code, kind, row, lo, hi, values, pair_points, params):  # type: igno
     if code == PAIR_LEFT or code == PAIR_RIGHT or code == LONE_PAIR:  # noqa: SIM109 - compiled: plain comparisons
         base = pair_points[kind]
     elif code == TRIPLE_ENDS:
-        base = values[kind] + values[row[lo]] + values[row[hi - 1]]
+        base = (values[kind] + values[row[lo]] + values[row[hi - 1]]) * params[P_SPOT]
     elif code == TRIPLE_LEFT:
-        base = values[kind] + values[row[lo]] + values[row[lo + 1]]
+        base = (values[kind] + values[row[lo]] + values[row[lo + 1]]) * params[P_SPOT]
     elif code == TRIPLE_RIGHT:
-        base = values[kind] + values[row[hi - 2]] + values[row[hi - 1]]
+        base = (values[kind] + values[row[hi - 2]] + values[row[hi - 1]]) * params[P_SPOT]
     else:
-        base = values[kind] + values[row[lo]]
+        base = (values[kind] + values[row[lo]]) * params[P_SPOT]
     if (code == TRIPLE_ENDS and hi - lo == 2) or (code >= LONE_PAIR and params[P_LONE_SWEEP]):
         return params[P_SWEEP_POINTS] + base if params[P_SWEEP_ADD] else params[P_SWEEP_POINTS]
     return base
