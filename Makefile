@@ -8,12 +8,12 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 export PYTHONHASHSEED := 0
 
-.PHONY: demo test lint typecheck unit bench docs site browser fuzz conformance analysis clean
+.PHONY: demo test lint typecheck unit bench verify-fast docs site browser fuzz conformance analysis clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[test,docs,sim]'
+	$(BIN)/python -m pip install --quiet -e '.[test,docs,sim,cluster]'
 	touch $(STAMP)
 
 demo: $(STAMP)
@@ -36,6 +36,12 @@ test: lint typecheck site unit
 
 bench: $(STAMP)
 	$(BIN)/python -m tools.bench
+
+# The fast path of `gupai simulate` held to the reference engine: 10,000 seeded
+# games a game, preset and agent line-up played by both, every action the same
+# (`make test` plays a few dozen: tests/property/test_fast_sim.py).
+verify-fast: $(STAMP)
+	$(BIN)/python -m tools.verify_fast --games 10000 --jobs 2
 
 docs: $(STAMP)
 	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs serve

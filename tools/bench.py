@@ -67,7 +67,7 @@ SectionFunc = Callable[["Bench"], None]
 SECTIONS: dict[str, SectionFunc] = {}
 
 #: Modules holding sections, imported by :func:`main` before it runs.
-SECTION_MODULES: list[str] = ["tools.bench", "tools.bench_kap", "tools.bench_sim"]
+SECTION_MODULES: list[str] = ["tools.bench", "tools.bench_kap", "tools.bench_sim", "tools.bench_fast"]
 
 #: The hands section's targets.
 MIN_HANDS_PER_SECOND = 500_000

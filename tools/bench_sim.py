@@ -92,7 +92,7 @@ def simulate_section(bench: Bench) -> None:
         )
 
     cores = default_jobs()
-    sim = Simulation("kap-shap")
+    sim = Simulation("kap-shap", engine="reference")  # the fast path's own section is tools.bench_fast
     check = [simulate(sim, games=400, seed=0, jobs=jobs).summary() for jobs in (1, 2)]
     bench.target("--jobs 1 and --jobs 2 give the same figures", check[0] == check[1], "the same 400 games")
     n = SIZES.jobs
@@ -117,7 +117,7 @@ def simulate_section(bench: Bench) -> None:
     small, large = SIZES.memory
     for games in (small, large):
         tracemalloc.start()
-        simulate(Simulation("kap-shap", agents=("random",)), games=games, seed=0, jobs=1)
+        simulate(Simulation("kap-shap", agents=("random",), engine="reference"), games=games, seed=0, jobs=1)
         peaks.append(tracemalloc.get_traced_memory()[1])
         tracemalloc.stop()
     bench.line(

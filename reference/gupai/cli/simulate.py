@@ -15,7 +15,15 @@ from gupai.core.errors import OptionError
 from gupai.core.options import parse_assignments
 from gupai.core.spec import game_spec, games
 from gupai.sim.report import summary_rows, write_outputs
-from gupai.sim.simulate import Simulation, SimulationResult, compare, default_jobs, simulate, simulation_document
+from gupai.sim.simulate import (
+    ENGINES,
+    Simulation,
+    SimulationResult,
+    compare,
+    default_jobs,
+    simulate,
+    simulation_document,
+)
 
 from . import main, usage_errors
 from .params import AGENTS, GAMES, JSON, OPTION, PLAYERS, PRESET, SEED, SETS, game_argument, players_for, resolve
@@ -38,6 +46,21 @@ def _common(func: Callable[..., Any]) -> Callable[..., Any]:
             type=click.IntRange(min=1),
             default=None,
             help="Processes to use (default: all cores). The results do not depend on it.",
+        ),
+        click.option(
+            "--engine",
+            type=click.Choice(ENGINES),
+            default="fast",
+            show_default=True,
+            help="fast: the compiled fast path (greedy and random agents; others fall back); "
+            "reference: the reference engine. The results are the same.",
+        ),
+        click.option(
+            "--cluster",
+            metavar="ADDRESS",
+            default=None,
+            help="Play on the Dask cluster whose scheduler is at ADDRESS (e.g. tcp://host:8786) instead of "
+            "local processes; the results are the same. Needs the optional extra: pip install 'gupai[cluster]'.",
         ),
         JSON,
         click.option(
@@ -154,13 +177,16 @@ def _simulations(
     players: int | None,
     sets: int | None,
     agents: str,
+    engine: str = "fast",
 ) -> list[Simulation]:
     hint = "'--presets'" if len(presets) > 1 else "'--preset'"
     resolved = [resolve(game, preset, option_items, preset_hint=hint) for preset in presets]
     overrides = tuple(sorted(parse_assignments(option_items).items()))
     players = players_for(game, resolved[0], players, sets)
     sims = [
-        Simulation(game, preset=p, overrides=overrides, players=players, sets=sets, agents=_agents(agents))
+        Simulation(
+            game, preset=p, overrides=overrides, players=players, sets=sets, agents=_agents(agents), engine=engine
+        )
         for p in presets
     ]
     for sim in sims:
@@ -183,6 +209,8 @@ def simulate_cmd(
     count: int,
     seed: int,
     jobs: int | None,
+    engine: str,
+    cluster: str | None,
     as_json: bool,
     out: str | None,
 ) -> None:
@@ -192,9 +220,16 @@ def simulate_cmd(
     runs out of stock, win rate by position in turn order; for Tsung Shap the
     scores, sweeps and win rates. Game i is exactly `gupai play GAME --seed
     SEED+i`; the figures are the same for any --jobs."""
-    (sim,) = _simulations(game, [preset], option_items, players, sets, agents)
+    (sim,) = _simulations(game, [preset], option_items, players, sets, agents, engine)
     with _progress(count, [sim.label]) as advance:
-        result = simulate(sim, games=count, seed=seed, jobs=jobs or default_jobs(), progress=lambda c: advance(0, c))
+        result = simulate(
+            sim,
+            games=count,
+            seed=seed,
+            jobs=jobs or default_jobs(),
+            progress=lambda c: advance(0, c),
+            cluster=cluster,
+        )
     _report([result], as_json, out)
 
 
@@ -213,6 +248,8 @@ def compare_cmd(
     count: int,
     seed: int,
     jobs: int | None,
+    engine: str,
+    cluster: str | None,
     as_json: bool,
     out: str | None,
 ) -> None:
@@ -225,7 +262,7 @@ def compare_cmd(
         raise OptionError("--presets names no preset", where="presets")
     if len(set(names)) != len(names):
         raise OptionError(f"--presets names a preset twice: {presets}", where="presets")
-    sims = _simulations(game, names, option_items, players, sets, agents)
+    sims = _simulations(game, names, option_items, players, sets, agents, engine)
     with _progress(count, [sim.label for sim in sims]) as advance:
-        results = compare(sims, games=count, seed=seed, jobs=jobs or default_jobs(), progress=advance)
+        results = compare(sims, games=count, seed=seed, jobs=jobs or default_jobs(), progress=advance, cluster=cluster)
     _report(results, as_json, out, preset_differences(game, names))

@@ -30,6 +30,8 @@ turns.
 (20, 20)
 >>> simulate(Simulation("kap-shap"), games=20, seed=1, jobs=2).summary() == summary
 True
+>>> simulate(Simulation("kap-shap", engine="reference"), games=20, seed=1, jobs=1).summary() == summary
+True
 """
 
 from __future__ import annotations
@@ -55,6 +57,7 @@ from gupai.log.play import seat_agents
 from gupai.sim.stats import Histogram, mean_interval, median_interval, proportion
 
 __all__ = [
+    "ENGINES",
     "FORCED_MOVE_AGENTS",
     "RUNNERS",
     "SIMULATION_FORMAT",
@@ -77,6 +80,9 @@ _DRAW = Draw()
 #: The ``format`` of a simulation's JSON document.
 SIMULATION_FORMAT = "gupai-simulation/1"
 
+#: The engines a simulation may run on: the compiled fast path (:mod:`gupai.sim.fast`), or the reference.
+ENGINES = ("fast", "reference")
+
 #: Progress callbacks receive the number of games just finished.
 Progress = Callable[[int], None]
 
@@ -85,6 +91,9 @@ Progress = Callable[[int], None]
 @dataclass(frozen=True, slots=True)
 class Simulation:
     """What to simulate: a game under a preset and overrides, with players, sets and agents.
+
+    ``engine`` is ``fast`` (the compiled fast path, :mod:`gupai.sim.fast`,
+    where it covers the agents) or ``reference``: the games are the same.
 
     >>> Simulation("kap-tai-shap", preset="one-tile", players=10).label
     'one-tile'
@@ -98,6 +107,7 @@ class Simulation:
     players: int | None = None
     sets: int | None = None
     agents: tuple[str, ...] = ("greedy",)
+    engine: str = "fast"
 
     @property
     def options(self) -> Options:
@@ -111,13 +121,26 @@ class Simulation:
         return " ".join([preset, *(f"{k}={v}" for k, v in self.overrides)])
 
     def runner(self) -> Runner:
-        """A runner for this simulation, every argument checked."""
+        """A runner for this simulation, every argument checked.
+
+        On the ``fast`` engine, the fast path's runner when it covers the
+        simulation (:func:`gupai.sim.fast.fast_runner`), else the reference's.
+        """
         factory = RUNNERS.get(self.game)
         if factory is None:
             raise OptionError(
                 f"no simulator for {self.game} (simulated games: {', '.join(sorted(RUNNERS))})", where=self.game
             )
-        return factory(self)
+        if self.engine not in ENGINES:
+            raise OptionError(f"unknown engine {self.engine!r} (engines: {', '.join(ENGINES)})", where="engine")
+        reference = factory(self)
+        if self.engine == "fast":
+            from gupai.sim.fast import fast_runner
+
+            fast: Runner | None = fast_runner(self, reference.new_tally().__class__)
+            if fast is not None:
+                return fast
+        return reference
 
 
 # ----------------------------------------------------------------- tallies
@@ -521,6 +544,9 @@ def _worker_chunk(chunk: tuple[int, int]) -> Any:
 
 def _play_chunk(runner: Runner, chunk: tuple[int, int]) -> Any:
     first, count = chunk
+    play_chunk = getattr(runner, "play_chunk", None)
+    if play_chunk is not None:  # the fast path plays a chunk in one call
+        return play_chunk(first, count)
     tally = runner.new_tally()
     for seed in range(first, first + count):
         runner.play(seed, tally)
@@ -586,12 +612,15 @@ def simulate(
     seed: int = 0,
     jobs: int | None = None,
     progress: Progress | None = None,
+    cluster: str | None = None,
 ) -> SimulationResult:
     """Play games ``seed .. seed+games-1`` of ``simulation`` and tally them.
 
     ``jobs`` processes share the work (default: every core); the result does
-    not depend on it. ``progress`` is called with the number of games each
-    time a chunk finishes.
+    not depend on it. With ``cluster`` (a Dask scheduler's address) the
+    chunks are played on that cluster instead (:mod:`gupai.sim.cluster`),
+    with the same result. ``progress`` is called with the number of games
+    each time a chunk finishes.
     """
     if games < 1:
         raise OptionError(f"a simulation needs at least one game, not {games}", where="games")
@@ -602,7 +631,13 @@ def simulate(
     plan = chunks(games, seed)
     tally = runner.new_tally()
     started = time.perf_counter()
-    for count, part in _chunk_results(simulation, runner, plan, jobs):
+    if cluster is not None:
+        from gupai.sim.cluster import cluster_chunk_results
+
+        results = cluster_chunk_results(simulation, plan, cluster)
+    else:
+        results = _chunk_results(simulation, runner, plan, jobs)
+    for count, part in results:
         tally.merge(part)
         if progress is not None:
             progress(count)
@@ -626,6 +661,7 @@ def compare(
     seed: int = 0,
     jobs: int | None = None,
     progress: Callable[[int, int], None] | None = None,
+    cluster: str | None = None,
 ) -> list[SimulationResult]:
     """:func:`simulate` each simulation on the same seeds; ``progress(index, games)`` names which.
 
@@ -638,7 +674,7 @@ def compare(
     results = []
     for index, simulation in enumerate(simulations):
         callback = None if progress is None else (lambda count, i=index: progress(i, count))
-        results.append(simulate(simulation, games=games, seed=seed, jobs=jobs, progress=callback))
+        results.append(simulate(simulation, games=games, seed=seed, jobs=jobs, progress=callback, cluster=cluster))
     return results
 
 

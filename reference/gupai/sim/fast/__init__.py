@@ -1,0 +1,55 @@
+"""The fast path of ``gupai simulate``: the same games as the reference engine, compiled with numba.
+
+:func:`fast_runner` returns a runner that plays whole chunks of seeded games
+in one compiled call, or ``None`` when the simulation asks for something the
+fast path does not cover (an agent other than ``greedy`` and ``random``),
+so the caller falls back to the reference engine. The fast path is a second
+implementation of the engines and agents, held to the first by a
+differential test (``tests/property/test_fast_sim.py``, and ``make
+verify-fast`` on many more games): every action of every game the same.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+__all__ = ["FAST_AGENTS", "fast_runner"]
+
+#: Agents the fast path plays (by name); any other agent runs on the reference engine.
+FAST_AGENTS: tuple[str, ...] = ("random", "greedy")
+
+
+def fast_runner(simulation: Any, tally: type) -> Any:
+    """A fast runner for ``simulation`` (a :class:`gupai.sim.simulate.Simulation`) counting into
+    ``tally`` (its game's tally type), or ``None`` when the fast path does not cover it.
+
+    >>> from gupai.sim.simulate import KapTally, Simulation, TsungTally
+    >>> fast_runner(Simulation("kap-shap"), KapTally) is not None, fast_runner(Simulation("tsung-shap"), TsungTally) is not None
+    (True, True)
+    >>> from gupai.sim.trial_agents import registered
+    >>> with registered():
+    ...     fast_runner(Simulation("kap-shap", agents=("greedy-eager",)), KapTally) is None
+    True
+    """
+    from gupai.games.agents import AGENTS, GreedyAgent, RandomAgent
+    from gupai.games.kap.config import COLLECTING_GAMES
+    from gupai.log.play import seat_agents
+
+    if any(name not in FAST_AGENTS or AGENTS.get(name) not in (GreedyAgent, RandomAgent) for name in simulation.agents):
+        return None
+    runner: Any
+    if simulation.game in COLLECTING_GAMES:
+        from gupai.sim.fast.kap import FastKapRunner
+
+        runner = FastKapRunner(simulation, tally)
+        if not runner.data.involution:  # pragma: no cover - no option makes such pairs today
+            return None
+    elif simulation.game == "tsung-shap":
+        from gupai.sim.fast.tsung import FastTsungRunner
+
+        runner = FastTsungRunner(simulation, tally)
+    else:  # pragma: no cover - every game has a fast path
+        return None
+    if any(name not in FAST_AGENTS for name in seat_agents(simulation.agents, runner.players)):
+        return None
+    return runner

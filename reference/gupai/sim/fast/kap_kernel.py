@@ -1,0 +1,418 @@
+"""The compiled Kap Shap and Kap Tai Shap engine and agents (numba), for :mod:`gupai.sim.fast.kap`.
+
+A second implementation of :class:`gupai.games.kap.state.KapState`'s moves,
+of the ``random`` and ``greedy`` agents and of the greedy agent's planner
+(:class:`gupai.games.kap.strategy.HandPlanner`), written over count arrays.
+Every rule fact (the options, the deal's cut, the pairs and eyes, the copies
+a kind has) comes in as arrays built by :mod:`gupai.sim.fast.kap` from the
+spec; nothing here knows a rule number.
+
+The planner keeps no memo: under the rules the fast path plays (each class
+of kinds has at most one partner class) its estimate is a few sums over the
+ten classes, cheaper than a lookup, so memory does not grow with the games.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from gupai.sim.fast.mt import randbelow, seed_state
+
+__all__ = [
+    "ACTION_DECLARE",
+    "ACTION_DISCARD",
+    "ACTION_DRAW",
+    "ACTION_TAKE",
+    "P_COUNT",
+    "play_kap",
+]
+
+# Parameter slots (the int64 array ``params``).
+(
+    P_PLAYERS,
+    P_SIZE,
+    P_PAIRS,
+    P_TAKE_ANY,
+    P_TWO_TILES,
+    P_DISCARD_DRAWN,
+    P_OPENING_DRAW,
+    P_TAKEN_BACK,
+    P_MUST_DECLARE,
+    P_DEAD_ROUND,
+    P_DEAD_TURNS,
+    P_DICE,
+    P_CLASSES,
+    P_KINDS,
+    P_COUNT,
+) = range(15)
+
+# Phases and what the hand came from (KapState.phase / .after).
+HOLD, START, DRAW, OVER = 0, 1, 2, 3
+AFTER_DEAL, AFTER_DRAW, AFTER_TAKE, AFTER_START = 0, 1, 2, 3
+
+# Actions as recorded: kind in the low five bits, type above.
+ACTION_DISCARD, ACTION_TAKE, ACTION_DRAW, ACTION_DECLARE = 0, 32, 64, 96
+
+# Reasons a game ends (index into KapTally.REASONS).
+DECLARED, STOCK_EXHAUSTED, DEAD_ROUNDS = 0, 1, 2
+
+
+@njit(cache=True)
+def _term(cc, partner, c):  # type: ignore[no-untyped-def]  # pragma: no cover
+    """The ten-pairs class ``c`` makes with its partner class (counted once, at the lesser class)."""
+    p = partner[c]
+    if p < 0:
+        return 0
+    if p == c:
+        return cc[c] // 2
+    return cc[c] if cc[c] < cc[p] else cc[p]
+
+
+@njit(cache=True)
+def _matching(cc, partner):  # type: ignore[no-untyped-def]  # pragma: no cover
+    """Most disjoint ten-pairs among class counts ``cc``.
+
+    Every class has at most one partner class, and is that class's partner
+    (the fast path runs only such rules: :attr:`gupai.sim.fast.kap.KapTables.involution`),
+    so the maximum matching is a sum: the lesser count of two partner classes,
+    half the count of a class that pairs with itself.
+    """
+    total = 0
+    for c in range(cc.shape[0]):
+        if partner[c] >= c:
+            total += _term(cc, partner, c)
+    return total
+
+
+@njit(cache=True)
+def _pairable(cc, partner):  # type: ignore[no-untyped-def]  # pragma: no cover
+    total = 0
+    for c in range(cc.shape[0]):
+        if partner[c] >= 0:
+            total += cc[c]
+    return total
+
+
+@njit(cache=True)
+def _formula(full, pairable, k):  # type: ignore[no-untyped-def]  # pragma: no cover
+    """HandPlanner._pairs_kept from the matching and the pairable tiles: the tiles the ten-pairs keep."""
+    if full >= k:
+        return 2 * k
+    return 2 * full + min(k - full, pairable - 2 * full)
+
+
+@njit(cache=True)
+def _change(cc, partner, c, delta):  # type: ignore[no-untyped-def]  # pragma: no cover
+    """The matching's change when class ``c`` gains ``delta`` tiles (``cc`` is left as it was)."""
+    owner = c if partner[c] >= c else partner[c]
+    if owner < 0:
+        return 0
+    before = _term(cc, partner, owner)
+    cc[c] += delta
+    after = _term(cc, partner, owner)
+    cc[c] -= delta
+    return after - before
+
+
+@njit(cache=True)
+def _kept(hand, cc, params, partner, class_of, plan_eyes):  # type: ignore[no-untyped-def]  # pragma: no cover
+    """HandPlanner._kept: the most tiles of ``hand`` (class counts ``cc``) a winning hand keeps."""
+    k = params[P_PAIRS]
+    full, pairable = _matching(cc, partner), _pairable(cc, partner)
+    best = _formula(full, pairable, k)
+    for e in plan_eyes:
+        n = hand[e]
+        if n == 0:
+            continue
+        used = 2 if n >= 2 else 1
+        c = class_of[e]
+        value = used + _formula(full + _change(cc, partner, c, -used), pairable - (used if partner[c] >= 0 else 0), k)
+        if value > best:
+            best = value
+    return min(best, params[P_SIZE])
+
+
+@njit(cache=True)
+def _useful_outs(hand, cc, seen, caps, params, partner, class_of, plan_eyes):  # type: ignore[no-untyped-def]  # pragma: no cover
+    """HandPlanner.useful_kinds summed into live copies: sum of caps - hand - seen over the useful kinds."""
+    k = params[P_PAIRS]
+    full, pairable = _matching(cc, partner), _pairable(cc, partner)
+    best = _formula(full, pairable, k)
+    eye, eye_used = -1, 0
+    for e in plan_eyes:
+        n = hand[e]
+        if n == 0:
+            continue
+        used = 2 if n >= 2 else 1
+        c = class_of[e]
+        value = used + _formula(full + _change(cc, partner, c, -used), pairable - (used if partner[c] >= 0 else 0), k)
+        if value > best:
+            best, eye, eye_used = value, e, used
+    if eye >= 0:  # the rest: the hand less the eye it is best built around
+        c = class_of[eye]
+        full += _change(cc, partner, c, -eye_used)
+        pairable -= eye_used if partner[c] >= 0 else 0
+        cc[c] -= eye_used
+    now = _formula(full, pairable, k)
+    classes = cc.shape[0]
+    helps = np.zeros(classes, dtype=np.bool_)
+    for c in range(classes):
+        more = _formula(full + _change(cc, partner, c, 1), pairable + (1 if partner[c] >= 0 else 0), k)
+        helps[c] = more > now
+    if eye >= 0:
+        cc[class_of[eye]] += eye_used
+    outs = 0
+    for kind in range(params[P_KINDS]):
+        if helps[class_of[kind]]:
+            outs += caps[kind] - hand[kind] - seen[kind]
+    if eye_used == 1:
+        outs += caps[eye] - hand[eye] - seen[eye]
+    elif eye < 0:
+        for e in plan_eyes:
+            if hand[e] == 1:
+                outs += caps[e] - hand[e] - seen[e]
+    return outs
+
+
+@njit(cache=True)
+def _class_counts(hand, cc, class_of):  # type: ignore[no-untyped-def]  # pragma: no cover
+    cc[:] = 0
+    for kind in range(hand.shape[0]):
+        cc[class_of[kind]] += hand[kind]
+
+
+@njit(cache=True)
+def _is_winning(hand, cc, params, win_eyes, partner, class_of):  # type: ignore[no-untyped-def]  # pragma: no cover
+    """The hand is an eye and the ten-pairs (the evaluator's winning set, decided by matching)."""
+    total = 0
+    for kind in range(params[P_KINDS]):
+        total += hand[kind]
+    if total != params[P_SIZE]:
+        return False
+    full = _matching(cc, partner)
+    for e in win_eyes:  # noqa: SIM110 - no generators in compiled code
+        if hand[e] >= 2 and full + _change(cc, partner, class_of[e], -2) == params[P_PAIRS]:
+            return True
+    return False
+
+
+@njit(cache=True)
+def _greedy(hand, cc, legal, n, table_count, caps, params, partner, class_of, plan_eyes):  # type: ignore[no-untyped-def]  # pragma: no cover
+    """The greedy agent's choice (gupai.games.agents._greedy_kap) among ``legal[:n]``; ``cc`` the hand's class counts."""
+    first = legal[0]
+    if n == 1 or first == ACTION_DECLARE:
+        return first
+    if first < ACTION_TAKE:  # discards
+        ties = np.empty(n, dtype=np.int64)
+        tied = 0
+        best_kept = -1
+        for i in range(n):
+            kind = legal[i]
+            hand[kind] -= 1
+            cc[class_of[kind]] -= 1
+            score = _kept(hand, cc, params, partner, class_of, plan_eyes)
+            hand[kind] += 1
+            cc[class_of[kind]] += 1
+            if score > best_kept:
+                best_kept = score
+                ties[0] = kind
+                tied = 1
+            elif score == best_kept:
+                ties[tied] = kind
+                tied += 1
+        if tied == 1:
+            return ties[0]
+        chosen, best_outs, best_seen = ties[0], -1, -1
+        for i in range(tied):
+            kind = ties[i]
+            hand[kind] -= 1
+            cc[class_of[kind]] -= 1
+            outs = _useful_outs(hand, cc, table_count, caps, params, partner, class_of, plan_eyes)
+            hand[kind] += 1
+            cc[class_of[kind]] += 1
+            seen = table_count[kind]
+            if outs > best_outs or (outs == best_outs and seen > best_seen):
+                chosen, best_outs, best_seen = kind, outs, seen
+        return chosen
+    now = _kept(hand, cc, params, partner, class_of, plan_eyes)
+    chosen = legal[n - 1]  # drawing comes last
+    for i in range(n - 1):
+        kind = legal[i] - ACTION_TAKE
+        hand[kind] += 1
+        cc[class_of[kind]] += 1
+        gain = _kept(hand, cc, params, partner, class_of, plan_eyes)
+        hand[kind] -= 1
+        cc[class_of[kind]] -= 1
+        if gain > now:
+            chosen, now = legal[i], gain
+    return chosen
+
+
+@njit(cache=True)
+def play_kap(  # type: ignore[no-untyped-def]  # pragma: no cover
+    params,
+    order0,
+    owner,
+    stock_pos,
+    dice_first,
+    win_eyes,
+    plan_eyes,
+    partner,
+    class_of,
+    caps,
+    agents,
+    deal_keys,
+    deal_lens,
+    agent_keys,
+    agent_lens,
+    out,
+    trace,
+    trace_len,
+):
+    """Play one game per row of ``deal_keys``; ``out[g]`` = (turns, first player, winner or -1, reason).
+
+    When ``trace`` has rows, every action of game ``g`` is written to
+    ``trace[g]`` (kind + ACTION_* code) and the count to ``trace_len[g]``.
+    """
+    players, kinds = params[P_PLAYERS], params[P_KINDS]
+    take_any, two_tiles = params[P_TAKE_ANY] != 0, params[P_TWO_TILES] != 0
+    discard_drawn, opening_draw = params[P_DISCARD_DRAWN] != 0, params[P_OPENING_DRAW] != 0
+    taken_back, must_declare = params[P_TAKEN_BACK] != 0, params[P_MUST_DECLARE] != 0
+    dead_round = params[P_DEAD_ROUND] != 0
+    dead_turns = params[P_DEAD_TURNS] * players
+    tiles = order0.shape[0]
+    stock_size = stock_pos.shape[1]
+    any_random = False
+    for a in agents:
+        if a == 0:
+            any_random = True
+    recording = trace.shape[0] > 0
+    deal_rng = np.zeros(625, dtype=np.int64)
+    agent_rng = np.zeros(625, dtype=np.int64)
+    order = np.empty(tiles, dtype=np.int64)
+    hands = np.zeros((players, kinds), dtype=np.int64)
+    stock = np.empty(stock_size, dtype=np.int64)
+    table = np.empty(tiles, dtype=np.int64)
+    table_count = np.zeros(kinds, dtype=np.int64)
+    took_last = np.zeros(players, dtype=np.bool_)
+    legal = np.empty(kinds + 2, dtype=np.int64)
+    cc = np.zeros(partner.shape[0], dtype=np.int64)
+    for g in range(deal_keys.shape[0]):
+        seed_state(deal_rng, deal_keys[g, : deal_lens[g]])
+        if any_random:
+            seed_state(agent_rng, agent_keys[g, : agent_lens[g]])
+        order[:] = order0
+        for i in range(tiles - 1, 0, -1):
+            j = randbelow(deal_rng, i + 1)
+            order[i], order[j] = order[j], order[i]
+        first = 0
+        if params[P_DICE]:
+            d0 = randbelow(deal_rng, 6)
+            d1 = randbelow(deal_rng, 6)
+            d2 = randbelow(deal_rng, 6)
+            d3 = randbelow(deal_rng, 6)
+            first = dice_first[d0, d1, d2, d3]
+        hands[:, :] = 0
+        for p in range(tiles):
+            seat = owner[first, p]
+            if seat >= 0:
+                hands[seat, order[p]] += 1
+        for i in range(stock_size):
+            stock[i] = order[stock_pos[first, i]]
+        drawn_count, tlen = 0, 0
+        table_count[:] = 0
+        took_last[:] = False
+        cur, phase, after, taken, drawn = first, HOLD, AFTER_DEAL, -1, -1
+        turn, opening, stage, drew, took, idle = 1, True, 0, False, False, 0
+        winner, reason, steps = -1, -1, 0
+        while phase != OVER:
+            hand = hands[cur]
+            if phase == DRAW:
+                action = ACTION_DRAW
+            else:
+                n = 0
+                _class_counts(hand, cc, class_of)
+                if phase == HOLD:
+                    win = _is_winning(hand, cc, params, win_eyes, partner, class_of)
+                    if win:
+                        legal[0] = ACTION_DECLARE
+                        n = 1
+                    if not (win and must_declare):
+                        if after == AFTER_DRAW and discard_drawn and drawn >= 0:
+                            legal[n] = ACTION_DISCARD + drawn
+                            n += 1
+                        else:
+                            banned = taken if (after == AFTER_TAKE and not taken_back) else -1
+                            for k in range(kinds):
+                                if hand[k] > 0 and k != banned:
+                                    legal[n] = ACTION_DISCARD + k
+                                    n += 1
+                else:  # START
+                    if tlen > 0 and (two_tiles or dead_round or not took_last[cur]):
+                        if not take_any:
+                            legal[0] = ACTION_TAKE + table[tlen - 1]
+                            n = 1
+                        else:
+                            for k in range(kinds):
+                                if table_count[k] > 0:
+                                    legal[n] = ACTION_TAKE + k
+                                    n += 1
+                    legal[n] = ACTION_DRAW
+                    n += 1
+                if agents[cur] == 1:
+                    action = _greedy(hand, cc, legal, n, table_count, caps, params, partner, class_of, plan_eyes)
+                elif legal[0] == ACTION_DECLARE or n == 1:
+                    action = legal[0]
+                else:
+                    action = legal[randbelow(agent_rng, n)]
+            if recording and steps < trace.shape[1]:
+                trace[g, steps] = action
+            steps += 1
+            kind = action & 31
+            code = action - kind
+            if code == ACTION_DISCARD:
+                hand[kind] -= 1
+                table[tlen] = kind
+                tlen += 1
+                table_count[kind] += 1
+                if opening and opening_draw and stage == 0:
+                    stage = 1
+                    phase = DRAW
+                elif after == AFTER_TAKE and two_tiles:
+                    phase = DRAW
+                else:  # the turn ends
+                    took_last[cur] = took
+                    idle = 0 if drew else idle + 1
+                    if drawn_count == stock_size:
+                        phase, reason = OVER, STOCK_EXHAUSTED
+                    elif dead_round and idle >= dead_turns:
+                        phase, reason = OVER, DEAD_ROUNDS
+                    else:
+                        cur = (cur + 1) % players
+                        turn += 1
+                        phase, after, taken, drawn = START, AFTER_START, -1, -1
+                        drew, took, opening = False, False, False
+            elif code == ACTION_DRAW:
+                kind = stock[drawn_count]
+                drawn_count += 1
+                hand[kind] += 1
+                phase, after, drawn, drew = HOLD, AFTER_DRAW, kind, True
+            elif code == ACTION_TAKE:
+                at = tlen - 1
+                while table[at] != kind:
+                    at -= 1
+                for i in range(at, tlen - 1):
+                    table[i] = table[i + 1]
+                tlen -= 1
+                table_count[kind] -= 1
+                hand[kind] += 1
+                phase, after, taken, took = HOLD, AFTER_TAKE, kind, True
+            else:
+                winner, reason, phase = cur, DECLARED, OVER
+        out[g, 0] = turn
+        out[g, 1] = first
+        out[g, 2] = winner
+        out[g, 3] = reason
+        if recording:
+            trace_len[g] = steps

@@ -1,0 +1,68 @@
+"""``gupai simulate --cluster``: the chunks played on a Dask cluster give the figures ``--jobs`` gives.
+
+The cluster is a LocalCluster inside the test process (``processes=False``:
+its scheduler and worker talk in memory, no network).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from dataclasses import replace
+
+import pytest
+from click.testing import CliRunner
+
+from gupai.cli import main
+from gupai.core.errors import OptionError
+from gupai.sim.cluster import cluster_chunk_results
+from gupai.sim.simulate import Simulation, simulate
+
+distributed = pytest.importorskip("distributed")
+
+
+@pytest.fixture(scope="module")
+def address() -> Iterator[str]:
+    with distributed.LocalCluster(
+        n_workers=1, threads_per_worker=2, processes=False, dashboard_address=None
+    ) as cluster:
+        yield cluster.scheduler_address
+
+
+@pytest.mark.parametrize(
+    "simulation",
+    [
+        Simulation("kap-shap"),
+        Simulation("tsung-shap", agents=("random",)),
+        Simulation("kap-tai-shap", players=4, engine="reference"),
+    ],
+    ids=str,
+)
+def test_a_cluster_gives_the_figures_of_one_process(address: str, simulation: Simulation) -> None:
+    games = 120 if simulation.engine == "fast" else 30
+    local = simulate(simulation, games=games, seed=11, jobs=1).summary()
+    assert simulate(simulation, games=games, seed=11, cluster=address).summary() == local
+    assert local["games"] == games
+
+
+def test_simulate_cluster_on_the_command_line(address: str) -> None:
+    args = ["simulate", "kap-shap", "-n", "300", "--seed", "4", "--json"]
+    runner = CliRunner()
+    local = runner.invoke(main, [*args, "--jobs", "1"])
+    remote = runner.invoke(main, [*args, "--cluster", address])
+    assert local.exit_code == 0 and remote.exit_code == 0, remote.output
+    assert json.loads(remote.stdout) == json.loads(local.stdout)
+
+
+def test_an_unreachable_scheduler_is_an_option_error() -> None:
+    with pytest.raises(OptionError, match=r"no Dask scheduler reached at tcp://127\.0\.0\.1:1"):
+        list(cluster_chunk_results(Simulation("kap-shap"), [(0, 1)], "tcp://127.0.0.1:1", timeout=1))
+
+
+def test_the_reference_engine_is_the_same_on_a_cluster(address: str) -> None:
+    fast = Simulation("kap-shap", preset="one-tile")
+    slow = replace(fast, engine="reference")
+    assert (
+        simulate(fast, games=40, seed=2, cluster=address).summary()
+        == simulate(slow, games=40, seed=2, cluster=address).summary()
+    )

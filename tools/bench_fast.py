@@ -1,0 +1,180 @@
+"""The ``fast`` benchmark section: ``gupai simulate``'s fast path against its targets, the reference and the Java simulator.
+
+- *games per CPU second*, one core, greedy agents, for each row of issue 15's
+  table: ``simulate(..., jobs=1)`` on the fast path (the default engine),
+  after a warm-up that loads the compiled kernels, timed by this process's
+  CPU clock (which other processes on a shared machine do not distort);
+  beside it the reference engine on fewer games (after as many to warm its
+  planner's memo), the speed-up, and the
+  figure measured for navpil's Java simulator (the only other engine of
+  these games) on the same machine. Targets: Kap Shap >= 13,000, Kap Tai
+  Shap (10 players, 4 sets) >= 3,700, Tsung Shap >= 24,000 and its
+  four-tile variant >= 15,000 games per CPU second.
+- *memory*: the peak resident set of a fresh process that simulates 10,000
+  and then one that simulates 100,000 greedy games of ten-player Kap Tai
+  Shap (fast path, ``jobs=1``); target: the larger run's peak under 1.2
+  times the smaller's. The fast path keeps no cache: the greedy planner's
+  estimate is a few sums over the ten classes of kinds, computed for each
+  hand, and a kernel call's arrays are fixed by the game, not the number of
+  games. (The reference engine's greedy planner memoises hands in
+  dictionaries of two generations, each capped at ``cache_size`` entries:
+  that is what grows its memory until the caps fill.)
+"""
+
+from __future__ import annotations
+
+import inspect
+import json
+import subprocess
+import sys
+import time
+from dataclasses import dataclass, replace
+
+from gupai.games.kap.strategy import HandPlanner
+from gupai.sim.simulate import Simulation, simulate
+from tools.bench import Bench, section
+
+__all__ = ["MAX_MEMORY_RATIO", "MEMORY_GAMES", "ROWS", "Row", "fast_section", "peak_rss"]
+
+
+@dataclass(frozen=True, slots=True)
+class Row:
+    """One row of the table: what is played, the target, the Java simulator's figure, the games timed."""
+
+    label: str
+    simulation: Simulation
+    target: int
+    java: str
+    games: int
+    reference_games: int
+
+
+_OPENING = (("opening", "discard"),)  # the Java simulator deals no opening draw
+ROWS: tuple[Row, ...] = (
+    Row("Kap Shap culin", Simulation("kap-shap"), 13_000, "9,600-10,100", 40_000, 1_000),
+    Row(
+        "Kap Shap latest-then-draw (opening=discard)",
+        Simulation("kap-shap", preset="latest-then-draw", overrides=_OPENING),
+        13_000,
+        "13,000-13,900",
+        40_000,
+        1_000,
+    ),
+    Row(
+        "Kap Shap one-tile (opening=discard)",
+        Simulation("kap-shap", preset="one-tile", overrides=_OPENING),
+        13_000,
+        "12,700-13,200",
+        40_000,
+        1_000,
+    ),
+    Row(
+        "Kap Tai Shap 10p 4 sets culin",
+        Simulation("kap-tai-shap", players=10, sets=4),
+        3_700,
+        "2,700-3,050",
+        10_000,
+        200,
+    ),
+    Row(
+        "Kap Tai Shap 10p latest-then-draw",
+        Simulation("kap-tai-shap", preset="latest-then-draw", players=10, sets=4, overrides=_OPENING),
+        3_700,
+        "3,670",
+        10_000,
+        200,
+    ),
+    Row(
+        "Kap Tai Shap 10p one-tile",
+        Simulation("kap-tai-shap", preset="one-tile", players=10, sets=4, overrides=_OPENING),
+        3_700,
+        "3,100",
+        10_000,
+        200,
+    ),
+    Row(
+        "Tsung Shap navpil-classic",
+        Simulation("tsung-shap", preset="navpil-classic"),
+        24_000,
+        "22,000-24,000",
+        60_000,
+        3_000,
+    ),
+    Row(
+        "Tsung Shap four-tile (navpil-spieldomino)",
+        Simulation("tsung-shap", preset="navpil-spieldomino"),
+        15_000,
+        "14,900",
+        60_000,
+        2_000,
+    ),
+)
+
+#: The smaller and the larger memory run (ten-player Kap Tai Shap, greedy).
+MEMORY_GAMES = (10_000, 100_000)
+MAX_MEMORY_RATIO = 1.2
+
+_RSS_SCRIPT = """
+import json, resource, sys
+from gupai.sim.simulate import Simulation, simulate
+games = int(sys.argv[1])
+simulate(Simulation("kap-tai-shap", players=10, sets=4), games=games, seed=0, jobs=1)
+print(json.dumps(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss))
+"""
+
+
+def _rate(simulation: Simulation, games: int, seed: int) -> float:
+    """Games per CPU second of ``simulate(..., jobs=1)``."""
+    began = time.process_time()
+    simulate(simulation, games=games, seed=seed, jobs=1)
+    return games / max(1e-9, time.process_time() - began)
+
+
+def peak_rss(games: int) -> int:
+    """The peak resident set (KiB) of a fresh process simulating ``games`` greedy ten-player Kap Tai Shap games."""
+    done = subprocess.run(
+        [sys.executable, "-c", _RSS_SCRIPT, str(games)], check=True, capture_output=True, text=True, timeout=1800
+    )
+    kib: int = json.loads(done.stdout.strip().splitlines()[-1])
+    return kib
+
+
+@section("fast")
+def fast_section(bench: Bench) -> None:
+    """The fast path: greedy games per CPU second against the targets, the reference and Java; flat memory."""
+    bench.line("fast path: greedy games per CPU second, one core (reference engine and Java simulator beside it)")
+    bench.line(f"  {'game / rules':<44} {'fast':>8} {'reference':>10} {'x':>6} {'Java':>14} {'fast/Java':>10}")
+    for row in ROWS:
+        simulate(row.simulation, games=200, seed=10**7, jobs=1)  # warm-up: loads the compiled kernels
+        fast = max(_rate(row.simulation, row.games, 10**6 + k * row.games) for k in range(2))
+        slow = replace(row.simulation, engine="reference")
+        _rate(slow, row.reference_games, 2 * 10**6)  # warm-up: fills the reference planner's memo
+        reference = _rate(slow, row.reference_games, 10**6)
+        java_low = int(row.java.split("-")[0].replace(",", ""))
+        bench.line(
+            f"  {row.label:<44} {fast:>8,.0f} {reference:>10,.0f} {fast / reference:>5.1f}x {row.java:>14} "
+            f"{fast / java_low:>9.2f}x"
+        )
+        bench.target(
+            f"{row.label}: >= {row.target:,} games per CPU second",
+            fast >= row.target,
+            f"{fast:,.0f} games per CPU second on the fast path ({row.games:,} games, best of 2)",
+        )
+    small, large = MEMORY_GAMES
+    peaks = [peak_rss(games) for games in (small, large)]
+    cache = inspect.signature(HandPlanner).parameters["cache_size"].default
+    bench.line(
+        f"  peak RSS, ten-player Kap Tai Shap, greedy, fast path: {peaks[0] / 1024:,.0f} MiB for {small:,} games, "
+        f"{peaks[1] / 1024:,.0f} MiB for {large:,}"
+    )
+    bench.line(
+        "  caches: the fast path keeps none (the planner's estimate is computed for each hand; the kernel's arrays "
+        "are sized by the game). The reference planner memoises kept tiles and useful kinds by hand key in two "
+        f"generations of at most {cache:,} entries each, which its memory grows into."
+    )
+    bench.target(
+        f"memory flat: peak RSS at {large:,} greedy games < {MAX_MEMORY_RATIO} x at {small:,}",
+        peaks[1] < MAX_MEMORY_RATIO * peaks[0],
+        f"{peaks[1] / peaks[0]:.3f}x",
+    )
+    bench.line()
