@@ -26,7 +26,8 @@ from unittest import mock
 from gupai.core.errors import OptionError
 from gupai.core.spec import game_spec
 from gupai.games.agents import GREEDY_POLICIES
-from gupai.games.kap.state import Declare, Discard, Draw, KapState, Take
+from gupai.games.kap.actions import Declare, Discard, Draw, Take
+from gupai.games.kap.state import KapState
 from gupai.games.tsung import play as tsung_play
 from gupai.games.tsung.state import TALLY, TsungState
 from gupai.sim.fast.kap_kernel import ACTION_DECLARE, ACTION_DISCARD, ACTION_DRAW, ACTION_TAKE

@@ -62,24 +62,15 @@ KNOWN_UPWARD: set[tuple[str, str]] = set()
 
 #: Modules over MAX_LINES lines.
 KNOWN_LONG: set[str] = {
-    "gupai.conformance.steps.collecting",
-    "gupai.conformance.steps.tsung",
     "gupai.games.tsung.state",
     "gupai.protocol.schema",
-    "gupai.sim.simulate",
 }
 
 #: Private names reached across modules: (importer, "module._name").
-KNOWN_PRIVATE: set[tuple[str, str]] = {
-    ("gupai.conformance.steps.tsung", "gupai.conformance.steps.collecting._step"),
-}
+KNOWN_PRIVATE: set[tuple[str, str]] = set()
 
 #: Rule literals that belong in spec/: (check, module, the offending line stripped).
-KNOWN_LITERALS: set[tuple[str, str, str]] = {
-    ("game-id-branch", "gupai.conformance.steps.collecting", 'if config.spec.id == "kap-shap":'),
-    ("game-id-branch", "gupai.conformance.steps.collecting", 'if self.sets is not None or self.game == "kap-shap":'),
-    ("set-size-32", "gupai.conformance.steps.collecting", "if total != int(tiles) or total != 32 * int(sets):"),
-}
+KNOWN_LITERALS: set[tuple[str, str, str]] = set()
 
 #: Registration by import side effect: (module, the offending line stripped).
 KNOWN_SIDE_EFFECTS: set[tuple[str, str]] = set()
