@@ -14,7 +14,8 @@ from hypothesis import strategies as st
 from gupai.cli import main
 from gupai.log.format import dumps_log, dumps_log_line
 from gupai.log.play import play_game
-from gupai.log.validate import validate_log, validate_text
+from gupai.log.read import validate_text
+from gupai.log.validate import validate_log
 
 
 @pytest.fixture(scope="module")
@@ -107,7 +108,7 @@ def test_malformed_documents_get_a_clear_error(text: str, fragment: str) -> None
 
 
 def test_huge_documents_are_refused_unread(monkeypatch: pytest.MonkeyPatch) -> None:
-    import gupai.log.validate as module
+    import gupai.log.read as module
 
     monkeypatch.setattr(module, "MAX_BYTES", 1000)
     assert "not read" in validate_text("x" * 2000)[0].message
