@@ -28,7 +28,7 @@ from typing import BinaryIO
 
 from gupai.core.errors import GupaiError
 from gupai.core.jsonread import JSONReadError, loads
-from gupai.log.validate import LogIssue, validate_log
+from gupai.log.validate import MAX_SCHEMA_ERRORS, LogIssue, validate_log
 
 __all__ = [
     "MAX_BYTES",
@@ -98,7 +98,8 @@ class _Run:
             return
         shown = [LogIssue(file, game, i.event, i.pointer, i.rule, i.message) for i in found[:MAX_ERRORS_PER_GAME]]
         if len(found) > MAX_ERRORS_PER_GAME:
-            more = f"... {len(found) - MAX_ERRORS_PER_GAME} more error(s) in this game not listed"
+            least = "at least " if len(found) >= MAX_SCHEMA_ERRORS else ""  # where the schema check stopped
+            more = f"... {least}{len(found) - MAX_ERRORS_PER_GAME} more error(s) in this game not listed"
             shown.append(LogIssue(file, game, None, "", None, more))
         self.issues.extend(shown[:room])
         self.listed += min(len(found), MAX_ERRORS_PER_GAME, room)
