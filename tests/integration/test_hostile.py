@@ -323,3 +323,13 @@ def test_a_lone_surrogate_in_an_engine_message_is_a_fault_not_a_crash() -> None:
     assert done.status == 1
     assert "a lone surrogate" in done.out + done.err
     assert _alive_with(mark) == []
+
+
+def test_a_file_name_that_is_not_utf8_is_printed_escaped(tmp_path: Path) -> None:
+    folder = tmp_path / "names"
+    folder.mkdir()
+    with open(os.path.join(os.fsencode(folder), b"caf\xe9.json"), "wb") as handle:
+        handle.write(b'{"format": NaN}')
+    done = gupai("validate", str(folder))
+    assert done.status == 1
+    assert done.out.startswith(f"{folder}/caf\\xe9.json: / [schema] not JSON: NaN is not JSON")

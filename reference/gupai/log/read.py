@@ -191,9 +191,14 @@ def _expand(path: str, run: _Run) -> Iterator[str]:
     found: list[str] = []
     seen: set[tuple[int, int]] = set()
     for top, dirs, files in os.walk(path, followlinks=True, onerror=lambda e: run.unreadable.append(_why(e))):
-        info = os.stat(top)
+        try:
+            info = os.stat(top)
+        except OSError as error:
+            run.unreadable.append(f"{_shown(top)}: {error.strerror or error}")
+            dirs.clear()
+            continue
         if (info.st_dev, info.st_ino) in seen:
-            run.unreadable.append(f"{top}: a symlink loop back to a directory already read: not followed")
+            run.unreadable.append(f"{_shown(top)}: a symlink loop back to a directory already read: not followed")
             dirs.clear()
             continue
         seen.add((info.st_dev, info.st_ino))
@@ -203,12 +208,12 @@ def _expand(path: str, run: _Run) -> Iterator[str]:
             try:
                 os.stat(full)
             except OSError as error:  # a dangling symlink or a symlink loop
-                run.unreadable.append(f"{full}: {_symlink_problem(error)}")
+                run.unreadable.append(f"{_shown(full)}: {_symlink_problem(error)}")
                 continue
             if name.lower().endswith(_SUFFIXES):
                 found.append(full)
     if not found:
-        run.unreadable.append(f"{path}: no .json or .jsonl file in this directory")
+        run.unreadable.append(f"{_shown(path)}: no .json or .jsonl file in this directory")
     yield from found
 
 
@@ -219,7 +224,16 @@ def _symlink_problem(error: OSError) -> str:
 
 
 def _why(error: OSError) -> str:
-    return f"{error.filename}: {error.strerror or error}"
+    return f"{_shown(str(error.filename))}: {error.strerror or error}"
+
+
+def _shown(path: str) -> str:
+    """A path as printed: bytes that are not UTF-8 in a file name (``surrogateescape``) shown escaped.
+
+    >>> _shown("caf\\udce9.json")
+    'caf\\\\xe9.json'
+    """
+    return path.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
 
 
 def _open(path: str) -> BinaryIO:
@@ -244,16 +258,17 @@ class _UnusableError(Exception):
 
 
 def _read(run: _Run, path: str) -> None:
+    name = _shown(path) if path != "-" else "<stdin>"
     try:
         if path == "-":
             _read_stream(run, sys.stdin.buffer)
             return
         with _open(path) as stream:
-            _feed(run, stream, path, lines=path.lower().endswith(".jsonl"))
+            _feed(run, stream, name, lines=path.lower().endswith(".jsonl"))
     except _UnusableError as why:
-        run.unreadable.append(f"{path if path != '-' else '<stdin>'}: {why}")
+        run.unreadable.append(f"{name}: {why}")
     except OSError as error:
-        run.unreadable.append(f"{path}: {error.strerror or error}")
+        run.unreadable.append(f"{name}: {error.strerror or error}")
 
 
 def _read_stream(run: _Run, stream: BinaryIO) -> None:
