@@ -11,6 +11,7 @@ when it does not, or when a game is found invalid.
 from __future__ import annotations
 
 import os
+import subprocess
 import sys
 import tempfile
 import time
@@ -20,6 +21,7 @@ from gupai.log.format import dumps_log_line
 from gupai.log.play import play_game
 
 PEAK_LIMIT_MB = 200
+PEAK_RSS = Path(__file__).resolve().parent / "peak_rss.py"
 GAMES = (("kap-shap", 2), ("kap-tai-shap", 4), ("kap-tai-shap", 6), ("tsung-shap", 2))
 
 
@@ -50,12 +52,18 @@ def main() -> int:
         size = path.stat().st_size / 2**20
         print(f"soak: {games} games, {events} events, {size:.0f} MiB of JSON Lines")
         started = time.monotonic()
-        pid = os.spawnv(os.P_NOWAIT, gupai, [gupai, "validate", str(path)])
-        _, status, usage = os.wait4(pid, 0)
+        # Through tools/peak_rss.py: forked from this big process, the count would include it.
+        with (Path(folder) / "stderr").open("w+b") as err:
+            process = subprocess.Popen([sys.executable, str(PEAK_RSS), gupai, "validate", str(path)], stderr=err)
+            _, status, usage = os.wait4(process.pid, 0)  # CPU time includes gupai's, reaped by the wrapper
+            process.returncode = os.waitstatus_to_exitcode(status)
+            err.seek(0)
+            said, _, peak_kb = err.read().decode("utf-8", "replace").rstrip().rpartition("\npeak-rss-kb ")
+    print(said.strip())
     wall = time.monotonic() - started
     cpu = usage.ru_utime + usage.ru_stime
-    peak = usage.ru_maxrss / 1024
-    code = os.waitstatus_to_exitcode(status)
+    code = process.returncode
+    peak = int(peak_kb) / 1024
     print(
         f"soak: exit {code}, {cpu:.1f} CPU-s ({wall:.1f} s wall), {events / cpu:,.0f} events per CPU-second, "
         f"peak RSS {peak:.0f} MB (limit {PEAK_LIMIT_MB} MB)"

@@ -15,7 +15,6 @@ import resource
 import signal
 import subprocess
 import sys
-import time
 import uuid
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -43,40 +42,36 @@ class Done:
     peak_mb: float
 
 
+PEAK_RSS = Path(__file__).resolve().parents[2] / "tools" / "peak_rss.py"
+
+
 def _limits() -> None:  # pragma: no cover - runs in the child
     resource.setrlimit(resource.RLIMIT_AS, (4 << 30, 4 << 30))  # a safety net: a regression cannot eat the machine
 
 
-def gupai(*args: str, stdin: Path | str | None = None, cwd: Path | None = None, limit: float = 120) -> Done:
-    """Run ``gupai ARGS`` with output to files; its exit status, output and peak RSS (MB)."""
-    out_path, err_path = (
-        Path(f"/tmp/gupai-hostile-{uuid.uuid4().hex}.out"),
-        Path(f"/tmp/gupai-hostile-{uuid.uuid4().hex}.err"),
-    )
+def gupai(*args: str, stdin: Path | str | None = None, limit: float = 120) -> Done:
+    """Run ``gupai ARGS`` (through tools/peak_rss.py) with output to files; its status, output and peak RSS."""
+    out_path = Path(f"/tmp/gupai-hostile-{uuid.uuid4().hex}.out")
+    err_path = Path(f"/tmp/gupai-hostile-{uuid.uuid4().hex}.err")
+    command = [sys.executable, str(PEAK_RSS), GUPAI, *args]
     try:
         with (
             open(stdin if stdin is not None else os.devnull, "rb") as given,
             out_path.open("wb") as out,
             err_path.open("wb") as err,
         ):
-            process = subprocess.Popen([GUPAI, *args], stdin=given, stdout=out, stderr=err, cwd=cwd, preexec_fn=_limits)
-            deadline = time.monotonic() + limit
-            while True:
-                pid, status, usage = os.wait4(process.pid, os.WNOHANG)
-                if pid:
-                    break
-                if time.monotonic() > deadline:
-                    process.kill()
-                    process.wait()
-                    pytest.fail(f"gupai {' '.join(args)} did not return within {limit} s")
-                time.sleep(0.05)
-            process.returncode = os.waitstatus_to_exitcode(status)  # already reaped
-        done = Done(
-            os.waitstatus_to_exitcode(status),
-            out_path.read_text(encoding="utf-8"),
-            err_path.read_text(encoding="utf-8"),
-            usage.ru_maxrss / 1024,
-        )
+            process = subprocess.Popen(
+                command, stdin=given, stdout=out, stderr=err, preexec_fn=_limits, start_new_session=True
+            )
+            try:
+                status = process.wait(timeout=limit)
+            except subprocess.TimeoutExpired:
+                os.killpg(process.pid, signal.SIGKILL)
+                process.wait()
+                pytest.fail(f"gupai {' '.join(args)} did not return within {limit} s")
+        err_text = err_path.read_text(encoding="utf-8")
+        head, _, peak = err_text.rstrip().rpartition("\npeak-rss-kb ")
+        done = Done(status, out_path.read_text(encoding="utf-8"), head, int(peak) / 1024)
     finally:
         out_path.unlink(missing_ok=True)
         err_path.unlink(missing_ok=True)
