@@ -19,12 +19,14 @@ def main() -> int:
     engine = ReferenceEngine()
     for raw in sys.stdin.buffer:
         answer, _ = engine.handle_line(raw)
+        if json.loads(raw).get("cmd") == "new_game":  # closed before the answer: the next request finds it closed
+            sys.stdin.close()
+            os.close(0)
+            sys.stdout.write(json.dumps(answer) + "\n")
+            sys.stdout.flush()
+            break
         sys.stdout.write(json.dumps(answer) + "\n")
         sys.stdout.flush()
-        if json.loads(raw).get("cmd") == "new_game":
-            break
-    sys.stdin.close()
-    os.close(0)
     sys.stderr.write("closed stdin on purpose\n")
     sys.stderr.flush()
     while True:

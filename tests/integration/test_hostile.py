@@ -15,6 +15,7 @@ import resource
 import signal
 import subprocess
 import sys
+import time
 import uuid
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -236,8 +237,19 @@ CASES = collect_cases()
 TWO = ("scenario:kap-shap/turns/the-first-player-opens*", "scenario:kap-shap/turns/nothing-follows*")
 
 
-def _alive_with(mark: str) -> list[int]:
-    """Processes whose command line carries ``mark`` (zombies excluded: they hold nothing)."""
+def _alive_with(mark: str, grace: float = 10.0) -> list[int]:
+    """Processes whose command line carries ``mark`` (zombies excluded: they hold nothing).
+
+    A process killed a moment ago may still be on its way out: it gets
+    ``grace`` seconds to be gone before it counts as left behind.
+    """
+    deadline = time.monotonic() + grace
+    while (found := _marked(mark)) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    return found
+
+
+def _marked(mark: str) -> list[int]:
     found = []
     for entry in Path("/proc").iterdir():
         if not entry.name.isdigit():
