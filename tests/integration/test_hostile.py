@@ -83,7 +83,7 @@ def gupai(*args: str, stdin: Path | str | None = None, limit: float = 120) -> Do
 
 
 def messages(done: Done) -> list[str]:
-    return [line for line in done.err.splitlines() if line.startswith("gupai: error:")]
+    return [line for line in done.err.splitlines() if line.startswith("Error: ")]
 
 
 # ------------------------------------------------------------ strict JSON
@@ -143,7 +143,7 @@ def test_a_fifo_and_devices_are_refused_unopened_and_never_hang(tmp_path: Path) 
         done = gupai("validate", path, limit=30)
         assert done.status == 2
         assert messages(done) == [
-            f"gupai: error: cannot read {path}: not a regular file ({kind}): not read (use - for a stream)"
+            f"Error: cannot read {path}: not a regular file ({kind}): not read (use - for a stream)"
         ]
 
 
@@ -151,7 +151,7 @@ def test_a_fifo_and_devices_are_refused_unopened_and_never_hang(tmp_path: Path) 
 def test_an_endless_stdin_is_read_only_up_to_the_cap(device: str) -> None:
     done = gupai("validate", "-", stdin=device, limit=60)
     assert done.status == 2
-    assert messages(done) == [f"gupai: error: cannot read <stdin>: larger than {MAX_BYTES // 2**20} MiB: not read"]
+    assert messages(done) == [f"Error: cannot read <stdin>: larger than {MAX_BYTES // 2**20} MiB: not read"]
 
 
 def test_a_file_over_the_cap_is_unusable_input_not_an_invalid_log(tmp_path: Path) -> None:
@@ -160,7 +160,7 @@ def test_a_file_over_the_cap_is_unusable_input_not_an_invalid_log(tmp_path: Path
         handle.truncate(200 * 2**20)  # sparse: 200 MB that cost no disk
     done = gupai("validate", str(big))
     assert done.status == 2 and "0 invalid" in done.err
-    assert messages(done) == [f"gupai: error: cannot read {big}: larger than {MAX_BYTES // 2**20} MiB: not read"]
+    assert messages(done) == [f"Error: cannot read {big}: larger than {MAX_BYTES // 2**20} MiB: not read"]
     done = gupai("validate", "-", stdin=big)
     assert done.status == 2 and "larger than" in done.err
 
@@ -185,7 +185,7 @@ def test_distinct_lines_and_an_overlong_line_stream_in_constant_memory(tmp_path:
         handle.write("{}\n")
     done = gupai("validate", str(lines), limit=300)
     assert done.status == 2  # one line could not be read
-    assert messages(done) == [f"gupai: error: cannot read {lines}:20001: a line larger than 4 MiB: not read"]
+    assert messages(done) == [f"Error: cannot read {lines}:20001: a line larger than 4 MiB: not read"]
     assert done.err.strip().splitlines()[-1].startswith("20001 game(s) read, 20001 invalid, ")
 
 
@@ -206,7 +206,7 @@ def test_nothing_to_read_is_never_a_silent_pass(tmp_path: Path) -> None:
     empty.mkdir()
     done = gupai("validate", str(empty))
     assert done.status == 2 and messages(done) == [
-        f"gupai: error: cannot read {empty}: no .json or .jsonl file in this directory"
+        f"Error: cannot read {empty}: no .json or .jsonl file in this directory"
     ]
 
     dangling = tmp_path / "dangling"
