@@ -240,4 +240,5 @@ def test_an_engine_message_with_a_lone_surrogate_reaches_the_report(tmp_path: Pa
         assert b"\\udcff" in done.stdout
         if extra:
             assert json.loads(done.stdout)["summary"]
-        assert "\udcff" in json.dumps(json.loads(report.read_text(encoding="utf-8")), ensure_ascii=False)
+        # the strict reader (gupai.core.jsonread) refuses the lone surrogate: a garbage answer, named as such
+        assert "a lone surrogate" in report.read_text(encoding="utf-8")
