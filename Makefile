@@ -8,7 +8,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 export PYTHONHASHSEED := 0
 
-.PHONY: demo test lint typecheck unit bench verify-fast docs site browser fuzz conformance analysis clean
+.PHONY: demo test lint typecheck unit bench verify-fast docs site browser fuzz soak conformance analysis clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -60,6 +60,11 @@ browser: site
 # (`make test` runs a short one: tests/property/test_fuzz.py.)
 fuzz: $(STAMP)
 	GUPAI_FUZZ_INPUTS=100000 $(BIN)/pytest -q -s tests/property/test_fuzz.py -k fuzz_the
+
+# A million events validated from one JSON Lines stream: prints the events per
+# CPU-second and the peak memory, and fails above 200 MB (GUPAI_SOAK_EVENTS=n for another size).
+soak: $(STAMP)
+	$(BIN)/python -m tools.soak
 
 # The reference engine through the engine protocol, every case, with the
 # per-rule report (`make test` runs the same self-test in tests/integration/test_harness.py).

@@ -23,7 +23,7 @@ from gupai.core.options import Options, resolve_options
 from gupai.core.spec import game_spec
 from gupai.log.format import dumps_log
 from gupai.log.play import play_game, play_kap
-from gupai.log.validate import validate_paths
+from gupai.log.read import validate_paths
 from tools.bench import Bench, section
 
 __all__ = ["MIN_EVENTS_PER_SECOND", "MIN_KAP_SHAP_GAMES", "MIN_KAP_TAI_SHAP_GAMES"]

@@ -55,8 +55,9 @@ from gupai.games.tsung.game import TsungGame
 from gupai.games.tsung.replay import replay_tsung
 from gupai.games.tsung.state import TsungState
 from gupai.log.play import play_game
+from gupai.log.read import validate_paths, validate_text
 from gupai.log.tsung import play_tsung
-from gupai.log.validate import LogIssue, validate_log, validate_paths, validate_text
+from gupai.log.validate import LogIssue, validate_log
 
 __all__ = [
     "Action",

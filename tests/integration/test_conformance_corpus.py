@@ -12,7 +12,7 @@ from tools.corpus import GENERATED, PLAYERS, invalid_cases, valid_cases, write_c
 from gupai.core.resources import data_dir
 from gupai.core.spec import game_spec, games
 from gupai.log.format import dumps_log
-from gupai.log.validate import validate_paths
+from gupai.log.read import validate_paths
 
 ROOT = data_dir("conformance")
 FILES = sorted(p for p in ROOT.rglob("*.json"))

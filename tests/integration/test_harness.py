@@ -300,7 +300,7 @@ def test_an_engine_that_hangs_times_out_per_case_and_the_harness_goes_on() -> No
         (
             "garbage",
             "garbage",
-            "answer to state is not JSON: Expecting value at column 1: 'state: all is well {not json'",
+            "answer to state is not JSON: Expecting value at line 1 column 1: 'state: all is well {not json'",
         ),
         ("schema_invalid", "schema", "breaks the protocol schema"),
         ("exits_early", "exit", "the engine exited (status 0) instead of answering apply"),

@@ -12,7 +12,7 @@ from tools.corpus_tsung import invalid_cases, valid_cases
 from gupai.core.resources import data_dir
 from gupai.core.spec import game_spec
 from gupai.log.format import dumps_log
-from gupai.log.validate import validate_paths
+from gupai.log.read import validate_paths
 
 ROOT = Path(data_dir("conformance"))
 GAME = "tsung-shap"

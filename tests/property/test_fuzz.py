@@ -14,7 +14,7 @@ game replayed through the engine protocol against the reference engine:
   the validator: by replaying it through the protocol.
 
 The fuzz run feeds malformed inputs to the log validator
-(:func:`gupai.log.validate.validate_text`) and to both ends of the protocol
+(:func:`gupai.log.read.validate_text`) and to both ends of the protocol
 reader (the engine's :meth:`~gupai.protocol.server.ReferenceEngine.handle_line`
 and the harness's :func:`~gupai.protocol.messages.read_answer`), and counts the
 tracebacks: there must be none. ``make test`` runs a short fuzz;
@@ -43,7 +43,8 @@ from gupai.conformance.logreplay import replay_log
 from gupai.core.resources import data_dir
 from gupai.core.tiles import kinds
 from gupai.log.play import play_game
-from gupai.log.validate import validate_log, validate_text
+from gupai.log.read import validate_text
+from gupai.log.validate import validate_log
 from gupai.protocol.messages import (
     PROTOCOL_VERSION,
     Answer,

@@ -11,8 +11,9 @@ import click
 from gupai.core.spec import games
 from gupai.log.format import dumps_log, dumps_log_line
 from gupai.log.play import play_game
+from gupai.log.read import MAX_ERRORS_PER_RUN, validate_all, validate_paths
 from gupai.log.transcript import transcript
-from gupai.log.validate import LogIssue, validate_paths
+from gupai.log.validate import LogIssue
 
 from . import EXIT_INTERNAL, InputError, InvalidInput, main, safe_text, usage_errors
 from .params import AGENTS, GAMES, JSON, OPTION, PLAYERS, PRESET, SEED, SETS, game_argument, players_for, resolve
@@ -126,23 +127,27 @@ def validate_cmd(paths: tuple[str, ...], as_json: bool) -> None:
     issues: list[LogIssue] = []
     unreadable: list[str] = []
     internal: list[str] = []
-    count = 0
+    count = invalid = errors = listed = 0
     for path in paths:  # one path at a time: a crash on one loses none of the others
         try:
-            found, read, failed = validate_paths([path])
+            result = validate_all([path])
         except Exception as error:
             internal.append(" ".join(f"{path}: internal error: {type(error).__name__}: {error}".split()))
             continue
-        issues += found
-        count += read
-        unreadable += failed
-    bad_games = {(i.file, i.game) for i in issues}
+        kept = result.issues[: max(0, MAX_ERRORS_PER_RUN - len(issues))]  # the run's cap, across paths
+        issues += kept
+        listed += sum(1 for issue in kept if not issue.message.startswith("... "))
+        count += result.games
+        invalid += result.invalid_games
+        errors += result.errors
+        unreadable += result.unreadable
     if as_json:
         report = {
-            "valid": not issues and not unreadable and not internal,
+            "valid": not errors and not unreadable and not internal,
             "games": count,
-            "invalid_games": len(bad_games),
+            "invalid_games": invalid,
             "errors": [i.to_json() for i in issues],
+            "error_count": errors,
             "unreadable": unreadable,
         }
         if internal:
@@ -151,13 +156,15 @@ def validate_cmd(paths: tuple[str, ...], as_json: bool) -> None:
     else:
         for issue in issues:
             click.echo(str(issue))
+        if errors > listed:
+            click.echo(f"... {errors - listed} more error(s) not listed", err=True)
         for item in unreadable:
             click.echo(f"Error: cannot read {item}", err=True)
-        click.echo(f"{count} game(s) read, {len(bad_games)} invalid, {len(issues)} error(s)", err=True)
+        click.echo(f"{count} game(s) read, {invalid} invalid, {errors} error(s)", err=True)
     for item in internal:
         click.echo(safe_text(f"Error: {item} (a bug in gupai; please report it)"), err=True)
     if internal:
         sys.exit(EXIT_INTERNAL)
     if unreadable:
         sys.exit(2)
-    sys.exit(1 if issues else 0)
+    sys.exit(1 if errors else 0)

@@ -12,10 +12,9 @@ import selectors
 import shlex
 import signal
 import subprocess
-import tempfile
 import time
 from collections.abc import Callable, Mapping, Sequence
-from typing import IO, Any
+from typing import Any
 
 from gupai.core.errors import GupaiError
 from gupai.protocol.messages import (
@@ -29,13 +28,16 @@ from gupai.protocol.messages import (
     request,
 )
 
-__all__ = ["FAULTS", "PIPELINE", "Ask", "AskMany", "EngineError", "EngineProcess", "HarnessError"]
+__all__ = ["FAULTS", "PIPELINE", "STDERR_KEEP", "Ask", "AskMany", "EngineError", "EngineProcess", "HarnessError"]
 
 Ask = Callable[..., Answer]
 AskMany = Callable[[Sequence[tuple[str, Mapping[str, Any]]]], list[Answer]]
 
 
 PIPELINE = 64
+
+#: The last this many bytes of an engine's standard error are kept (for messages).
+STDERR_KEEP = 64 * 1024
 
 #: What can go wrong with an engine, beyond a wrong answer.
 FAULTS = ("timeout", "crash", "exit", "garbage", "schema")
@@ -59,8 +61,10 @@ class EngineProcess:
 
     Every answer is awaited for at most ``timeout`` seconds, the handshake
     for ``start_timeout`` (an engine may take a while to load). The process
-    runs in a session of its own, so that stopping it stops whatever it
-    started.
+    runs in a session (and process group) of its own: closing the engine, or
+    an answer timing out, kills the whole group, so that nothing the engine
+    started outlives it, even when the engine itself has already exited.
+    Only the last :data:`STDERR_KEEP` bytes of its standard error are kept.
     """
 
     def __init__(self, command: str | Sequence[str], *, timeout: float = 10.0, start_timeout: float = 30.0) -> None:
@@ -68,10 +72,10 @@ class EngineProcess:
         if not self.argv:
             raise HarnessError("the engine command is empty", where="--engine")
         self.timeout = timeout
-        self.start_timeout = max(start_timeout, timeout)
+        self.start_timeout = start_timeout
         self.process: subprocess.Popen[bytes] | None = None
         self.hello: Mapping[str, Any] = {}
-        self._stderr: IO[bytes] | None = None
+        self._stderr = bytearray()
         self._buffer = b""
         self._next_id = 0
         self._healthy = False
@@ -81,21 +85,21 @@ class EngineProcess:
     def start(self) -> Mapping[str, Any]:
         """Start the process and shake hands; return the ``start`` answer."""
         self.close()
-        self._stderr = tempfile.TemporaryFile()  # noqa: SIM115 - kept open for the life of the process
+        self._stderr = bytearray()
         try:
             self.process = subprocess.Popen(
                 self.argv,
                 stdin=subprocess.PIPE,
                 stdout=subprocess.PIPE,
-                stderr=self._stderr,
+                stderr=subprocess.PIPE,
                 start_new_session=True,
             )
         except OSError as error:
             raise EngineError("crash", f"cannot run {shlex.join(self.argv)}: {error.strerror or error}") from None
         self._buffer = b""
-        assert self.process.stdout is not None and self.process.stdin is not None
-        os.set_blocking(self.process.stdout.fileno(), False)
-        os.set_blocking(self.process.stdin.fileno(), False)
+        assert self.process.stdout is not None and self.process.stdin is not None and self.process.stderr is not None
+        for stream in (self.process.stdout, self.process.stdin, self.process.stderr):
+            os.set_blocking(stream.fileno(), False)
         saved, self.timeout = self.timeout, self.start_timeout
         try:
             answer = self.ask("start", protocol=PROTOCOL_VERSION)
@@ -116,7 +120,7 @@ class EngineProcess:
         return self.process is not None and self.process.poll() is None
 
     def close(self) -> None:
-        """Say ``stop`` if the engine is alive, then make sure the process is gone."""
+        """Say ``stop`` if the engine is alive, then make sure its whole process group is gone."""
         process = self.process
         if process is None:
             return
@@ -131,18 +135,29 @@ class EngineProcess:
             with contextlib.suppress(OSError):
                 if stream is not None:
                     stream.close()
-        try:
+        with contextlib.suppress(subprocess.TimeoutExpired):
             process.wait(timeout=1.0 if self._healthy else 0.05)
-        except subprocess.TimeoutExpired:
-            with contextlib.suppress(OSError):
-                os.killpg(process.pid, signal.SIGKILL)
-            with contextlib.suppress(subprocess.TimeoutExpired):
-                process.wait(timeout=5.0)
+        self._kill_group()
+        self._drain_stderr()
+        with contextlib.suppress(OSError):
+            if process.stderr is not None:
+                process.stderr.close()
         self.process = None
         self._healthy = False
-        if self._stderr is not None:
-            self._stderr.close()
-            self._stderr = None
+
+    def _kill_group(self) -> None:
+        """Kill the engine's process group (whether or not the engine itself is alive) and reap the engine.
+
+        The group outlives its leader while any member lives, and its id is
+        not reused meanwhile, so the kill cannot reach another process.
+        """
+        process = self.process
+        if process is None:
+            return
+        with contextlib.suppress(OSError):
+            os.killpg(process.pid, signal.SIGKILL)
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            process.wait(timeout=5.0)
 
     def __enter__(self) -> EngineProcess:
         return self
@@ -152,23 +167,38 @@ class EngineProcess:
 
     def stderr_tail(self, limit: int = 600) -> str:
         """The end of what the engine wrote on its standard error."""
-        if self._stderr is None:
-            return ""
-        try:
-            self._stderr.seek(0, os.SEEK_END)
-            size = self._stderr.tell()
-            self._stderr.seek(max(0, size - limit))
-            return self._stderr.read().decode("utf-8", "replace").strip()
-        except OSError:  # pragma: no cover - a temporary file that cannot be read
-            return ""
+        self._drain_stderr()
+        return bytes(self._stderr[-limit:]).decode("utf-8", "replace").strip()
+
+    def _drain_stderr(self, fd: int | None = None) -> None:
+        """Read what the engine has written on its standard error (without waiting), keeping the end."""
+        process = self.process
+        if fd is None:
+            if process is None or process.stderr is None or process.stderr.closed:
+                return
+            fd = process.stderr.fileno()
+        for _ in range(64):  # at most 4 MiB at a time: an engine writing without end cannot hold the harness
+            try:
+                chunk = os.read(fd, 1 << 16)
+            except (BlockingIOError, OSError):
+                return
+            if not chunk:
+                return
+            self._keep(chunk)
+
+    def _keep(self, chunk: bytes) -> None:
+        """Add to the stderr ring, dropping all but its last :data:`STDERR_KEEP` bytes."""
+        self._stderr += chunk
+        if len(self._stderr) > STDERR_KEEP:
+            del self._stderr[:-STDERR_KEEP]
 
     # ------------------------------------------------------------ messages
     def ask(self, cmd: str, **fields: Any) -> Answer:
         """Send one request; return the engine's schema-valid answer or raise :class:`EngineError`."""
         try:
             return self._ask(cmd, fields)
-        except EngineError:
-            self._healthy = False
+        except EngineError as error:
+            self._fault(error)
             raise
 
     def ask_many(self, requests: Sequence[tuple[str, Mapping[str, Any]]]) -> list[Answer]:
@@ -184,10 +214,15 @@ class EngineProcess:
                 window = requests[start : start + PIPELINE]
                 idents = [self._send(cmd, fields) for cmd, fields in window]
                 answers.extend(self._receive(cmd, ident) for (cmd, _), ident in zip(window, idents, strict=True))
-        except EngineError:
-            self._healthy = False
+        except EngineError as error:
+            self._fault(error)
             raise
         return answers
+
+    def _fault(self, error: EngineError) -> None:
+        self._healthy = False
+        if error.fault == "timeout":  # an engine that does not answer in time is stopped at once, with its children
+            self._kill_group()
 
     def _ask(self, cmd: str, fields: Mapping[str, Any]) -> Answer:
         return self._receive(cmd, self._send(cmd, fields))
@@ -212,6 +247,7 @@ class EngineProcess:
         with selectors.DefaultSelector() as selector:
             selector.register(fd_in, selectors.EVENT_WRITE)
             selector.register(fd_out, selectors.EVENT_READ)
+            fd_err = self._watch_stderr(selector)
             while view:
                 remaining = deadline - time.monotonic()
                 if remaining <= 0:
@@ -223,7 +259,10 @@ class EngineProcess:
                         except BlockingIOError:  # pragma: no cover - a spurious wake-up
                             pass
                         except OSError:
-                            raise self._gone(cmd) from None
+                            raise self._gone(cmd, closed="input") from None
+                        continue
+                    if key.fd == fd_err:
+                        self._stderr_ready(selector, fd_err)
                         continue
                     self._read_chunk(fd_out, cmd)
                     if len(self._buffer) > 4 * MAX_LINE_BYTES:
@@ -248,6 +287,7 @@ class EngineProcess:
         fd = process.stdout.fileno()
         with selectors.DefaultSelector() as selector:
             selector.register(fd, selectors.EVENT_READ)
+            fd_err = self._watch_stderr(selector)
             while b"\n" not in self._buffer:
                 if len(self._buffer) > MAX_LINE_BYTES:
                     self._buffer = b""
@@ -255,10 +295,34 @@ class EngineProcess:
                 remaining = deadline - time.monotonic()
                 if remaining <= 0:
                     raise EngineError("timeout", f"no answer to {cmd} within {self.timeout:g} s")
-                if selector.select(remaining):
-                    self._read_chunk(fd, cmd)
+                for key, _ in selector.select(remaining):
+                    if key.fd == fd_err:
+                        self._stderr_ready(selector, fd_err)
+                    else:
+                        self._read_chunk(fd, cmd)
         line, _, self._buffer = self._buffer.partition(b"\n")
         return line
+
+    def _watch_stderr(self, selector: selectors.BaseSelector) -> int:
+        """Register the engine's stderr with ``selector`` (so that it is drained while waiting); its fd or -1."""
+        process = self.process
+        if process is None or process.stderr is None or process.stderr.closed:
+            return -1
+        fd = process.stderr.fileno()
+        selector.register(fd, selectors.EVENT_READ)
+        return fd
+
+    def _stderr_ready(self, selector: selectors.BaseSelector, fd: int) -> None:
+        try:
+            chunk = os.read(fd, 1 << 16)
+        except BlockingIOError:  # pragma: no cover - a spurious wake-up
+            return
+        except OSError:
+            chunk = b""
+        if not chunk:  # the engine closed its stderr: stop watching it
+            selector.unregister(fd)
+            return
+        self._keep(chunk)
 
     def _read_chunk(self, fd: int, cmd: str) -> None:
         """Add what the engine has written to the buffer; an engine that has gone raises."""
@@ -272,7 +336,7 @@ class EngineProcess:
             raise self._gone(cmd)
         self._buffer += chunk
 
-    def _gone(self, cmd: str) -> EngineError:
+    def _gone(self, cmd: str, *, closed: str = "output") -> EngineError:
         process = self.process
         status: int | None = None
         if process is not None:
@@ -284,10 +348,15 @@ class EngineProcess:
         said = f"; the end of its stderr: {' | '.join(lines[-2:])[-300:]!r}" if lines else ""
         if status == 0:
             return EngineError("exit", f"the engine exited (status 0) instead of answering {cmd}{said}")
+        if status is None and closed == "input":
+            return EngineError(
+                "crash",
+                f"the engine closed its standard input (still running) instead of reading the {cmd} request{said}",
+            )
         how = (
             f"status {status}"
             if status is not None and status > 0
-            else (f"signal {-status}" if status is not None else "closed its output")
+            else (f"signal {-status}" if status is not None else "closed its standard output, still running")
         )
         return EngineError("crash", f"the engine crashed ({how}) instead of answering {cmd}{said}")
 

@@ -154,17 +154,23 @@ class RunState:
 #: After this many restarts in a row that fail, the remaining cases fail without trying.
 MAX_FAILED_RESTARTS = 3
 
+#: After this many cases in a row time out, the run stops: the remaining cases fail unrun.
+MAX_CONSECUTIVE_TIMEOUTS = 3
+
 
 def run_cases(
     engine: EngineProcess,
     cases: Sequence[Case],
     *,
     progress: Callable[[CaseResult], None] | None = None,
+    max_timeouts: int = MAX_CONSECUTIVE_TIMEOUTS,
 ) -> tuple[Claims, list[CaseResult], int]:
     """Start the engine, run every case (restarting the engine after a fault), stop it.
 
     Returns the engine's claims, the results in case order and the number of
     restarts. Raises :class:`HarnessError` only when the engine cannot start.
+    After ``max_timeouts`` cases in a row time out, the run stops: every
+    case left fails with a message saying so, without being run.
     """
     try:
         hello = engine.start()
@@ -174,11 +180,15 @@ def run_cases(
     claims = Claims.from_hello(hello)
     state = RunState()
     need_restart = False
+    timeouts = 0
     try:
         for case in cases:
             gap = requirement_gap(case, claims)
             if gap is not None:
                 result = CaseResult(case, "skip", gap, unasked="claims")
+            elif timeouts >= max_timeouts:
+                stopped = f"not run: the engine timed out on {timeouts} cases in a row, so the run stopped"
+                result = CaseResult(case, "fail", stopped, fault="timeout", failed_rules=case.rules)
             elif need_restart and not _restart(engine, state):
                 result = CaseResult(
                     case,
@@ -191,6 +201,7 @@ def run_cases(
                 need_restart = False
                 result = run_case(case, engine.ask, engine.ask_many, claims)
                 need_restart = result.restart or not engine.alive
+                timeouts = timeouts + 1 if result.fault == "timeout" else 0
             state.results.append(result)
             if progress is not None:
                 progress(result)

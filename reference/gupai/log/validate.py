@@ -16,26 +16,24 @@ first illegal event of a game.
 
 from __future__ import annotations
 
-import json
-import sys
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from pathlib import Path
+from itertools import islice
 from typing import Any
 
 import jsonschema
 import jsonschema_rs
 
-from gupai.core.errors import GupaiError, ReplayError
+from gupai.core.errors import ReplayError
 from gupai.games.kap.replay import replay_kap
 from gupai.games.tsung.config import GAME as TSUNG
 from gupai.games.tsung.replay import replay_tsung
 from gupai.log.schema import load_schema
 
-__all__ = ["MAX_BYTES", "LogIssue", "validate_log", "validate_paths", "validate_text"]
+__all__ = ["MAX_SCHEMA_ERRORS", "LogIssue", "validate_log"]
 
-#: Documents larger than this are rejected unread.
-MAX_BYTES = 64 * 1024 * 1024
+#: A schema check stops after this many errors (a document can hold millions).
+MAX_SCHEMA_ERRORS = 1000
 
 #: Game id -> its log replay, for games not replayed as the collecting games are.
 REPLAYERS: dict[str, Callable[[dict[str, Any]], object]] = {TSUNG: replay_tsung}
@@ -86,10 +84,13 @@ def _schema_errors(doc: Any) -> list[tuple[str, str]]:
     if _RS_VALIDATOR.is_valid(doc):
         return []
     found = []
-    for error in sorted(_PY_VALIDATOR.iter_errors(doc), key=lambda e: list(map(str, e.absolute_path))):
+    first = islice(_PY_VALIDATOR.iter_errors(doc), MAX_SCHEMA_ERRORS)
+    for error in sorted(first, key=lambda e: list(map(str, e.absolute_path))):
         found.extend(_leaf_errors(error))
     if not found:  # the two validators disagree: trust the stricter one
-        found = [(_pointer(e.instance_path), e.message) for e in _RS_VALIDATOR.iter_errors(doc)]
+        found = [
+            (_pointer(e.instance_path), e.message) for e in islice(_RS_VALIDATOR.iter_errors(doc), MAX_SCHEMA_ERRORS)
+        ]
     return sorted(set(found))
 
 
@@ -104,7 +105,7 @@ def validate_log(doc: Any, *, file: str = "<log>", game: int | None = None, inte
     """Every problem with one parsed log; ``[]`` when it is valid.
 
     ``integral`` says the document holds no integral floats (``5.0``), as when
-    it was parsed by :func:`validate_text`; otherwise they are read as integers
+    it was parsed by :func:`gupai.log.read.validate_text`; otherwise they are read as integers
     first, as JSON Schema counts them.
     """
     errors = _schema_errors(doc)
@@ -134,84 +135,3 @@ def _event_of(pointer: str) -> int | None:
     if len(parts) > 2 and parts[1] == "events" and parts[2].isdigit():
         return int(parts[2])
     return None
-
-
-# ------------------------------------------------------------ reading
-def _parse_float(text: str) -> float | int:
-    value = float(text)
-    return int(value) if value.is_integer() else value
-
-
-def _parse_json(text: str, file: str, game: int | None) -> tuple[Any, LogIssue | None]:
-    try:
-        return json.loads(text, parse_float=_parse_float), None
-    except json.JSONDecodeError as error:
-        return None, LogIssue(
-            file, game, None, "", None, f"not JSON: {error.msg} at line {error.lineno} column {error.colno}"
-        )
-    except RecursionError:
-        return None, LogIssue(file, game, None, "", None, "not a log: nested too deeply")
-
-
-def validate_text(text: str, *, file: str = "<log>", lines: bool = False) -> list[LogIssue]:
-    """Validate one document, or a JSON Lines corpus when ``lines`` is true."""
-    if len(text) > MAX_BYTES:
-        return [LogIssue(file, None, None, "", None, f"larger than {MAX_BYTES // (1024 * 1024)} MiB: not read")]
-    if not lines:
-        doc, issue = _parse_json(text, file, None)
-        return [issue] if issue else _guard(doc, file, None)
-    issues: list[LogIssue] = []
-    for number, line in enumerate(text.splitlines(), start=1):
-        if not line.strip():
-            continue
-        doc, issue = _parse_json(line, file, number)
-        issues.extend([issue] if issue else _guard(doc, file, number))
-    return issues
-
-
-def _guard(doc: Any, file: str, game: int | None) -> list[LogIssue]:
-    try:
-        return validate_log(doc, file=file, game=game, integral=True)
-    except RecursionError:
-        return [LogIssue(file, game, None, "", None, "not a log: nested too deeply")]
-    except GupaiError as error:  # a value the schema let through but the rules reject
-        return [LogIssue(file, game, None, "", error.rule, error.message)]
-
-
-def _expand(paths: Iterable[str]) -> Iterator[str]:
-    for path in paths:
-        if path != "-" and Path(path).is_dir():
-            found = sorted(p for p in Path(path).rglob("*") if p.suffix in (".json", ".jsonl") and p.is_file())
-            yield from (str(p) for p in found)
-        else:
-            yield path
-
-
-def validate_paths(paths: Iterable[str]) -> tuple[list[LogIssue], int, list[str]]:
-    """Validate files, directories and ``-``; return (issues, games read, unreadable paths)."""
-    issues: list[LogIssue] = []
-    unreadable: list[str] = []
-    games = 0
-    for path in _expand(paths):
-        try:
-            if path == "-":
-                text, name = sys.stdin.read(), "<stdin>"
-            else:
-                if Path(path).stat().st_size > MAX_BYTES:
-                    issues.append(
-                        LogIssue(path, None, None, "", None, f"larger than {MAX_BYTES // 2**20} MiB: not read")
-                    )
-                    continue
-                text, name = Path(path).read_text(encoding="utf-8"), path
-        except (OSError, UnicodeDecodeError) as error:
-            unreadable.append(f"{path}: {getattr(error, 'strerror', None) or error}")
-            continue
-        lines = name.endswith(".jsonl") or (name == "<stdin>" and _looks_like_lines(text))
-        games += sum(1 for line in text.splitlines() if line.strip()) if lines else 1
-        issues.extend(validate_text(text, file=name, lines=lines))
-    return issues, games, unreadable
-
-
-def _looks_like_lines(text: str) -> bool:
-    rows = [line for line in text.splitlines() if line.strip()]
-    return len(rows) > 1 and all(r.lstrip().startswith("{") and r.rstrip().endswith("}") for r in rows)

@@ -33,7 +33,7 @@ defines every message.
 >>> read_answer('{"id":7,"answer":"ok"', command="check", id=7)
 Traceback (most recent call last):
 ...
-gupai.protocol.messages.ProtocolError: not JSON: Expecting ',' delimiter at column 22
+gupai.protocol.messages.ProtocolError: not JSON: Expecting ',' delimiter at line 1 column 22
 """
 
 from __future__ import annotations
@@ -47,6 +47,7 @@ from typing import Any
 import jsonschema_rs
 
 from gupai.core.errors import GupaiError
+from gupai.core.jsonread import JSONReadError, loads
 from gupai.protocol.schema import (
     ANSWERS,
     COMMANDS,
@@ -118,16 +119,6 @@ def encode(message: Mapping[str, Any]) -> str:
     return json.dumps(message, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
 
 
-def _reject_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not JSON")
-
-
-def _number(text: str) -> float | int:
-    """A JSON number with a fraction or exponent: an integer if it is one (``1.0``, ``-0.0``), as JSON Schema reads it."""
-    value = float(text)
-    return int(value) if value.is_integer() and abs(value) <= 2**53 else value
-
-
 def parse_json_line(line: str | bytes) -> dict[str, Any]:
     """Parse one message line into a JSON object, or raise :class:`ProtocolError`.
 
@@ -152,12 +143,9 @@ def parse_json_line(line: str | bytes) -> dict[str, Any]:
     if text.strip() == "":
         raise ProtocolError("an empty line")
     try:
-        doc = json.loads(text, parse_constant=_reject_constant, parse_float=_number)
-    except json.JSONDecodeError as error:
-        raise ProtocolError(f"not JSON: {error.msg} at column {error.colno}") from None
-    except (ValueError, RecursionError) as error:
-        reason = "nested too deeply" if isinstance(error, RecursionError) else str(error)
-        raise ProtocolError(f"not JSON: {reason}") from None
+        doc = loads(text)
+    except JSONReadError as error:
+        raise ProtocolError(f"not JSON: {error.message}", where=error.where) from None
     if not isinstance(doc, dict):
         names = {list: "an array", str: "a string", int: "a number", float: "a number", bool: "a boolean"}
         raise ProtocolError(f"not a JSON object: {names.get(type(doc), 'null')}")

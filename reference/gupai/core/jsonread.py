@@ -1,0 +1,174 @@
+"""A strict JSON reader, shared by the log validator and the engine protocol.
+
+Python's :func:`json.loads` accepts more than RFC 8259 JSON meant for
+interchange (I-JSON, RFC 7493): ``NaN`` and ``Infinity``, duplicate keys
+(the last silently wins), lone surrogates (``"\\udcff"``, a string that no
+UTF-8 output can print), integers of any length (a 5,000-digit one raises a
+bare ``ValueError``) and nesting as deep as the interpreter's stack. This
+reader refuses each of them with a one-line :class:`JSONReadError`, and reads
+an integral number written with a fraction or exponent (``5.0``, ``1e2``) as
+the integer it is, as JSON Schema counts it.
+
+>>> loads('{"seat": 1.0, "tiles": ["6-6"]}')
+{'seat': 1, 'tiles': ['6-6']}
+>>> loads('{"seat": 1, "seat": 2}')
+Traceback (most recent call last):
+...
+gupai.core.jsonread.JSONReadError: duplicate key "seat" in an object
+>>> loads('[NaN]')
+Traceback (most recent call last):
+...
+gupai.core.jsonread.JSONReadError: NaN is not JSON
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from typing import Any
+
+from gupai.core.errors import GupaiError
+
+__all__ = ["MAX_DEPTH", "MAX_INT_DIGITS", "JSONReadError", "loads"]
+
+#: Objects and arrays nest at most this deep (a game log nests about 6 deep).
+MAX_DEPTH = 64
+
+#: An integer has at most this many digits (2**128 has 39).
+MAX_INT_DIGITS = 40
+
+#: Integral floats up to this size are read as ints; larger ones stay floats.
+_EXACT = 2**53
+
+
+class JSONReadError(GupaiError):
+    """Text that is not strict JSON; ``where`` is ``line:column`` or a JSON pointer, when known."""
+
+
+def _reject_constant(name: str) -> Any:
+    raise JSONReadError(f"{name} is not JSON")
+
+
+def _integer(text: str) -> int:
+    digits = len(text) - text.startswith("-")
+    if digits > MAX_INT_DIGITS:
+        raise JSONReadError(f"an integer of {digits} digits (at most {MAX_INT_DIGITS})")
+    return int(text)
+
+
+def _number(text: str) -> float | int:
+    value = float(text)
+    if not math.isfinite(value):
+        raise JSONReadError(f"the number {text[:40]} is too large for a double")
+    return int(value) if value.is_integer() and abs(value) <= _EXACT else value
+
+
+def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    doc = dict(pairs)
+    if len(doc) != len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise JSONReadError(f"duplicate key {_show(key)} in an object")
+            seen.add(key)
+    return doc
+
+
+_DECODER = json.JSONDecoder(
+    parse_float=_number, parse_int=_integer, parse_constant=_reject_constant, object_pairs_hook=_object
+)
+
+
+def _show(text: str, limit: int = 40) -> str:
+    """A string for a message: quoted, ASCII-safe (a lone surrogate is shown escaped), cut to ``limit``."""
+    shown = json.dumps(text[:limit])
+    return shown if len(text) <= limit else shown[:-1] + '..."'
+
+
+def loads(text: str) -> Any:
+    """Parse ``text`` as strict JSON, or raise :class:`JSONReadError` with a one-line message.
+
+    >>> loads('1' * 41)
+    Traceback (most recent call last):
+    ...
+    gupai.core.jsonread.JSONReadError: an integer of 41 digits (at most 40)
+    >>> loads('"\\\\udcff"')
+    Traceback (most recent call last):
+    ...
+    gupai.core.jsonread.JSONReadError: a lone surrogate "\\udcff" in a string at /
+    >>> loads('[' * 65 + ']' * 65)
+    Traceback (most recent call last):
+    ...
+    gupai.core.jsonread.JSONReadError: nested too deeply (deeper than 64) at /0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/...
+    >>> loads('{"a": }')
+    Traceback (most recent call last):
+    ...
+    gupai.core.jsonread.JSONReadError: Expecting value at line 1 column 7
+    """
+    try:
+        doc = _DECODER.decode(text)
+    except json.JSONDecodeError as error:
+        raise JSONReadError(
+            f"{error.msg} at line {error.lineno} column {error.colno}", where=f"{error.lineno}:{error.colno}"
+        ) from None
+    except RecursionError:
+        raise JSONReadError(f"nested too deeply (deeper than {MAX_DEPTH})") from None
+    except JSONReadError:
+        raise
+    except ValueError as error:  # pragma: no cover - a limit of the interpreter's own
+        raise JSONReadError(str(error).splitlines()[0][:200]) from None
+    if not _fine(doc, "\\u" in text):
+        _explain(doc, [], "\\u" in text)
+    return doc
+
+
+def _fine(doc: Any, escapes: bool) -> bool:
+    """True when ``doc`` nests at most :data:`MAX_DEPTH` deep and (when escapes occur) holds no lone surrogate."""
+    level: list[Any] = [doc]
+    for _ in range(MAX_DEPTH):
+        deeper: list[Any] = []
+        for item in level:
+            if isinstance(item, dict):
+                deeper.extend(item.values())
+                if escapes:
+                    deeper.extend(item.keys())
+            elif isinstance(item, list):
+                deeper.extend(item)
+            elif escapes and isinstance(item, str) and not item.isascii() and _lone(item):
+                return False
+        if not deeper:
+            return True
+        level = [item for item in deeper if isinstance(item, dict | list) or (escapes and isinstance(item, str))]
+        if not level:
+            return True
+    return False
+
+
+def _lone(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return True
+    return False
+
+
+def _explain(doc: Any, path: list[str], escapes: bool) -> None:
+    """Raise the error :func:`_fine` found, naming its JSON pointer."""
+    pointer = "/" + "/".join(p.replace("~", "~0").replace("/", "~1") for p in path)
+    if len(path) >= MAX_DEPTH and isinstance(doc, dict | list):
+        shown = pointer if len(pointer) <= 60 else pointer[:60] + "..."
+        raise JSONReadError(f"nested too deeply (deeper than {MAX_DEPTH}) at {shown}", where=pointer)
+    if isinstance(doc, str) and escapes and _lone(doc):
+        bad = next(c for c in doc if 0xD800 <= ord(c) <= 0xDFFF)
+        raise JSONReadError(f'a lone surrogate "\\u{ord(bad):04x}" in a string at {pointer}', where=pointer)
+    if isinstance(doc, dict):
+        for key, value in doc.items():
+            _explain(key, [*path, _ascii(key)], escapes)
+            _explain(value, [*path, _ascii(key)], escapes)
+    elif isinstance(doc, list):
+        for index, item in enumerate(doc):
+            _explain(item, [*path, str(index)], escapes)
+
+
+def _ascii(key: str) -> str:
+    return key.encode("utf-8", "backslashreplace").decode("utf-8") if _lone(key) else key

@@ -1,0 +1,50 @@
+"""The strict JSON reader: what RFC 8259 / I-JSON (RFC 7493) allow, and nothing more."""
+
+from __future__ import annotations
+
+import pytest
+
+from gupai.core.jsonread import MAX_DEPTH, MAX_INT_DIGITS, JSONReadError, loads
+
+
+@pytest.mark.parametrize(
+    ("text", "fragment"),
+    [
+        ("[NaN]", "NaN is not JSON"),
+        ('{"a": Infinity}', "Infinity is not JSON"),
+        ("[-Infinity]", "-Infinity is not JSON"),
+        ("[1e400]", "too large"),
+        ('{"seat": 0, "seat": 1}', 'duplicate key "seat"'),
+        ('{"a": {"b": 1, "b": 1}}', 'duplicate key "b"'),
+        ("1" * 5000, "an integer of 5000 digits"),
+        ("-" + "9" * (MAX_INT_DIGITS + 1), f"an integer of {MAX_INT_DIGITS + 1} digits"),
+        ('"\\udcff"', 'a lone surrogate "\\udcff" in a string at /'),
+        ('{"m": ["ok", "\\ud800x"]}', 'a lone surrogate "\\ud800" in a string at /m/1'),
+        ('{"\\udfff": 1}', "a lone surrogate"),
+        ("[" * (MAX_DEPTH + 1) + "]" * (MAX_DEPTH + 1), "nested too deeply"),
+        ("[" * 100_000 + "]" * 100_000, "nested too deeply"),
+        ('{"a": }', "Expecting value at line 1 column 7"),
+        ("", "Expecting value"),
+    ],
+)
+def test_what_is_not_strict_json_is_refused_in_one_line(text: str, fragment: str) -> None:
+    with pytest.raises(JSONReadError) as caught:
+        loads(text)
+    message = caught.value.message
+    assert fragment in message
+    assert "\n" not in message
+    message.encode("ascii")  # printable anywhere, whatever the input held
+
+
+def test_what_json_allows_is_read_as_before() -> None:
+    assert loads('{"seat": 1.0, "n": -0.0, "x": 1.5, "e": 1e2}') == {"seat": 1, "n": 0, "x": 1.5, "e": 100}
+    assert isinstance(loads("[1.0]")[0], int)
+    assert loads('"\\ud83c\\udc04"') == "\U0001f004"  # a surrogate pair is one character
+    assert loads('"\\u00e9"') == "é"
+    assert loads("9" * MAX_INT_DIGITS) == int("9" * MAX_INT_DIGITS)
+    assert loads("[" * MAX_DEPTH + "]" * MAX_DEPTH) is not None
+    assert loads('{"a": [{"b": null}], "c": true}') == {"a": [{"b": None}], "c": True}
+
+
+def test_integral_floats_beyond_2_to_53_stay_floats() -> None:
+    assert isinstance(loads("1e300"), float)
