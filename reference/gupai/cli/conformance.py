@@ -12,6 +12,7 @@ import sys
 import time
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 import click
 
@@ -108,21 +109,7 @@ def _read_known(path: str) -> str | None:
 )
 @click.option("--dump-tests", is_flag=True, help="List the selected cases as JSON and exit; no engine is run.")
 @click.option("-v", "--verbose", is_flag=True, help="Print each case as it runs, and every skip reason.")
-def run_cmd(
-    game: str | None,
-    command: str | None,
-    run_globs: tuple[str, ...],
-    skip_globs: tuple[str, ...],
-    timeout: float,
-    start_timeout: float,
-    as_json: bool,
-    report_path: str | None,
-    badge_path: str | None,
-    known_path: str | None,
-    write_known: str | None,
-    dump_tests: bool,
-    verbose: bool,
-) -> None:
+def run_cmd(**params: Any) -> None:
     """Drive the engine started by COMMAND through every case (of GAME, if given) and report per rule.
 
     Cases are the scenarios of features/ and the logs of conformance/; a case
@@ -130,26 +117,13 @@ def run_cmd(
     not claim is skipped and reported as skipped.
     """
     try:
-        _run(
-            game,
-            command,
-            run_globs,
-            skip_globs,
-            timeout,
-            start_timeout,
-            as_json,
-            report_path,
-            badge_path,
-            known_path,
-            write_known,
-            dump_tests,
-            verbose,
-        )
+        _run(**params)
     except HarnessError as error:
         raise InputError(safe_text(error.message)) from None
 
 
 def _run(
+    *,
     game: str | None,
     command: str | None,
     run_globs: tuple[str, ...],

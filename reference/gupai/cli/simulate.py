@@ -199,38 +199,14 @@ def _simulations(
 @PRESET
 @_common
 @usage_errors
-def simulate_cmd(
-    game: str,
-    preset: str | None,
-    option_items: tuple[str, ...],
-    players: int | None,
-    sets: int | None,
-    agents: str,
-    count: int,
-    seed: int,
-    jobs: int | None,
-    engine: str,
-    cluster: str | None,
-    as_json: bool,
-    out: str | None,
-) -> None:
+def simulate_cmd(game: str, preset: str | None, **common: Any) -> None:
     """Play many games of GAME and report their figures with 95% intervals.
 
     Lengths in turns and rounds, how often a game ends in the first round or
     runs out of stock, win rate by position in turn order; for Tsung Shap the
     scores, sweeps and win rates. Game i is exactly `gupai play GAME --seed
     SEED+i`; the figures are the same for any --jobs."""
-    (sim,) = _simulations(game, [preset], option_items, players, sets, agents, engine)
-    with _progress(count, [sim.label]) as advance:
-        result = simulate(
-            sim,
-            games=count,
-            seed=seed,
-            jobs=jobs or default_jobs(),
-            progress=lambda c: advance(0, c),
-            cluster=cluster,
-        )
-    _report([result], as_json, out)
+    _run(game, [preset], **common)
 
 
 @main.command("compare")
@@ -238,21 +214,7 @@ def simulate_cmd(
 @click.option("--presets", required=True, metavar="A,B,...", help="The presets to compare, comma-separated.")
 @_common
 @usage_errors
-def compare_cmd(
-    game: str,
-    presets: str,
-    option_items: tuple[str, ...],
-    players: int | None,
-    sets: int | None,
-    agents: str,
-    count: int,
-    seed: int,
-    jobs: int | None,
-    engine: str,
-    cluster: str | None,
-    as_json: bool,
-    out: str | None,
-) -> None:
+def compare_cmd(game: str, presets: str, **common: Any) -> None:
     """Simulate GAME under several presets on the same seeds, side by side.
 
     With --out, the plots draw every preset's length distribution on one plot
@@ -262,7 +224,45 @@ def compare_cmd(
         raise OptionError("--presets names no preset", where="presets")
     if len(set(names)) != len(names):
         raise OptionError(f"--presets names a preset twice: {presets}", where="presets")
-    sims = _simulations(game, names, option_items, players, sets, agents, engine)
+    _run(game, names, side_by_side=True, **common)
+
+
+def _run(
+    game: str,
+    presets: Sequence[str | None],
+    *,
+    option_items: tuple[str, ...],
+    players: int | None,
+    sets: int | None,
+    agents: str,
+    count: int,
+    seed: int,
+    jobs: int | None,
+    engine: str,
+    cluster: str | None,
+    as_json: bool,
+    out: str | None,
+    side_by_side: bool = False,
+) -> None:
+    """Simulate ``game`` under each of ``presets`` on the same seeds and report them (``simulate`` and ``compare``)."""
+    sims = _simulations(game, presets, option_items, players, sets, agents, engine)
     with _progress(count, [sim.label for sim in sims]) as advance:
-        results = compare(sims, games=count, seed=seed, jobs=jobs or default_jobs(), progress=advance, cluster=cluster)
-    _report(results, as_json, out, preset_differences(game, names))
+        if not side_by_side:
+            results = [
+                simulate(
+                    sims[0],
+                    games=count,
+                    seed=seed,
+                    jobs=jobs or default_jobs(),
+                    progress=lambda c: advance(0, c),
+                    cluster=cluster,
+                )
+            ]
+        else:
+            results = compare(
+                sims, games=count, seed=seed, jobs=jobs or default_jobs(), progress=advance, cluster=cluster
+            )
+    if side_by_side:
+        _report(results, as_json, out, preset_differences(game, [name for name in presets if name]))
+    else:
+        _report(results, as_json, out)
