@@ -13,7 +13,6 @@ import click
 
 from gupai.core.spec import GameSpec, OptionSpec, PresetSpec, RuleSpec, game_spec, games, sources
 
-from . import main
 from .params import JSON, game_argument, suggestion
 
 __all__ = ["option_json", "preset_json", "rule_json"]
@@ -103,7 +102,7 @@ def rule_json(spec: GameSpec, rule: RuleSpec) -> dict[str, Any]:
     }
 
 
-@main.command("presets")
+@click.command("presets")
 @game_argument(choices=games())
 @JSON
 def presets_cmd(game: str, as_json: bool) -> None:
@@ -122,7 +121,7 @@ def presets_cmd(game: str, as_json: bool) -> None:
     console.print(table)
 
 
-@main.command("options")
+@click.command("options")
 @game_argument(choices=games())
 @JSON
 def options_cmd(game: str, as_json: bool) -> None:
@@ -145,7 +144,7 @@ def options_cmd(game: str, as_json: bool) -> None:
     console.print(table)
 
 
-@main.command("rules")
+@click.command("rules")
 @game_argument(choices=games())
 @click.argument("rule_id", required=False, metavar="[ID]")
 @JSON

@@ -16,6 +16,7 @@ from typing import Any
 
 import click
 
+from gupai.cli.app import InputError, safe_text
 from gupai.conformance.cases import CaseResult, collect_cases, select_cases
 from gupai.conformance.process import EngineProcess, HarnessError
 from gupai.conformance.report import Report, apply_known_failures, parse_known_failures
@@ -23,17 +24,16 @@ from gupai.conformance.runner import run_cases
 from gupai.core.spec import games
 from gupai.protocol.server import main as serve_main
 
-from . import InputError, main, safe_text
 from .params import JSON, game_argument
 
 
-@main.command("engine")
+@click.command("engine")
 def engine_cmd() -> None:
     """Run the reference engine behind the engine protocol (JSON Lines on stdin and stdout)."""
     sys.exit(serve_main())
 
 
-@main.group("conformance")
+@click.group("conformance")
 def conformance_group() -> None:
     """Test an engine against every scenario and conformance log, over the engine protocol."""
 

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import click
 
+from gupai.cli.app import EXIT_INTERNAL, InputError, InvalidInput, safe_text, usage_errors
 from gupai.core.spec import games
 from gupai.log.format import dumps_log, dumps_log_line
 from gupai.log.play import play_game
@@ -15,11 +16,10 @@ from gupai.log.read import MAX_ERRORS_PER_RUN, validate_all, validate_paths
 from gupai.log.transcript import transcript
 from gupai.log.validate import LogIssue
 
-from . import EXIT_INTERNAL, InputError, InvalidInput, main, safe_text, usage_errors
 from .params import AGENTS, GAMES, JSON, OPTION, PLAYERS, PRESET, SEED, SETS, game_argument, players_for, resolve
 
 
-@main.command("play")
+@click.command("play")
 @game_argument(choices=games())
 @PRESET
 @OPTION
@@ -85,7 +85,7 @@ def play_cmd(
     click.echo(f"wrote {count} game{'s' if count > 1 else ''} to {out}", err=True)
 
 
-@main.command("show")
+@click.command("show")
 @click.argument("log", type=click.Path(dir_okay=False, allow_dash=True))
 @usage_errors
 def show_cmd(log: str) -> None:
@@ -115,7 +115,7 @@ def show_cmd(log: str) -> None:
         click.echo(f"warning: {log} is not a valid log: {issues[0]}", err=True)
 
 
-@main.command("validate")
+@click.command("validate")
 @click.argument("paths", nargs=-1, required=True)
 @JSON
 def validate_cmd(paths: tuple[str, ...], as_json: bool) -> None:

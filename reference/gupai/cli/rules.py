@@ -6,12 +6,12 @@ import json
 
 import click
 
+from gupai.cli.app import usage_errors
 from gupai.core.hands import counts_of
 from gupai.core.spec import games
 from gupai.core.tiles import kinds, parse_tiles
 from gupai.games.kap.config import COLLECTING_GAMES, collecting_config
 
-from . import main, usage_errors
 from .params import (
     JSON,
     OPTION,
@@ -28,7 +28,7 @@ from .params import (
 )
 
 
-@main.command("tiles")
+@click.command("tiles")
 @JSON
 def tiles_cmd(as_json: bool) -> None:
     """The 32-tile Chinese domino set: 21 kinds, civil and military."""
@@ -59,7 +59,7 @@ def tiles_cmd(as_json: bool) -> None:
             click.echo(f"  [{k.face}] x{k.copies}  {k.pips:>2} spots  {k.chinese}  {k.cantonese} ({k.english})")
 
 
-@main.command("pairs")
+@click.command("pairs")
 @game_argument(required=False, default="kap-shap", choices=COLLECTING_GAMES)
 @PRESET
 @OPTION
@@ -96,7 +96,7 @@ def _game_and_tiles(words: tuple[str, ...], alias: str | None) -> tuple[str, tup
     return game or alias or "kap-shap", words
 
 
-@main.command("hand")
+@click.command("hand")
 @click.argument("words", nargs=-1, required=True, metavar="[GAME] TILES...")
 @click.option(
     "--game",

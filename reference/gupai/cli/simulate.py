@@ -11,6 +11,7 @@ from typing import Any
 
 import click
 
+from gupai.cli.app import usage_errors
 from gupai.core.errors import OptionError
 from gupai.core.options import parse_assignments
 from gupai.core.spec import game_spec, games
@@ -25,7 +26,6 @@ from gupai.sim.simulate import (
     simulation_document,
 )
 
-from . import main, usage_errors
 from .params import AGENTS, GAMES, JSON, OPTION, PLAYERS, PRESET, SEED, SETS, game_argument, players_for, resolve
 
 __all__ = ["compare_cmd", "simulate_cmd"]
@@ -194,7 +194,7 @@ def _simulations(
     return sims
 
 
-@main.command("simulate")
+@click.command("simulate")
 @game_argument(choices=games())
 @PRESET
 @_common
@@ -209,7 +209,7 @@ def simulate_cmd(game: str, preset: str | None, **common: Any) -> None:
     _run(game, [preset], **common)
 
 
-@main.command("compare")
+@click.command("compare")
 @game_argument(choices=games())
 @click.option("--presets", required=True, metavar="A,B,...", help="The presets to compare, comma-separated.")
 @_common
