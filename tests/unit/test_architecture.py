@@ -53,7 +53,6 @@ KNOWN_UPWARD: set[tuple[str, str]] = set()
 #: Modules over MAX_LINES lines.
 KNOWN_LONG: set[str] = {
     "gupai.games.tsung.state",
-    "gupai.protocol.schema",
 }
 
 #: Private names reached across modules: (importer, "module._name").
