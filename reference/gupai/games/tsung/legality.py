@@ -17,7 +17,7 @@ asks them (:meth:`~gupai.games.tsung.state.TsungState.why_illegal`).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from gupai.core.errors import IllegalActionError
 from gupai.core.tiles import Tile
@@ -37,14 +37,30 @@ from gupai.games.tsung.actions import (
     capture_of,
 )
 from gupai.games.tsung.captures import explain_capture, find_captures
-
-if TYPE_CHECKING:  # the state asks these functions; they only read it
-    from gupai.games.tsung.state import TsungState
-
-__all__ = ["why_illegal", "why_no_capture", "why_not_capture"]
+from gupai.games.tsung.config import TsungConfig
 
 
-def why_no_capture(state: TsungState, capture: Capture) -> tuple[str, str] | None:
+class TsungView(Protocol):
+    """What these functions read of a Tsung Shap state (the state asks them; they only read it)."""
+
+    config: TsungConfig
+    current_player: int
+    phase: str
+    reason: str | None
+    revealed_kind: int
+    row: list[int]
+    tiles_laid: int
+    open_codes: list[int]
+    hand_kinds: list[list[int]]
+    last_laid: tuple[int, int]
+
+    def hand(self, seat: int) -> list[Tile]: ...
+
+
+__all__ = ["TsungView", "why_illegal", "why_no_capture", "why_not_capture"]
+
+
+def why_no_capture(state: TsungView, capture: Capture) -> tuple[str, str] | None:
     """``None`` if ``capture`` is open now (to take or to claim), else (rule id, why not).
 
     The explanation is about the last tile laid; with nothing laid yet it names the empty table.
@@ -57,7 +73,7 @@ def why_no_capture(state: TsungState, capture: Capture) -> tuple[str, str] | Non
     return _explain_last(state, capture.code, verb)
 
 
-def why_illegal(state: TsungState, action: Action) -> tuple[str, str] | None:
+def why_illegal(state: TsungView, action: Action) -> tuple[str, str] | None:
     """``None`` for a legal action, else (rule id, a sentence saying why)."""
     seat = state.current_player
     who = f"seat {seat}"
@@ -104,7 +120,7 @@ def why_illegal(state: TsungState, action: Action) -> tuple[str, str] | None:
     return _explain_last(state, code - TAKE0, "took")
 
 
-def _why_not_lay(state: TsungState, kind: int) -> tuple[str, str] | None:
+def _why_not_lay(state: TsungView, kind: int) -> tuple[str, str] | None:
     seat = state.current_player
     tile = Tile.from_index(kind)
     if state.config.four:
@@ -120,7 +136,7 @@ def _why_not_lay(state: TsungState, kind: int) -> tuple[str, str] | None:
     return None
 
 
-def _explain_last(state: TsungState, code: int, verb: str) -> tuple[str, str]:
+def _explain_last(state: TsungView, code: int, verb: str) -> tuple[str, str]:
     """Why capture ``code`` is not open with the last tile laid (it is in the row)."""
     kind, end = state.last_laid
     row = state.row[1:] if end == LEFT else state.row[:-1]
@@ -129,7 +145,7 @@ def _explain_last(state: TsungState, code: int, verb: str) -> tuple[str, str]:
     )
 
 
-def why_not_capture(state: TsungState, capture: Capture, tile: Tile, end: str) -> tuple[str, str] | None:
+def why_not_capture(state: TsungView, capture: Capture, tile: Tile, end: str) -> tuple[str, str] | None:
     """``None`` if laying ``tile`` at ``end`` now could make ``capture``, else (rule id, why not)."""
     kind, e = tile.index, ENDS.index(end)
     if capture.code in find_captures(state.config, state.row, state.tiles_laid, kind, e):
