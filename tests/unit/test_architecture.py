@@ -49,9 +49,7 @@ KNOWN_CYCLES: set[frozenset[str]] = set()
 KNOWN_UPWARD: set[tuple[str, str]] = set()
 
 #: Modules over MAX_LINES lines.
-KNOWN_LONG: set[str] = {
-    "gupai.games.tsung.state",
-}
+KNOWN_LONG: set[str] = set()
 
 #: Private names reached across modules: (importer, "module._name").
 KNOWN_PRIVATE: set[tuple[str, str]] = set()

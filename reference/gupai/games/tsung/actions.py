@@ -10,6 +10,18 @@ steps on codes, the fast path of a game.
 (TakeCapture(capture=Capture('triple ends')), True)
 >>> str(ACTIONS[TAKE0 + PAIR_LEFT]), str(ACTIONS[CLAIM0 + LONE_TEN])
 ('take pair left', 'claim ten ends')
+
+A turn has up to three decisions, each a phase:
+
+``claim``
+    the opponent missed a capture with the last tile laid: claim one of
+    them (:class:`Claim`) or not (:class:`Pass`);
+``lay``
+    lay a tile at an end (:class:`Lay`); with hidden tiles the tile is the
+    one just turned over, in the four-tile variant one of the hand;
+``take``
+    the tile laid can capture: take one capture (:class:`TakeCapture`) or none
+    (:class:`Pass`).
 """
 
 from __future__ import annotations

@@ -11,17 +11,8 @@ A :class:`TsungState` is one play, in the manner of OpenSpiel: ask
 seat's face-down pile in the order its tiles turn over, or the common
 stock), so a game replays exactly from its deal and its actions.
 
-A turn has up to three decisions, each a phase:
-
-``claim``
-    the opponent missed a capture with the last tile laid: claim one of
-    them (:class:`Claim`) or not (:class:`Pass`);
-``lay``
-    lay a tile at an end (:class:`Lay`); with hidden tiles the tile is the
-    one just turned over, in the four-tile variant one of the hand;
-``take``
-    the tile laid can capture: take one capture (:class:`TakeCapture`) or none
-    (:class:`Pass`).
+A turn has up to three decisions, each a phase (``claim``, ``lay``,
+``take``: see :mod:`gupai.games.tsung.actions`).
 
 >>> from gupai.games.tsung.actions import Capture, Lay, TakeCapture
 >>> from gupai.games.tsung.config import tsung_config
