@@ -486,13 +486,9 @@ class TsungState:
         return why_not_capture(self, capture, tile, end)
 
     def why_no_capture(self, capture: Capture) -> tuple[str, str] | None:
-        """``None`` if ``capture`` is open now (to take or to claim), else (rule id, why not).
-
-        The explanation is about the last tile laid; with nothing laid yet it names the empty table.
-        """
+        """``None`` if ``capture`` is open now (to take or claim), else (rule id, why not: about the last tile laid)."""
         return why_no_capture(self, capture)
 
-    # ------------------------------------------------------------ result
     def result(self) -> dict[str, Any]:
         """The outcome: the scores, the winner (``None`` for a tie), why it ended, the captures."""
         return {
