@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from gupai.log.play import play_game
-from gupai.log.tsung import play_tsung
+from gupai.log.tsung import play_tsung, starts_turn
 
 from .common import esc, tile_img, tiles_html
 
@@ -263,15 +263,7 @@ def _tsung_html(log: Mapping[str, Any], page: str) -> str:
 
     for event in log["events"]:
         kind = event["type"]
-        if kind == "claim":
-            starts = True
-        elif kind == "reveal":
-            starts = not restart and previous != "claim"
-        elif kind == "lay":
-            starts = not restart and previous not in ("reveal", "claim")
-        else:
-            starts = False
-        if starts:
+        if starts_turn(kind, previous=previous, restart=restart):
             flush()
             number += 1
             seat, turn, laid = event["seat"], [], []

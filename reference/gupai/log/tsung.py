@@ -22,7 +22,7 @@ from gupai.games.tsung.deal import deal_json, random_tsung_deal
 from gupai.games.tsung.play import run_tsung
 from gupai.log.format import LOG_FORMAT, LOG_VERSION
 
-__all__ = ["play_tsung", "take_from_row", "tsung_schema_defs", "tsung_transcript"]
+__all__ = ["play_tsung", "starts_turn", "take_from_row", "tsung_schema_defs", "tsung_transcript"]
 
 
 # -------------------------------------------------------------------- play
@@ -83,6 +83,25 @@ def _tiles(faces: Sequence[str]) -> str:
     return " ".join(f"[{face}]" for face in faces)
 
 
+def starts_turn(kind: str, *, previous: str, restart: bool) -> bool:
+    """Whether a Tsung Shap log event of type ``kind`` begins a new turn.
+
+    A claim always does; a reveal does unless it follows a claim (the
+    claimer's own turn goes on) or a sweep's restart; a lay does only when no
+    reveal or claim came before it in the same turn (the four-tile hand).
+
+    >>> starts_turn("claim", previous="lay", restart=False), starts_turn("lay", previous="reveal", restart=False)
+    (True, False)
+    """
+    if kind == "claim":
+        return True
+    if kind == "reveal":
+        return not restart and previous != "claim"
+    if kind == "lay":
+        return not restart and previous not in ("reveal", "claim")
+    return False
+
+
 def tsung_transcript(log: dict[str, Any]) -> list[str]:
     """The lines of a Tsung Shap transcript after its header: the deal, one line a turn, the result.
 
@@ -116,15 +135,7 @@ def tsung_transcript(log: dict[str, Any]) -> list[str]:
 
     for event in log["events"]:
         kind = event["type"]
-        if kind == "claim":
-            starts = True
-        elif kind == "reveal":
-            starts = not restart and previous != "claim"
-        elif kind == "lay":
-            starts = not restart and previous not in ("reveal", "claim")
-        else:
-            starts = False
-        if starts:
+        if starts_turn(kind, previous=previous, restart=restart):
             flush()
             number += 1
             seat, turn = event["seat"], []
