@@ -242,3 +242,10 @@ def test_an_engine_message_with_a_lone_surrogate_reaches_the_report(tmp_path: Pa
             assert json.loads(done.stdout)["summary"]
         # the strict reader (gupai.core.jsonread) refuses the lone surrogate: a garbage answer, named as such
         assert "a lone surrogate" in report.read_text(encoding="utf-8")
+
+
+def test_a_conformance_run_that_selects_no_case_is_a_usage_error() -> None:
+    """Like pytest's "no tests ran": a --run glob that matches nothing exits 2 with a message, and runs no engine."""
+    result = CliRunner().invoke(main, ["conformance", "run", "--engine", "no-such-engine", "--run", "nothing-*"])
+    assert result.exit_code == 2, result.output
+    assert "no case is selected by --run nothing-*" in result.output

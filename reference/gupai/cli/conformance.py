@@ -139,6 +139,9 @@ def _run(
     verbose: bool,
 ) -> None:
     cases = select_cases(collect_cases(), game=game, run=run_globs, skip=skip_globs)
+    if not cases:
+        chosen = [f"--run {g}" for g in run_globs] + [f"--skip {g}" for g in skip_globs] + ([game] if game else [])
+        raise InputError(f"no case is selected by {' '.join(chosen) or 'these options'}: nothing to run")
     if dump_tests:
         click.echo(json.dumps([case.to_json() for case in cases], indent=2, ensure_ascii=False))
         return
