@@ -213,6 +213,15 @@ def test_an_engine_whose_tile_value_is_wrong_for_4_2_is_caught_under_the_four_tw
     assert all(r.outcome == "pass" for r in results if r not in failed and not _mentions_four_two(r.case))
 
 
+def test_an_engine_that_lists_a_legal_move_twice_is_caught() -> None:
+    results, _, _ = run(fake("lists_a_move_twice"), "log:kap-shap/valid/culin-2p-*", "scenario:kap-shap/turns/*")
+    failed = by_outcome(results, "fail")
+    assert {r.case.kind for r in failed} == {"valid-log", "scenario"}
+    assert all("more than once: each legal move is listed once" in r.message for r in failed)
+    logs = [r for r in failed if r.case.kind == "valid-log"]
+    assert all(set(r.failed_rules) <= {"ks.turn.take", "ks.turn.discard", "ks.turn.draw", "ks.declare"} for r in logs)
+
+
 def test_the_report_is_schema_valid_json_with_every_rule_and_a_badge(
     self_test: tuple[list[CaseResult], dict[str, Any], Report],
 ) -> None:

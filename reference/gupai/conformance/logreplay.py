@@ -211,6 +211,15 @@ class _LogReplay:
         mine = self.ok(answer, "legal_actions", [self.rule("turn.order")]).doc["actions"]
         ours = {_action_key(a): a for a in mine}
         theirs = {_action_key(a): a for a in expected["actions"]}
+        if len(ours) != len(mine):  # each legal move is listed once
+            twice = sorted(
+                {key for key in (_action_key(a) for a in mine) if [_action_key(b) for b in mine].count(key) > 1}
+            )
+            raise _LogFailureError(
+                f"{self.at}: legal_actions lists {', '.join(_action_text(ours[k]) for k in twice)} more than once: "
+                "each legal move is listed once",
+                sorted({self.kind_rule("action", ours[k]["type"], "turn.order") for k in twice}),
+            )
         if ours.keys() == theirs.keys():
             return
         rules, parts = set(), []

@@ -267,7 +267,13 @@ class ScenarioRun:
 
     def legal(self) -> set[tuple[str, str | None]]:
         answer = self.expect_ok(self.ask("legal_actions"), "legal_actions")
-        return {(a["type"], a.get("tile")) for a in answer.doc["actions"]}
+        listed = [(a["type"], a.get("tile")) for a in answer.doc["actions"]]
+        if len(set(listed)) != len(listed):
+            twice = sorted(
+                {f"{kind} [{tile}]" if tile else kind for kind, tile in listed if listed.count((kind, tile)) > 1}
+            )
+            raise StepError(f"legal_actions lists {', '.join(twice)} more than once: each legal move is listed once")
+        return set(listed)
 
 
 # ------------------------------------------------------------- requirements
