@@ -33,10 +33,13 @@ __all__ = [
     "Tile",
     "TileKind",
     "all_tiles",
+    "count_vector",
     "kinds",
+    "kinds_of",
     "pair_tables",
     "parse_tiles",
     "set_counts",
+    "set_mismatch",
     "tiles_from_counts",
 ]
 
@@ -275,3 +278,45 @@ def tiles_from_counts(counts: Sequence[int]) -> Iterator[Tile]:
     for i in order:
         for _ in range(counts[i]):
             yield Tile.from_index(i)
+
+
+@cache
+def _index_by_spelling() -> dict[str, int]:
+    return {Tile.from_index(k).face: k for k in range(KIND_COUNT)}
+
+
+def kinds_of(faces: Iterable[str]) -> list[int]:
+    """Tile faces (either end first) as kind indices; the canonical spelling is looked up directly.
+
+    >>> kinds_of(["6-6", "4-6"])
+    [0, 8]
+    """
+    index = _index_by_spelling()
+    return [index[face] if face in index else Tile(face).index for face in faces]
+
+
+def count_vector(kinds: Iterable[int]) -> list[int]:
+    """How many of each kind: a multiset of tiles.
+
+    >>> count_vector([0, 0, 8])[:9]
+    [2, 0, 0, 0, 0, 0, 0, 0, 1]
+    """
+    counts = [0] * KIND_COUNT
+    for kind in kinds:
+        counts[kind] += 1
+    return counts
+
+
+def set_mismatch(kinds: Iterable[int], sets: int) -> list[str]:
+    """How a list of tiles differs from exactly the tiles of ``sets`` sets: one phrase a wrong kind, ``[]`` if none.
+
+    >>> set_mismatch(kinds_of(["6-6"] * 3 + [t.face for t in all_tiles()][2:]), 1)
+    ['[6-6] x3 (should be 2)']
+    """
+    counts = count_vector(kinds)
+    expected = set_counts(sets)
+    return [
+        f"[{Tile.from_index(k)}] x{counts[k]} (should be {expected[k]})"
+        for k in range(KIND_COUNT)
+        if counts[k] != expected[k]
+    ]

@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from functools import cache
+from collections.abc import Mapping
 from typing import Any, Protocol
 
 from gupai.core.errors import GupaiError
-from gupai.core.tiles import KIND_COUNT, Tile
 
-__all__ = ["GameSession", "RefusalError", "count_vector", "face_index", "illegal", "kinds_of", "tile_of"]
+__all__ = ["GameSession", "RefusalError", "illegal"]
 
 
 class RefusalError(GupaiError):
@@ -45,22 +43,3 @@ class GameSession(Protocol):
 
 
 # ------------------------------------------------------------- collecting
-@cache
-def face_index() -> dict[str, int]:
-    return {Tile.from_index(k).face: k for k in range(KIND_COUNT)}
-
-
-def kinds_of(faces: Sequence[str]) -> list[int]:
-    index = face_index()
-    return [index[face] if face in index else Tile(face).index for face in faces]
-
-
-def tile_of(face: str) -> Tile:
-    return Tile.from_index(kinds_of([face])[0])
-
-
-def count_vector(kinds: Sequence[int]) -> list[int]:
-    counts = [0] * KIND_COUNT
-    for kind in kinds:
-        counts[kind] += 1
-    return counts

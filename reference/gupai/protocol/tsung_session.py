@@ -9,7 +9,7 @@ from typing import Any
 
 from gupai.core.errors import GupaiError, IllegalActionError, OptionError, ReplayError
 from gupai.core.options import resolve_options
-from gupai.core.tiles import Tile
+from gupai.core.tiles import Tile, kinds_of
 from gupai.games.tsung.actions import Action as TsungAction
 from gupai.games.tsung.actions import Capture, Claim, Lay, Pass, TakeCapture, parse_tsung_action, trace_json
 from gupai.games.tsung.captures import is_sweep
@@ -18,7 +18,7 @@ from gupai.games.tsung.config import TsungConfig, tsung_config
 from gupai.games.tsung.deal import TsungDeal, random_tsung_deal
 from gupai.games.tsung.replay import check_deal
 from gupai.games.tsung.state import TsungState
-from gupai.protocol.session import RefusalError, illegal, kinds_of
+from gupai.protocol.session import RefusalError, illegal
 
 __all__ = ["TsungSession"]
 

@@ -30,15 +30,14 @@ gupai.core.errors.ReplayError: seat 0 acted, but it is seat 1's turn (turn 1)
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
-from functools import cache
 from typing import Any
 
 from gupai.core.errors import GupaiError, ReplayError
 from gupai.core.hands import Decomposition, HandEvaluator
 from gupai.core.options import resolve_options
-from gupai.core.tiles import KIND_COUNT, Tile, set_counts
+from gupai.core.tiles import KIND_COUNT, Tile, count_vector, kinds_of, set_counts, set_mismatch
 from gupai.games.kap.actions import Declare, Draw, Event, action_of
 from gupai.games.kap.config import CollectingConfig, collecting_config
 from gupai.games.kap.deal import Deal, deal_from_order, first_player_from_dice
@@ -51,38 +50,9 @@ __all__ = [
     "check_position",
     "check_result",
     "config_of",
-    "count_vector",
-    "kinds_of",
     "parse_split",
     "replay_kap",
 ]
-
-
-@cache
-def _face_index() -> dict[str, int]:
-    return {Tile.from_index(k).face: k for k in range(KIND_COUNT)}
-
-
-def kinds_of(faces: Iterable[str]) -> list[int]:
-    """Tile faces (either end first) as kind indices.
-
-    >>> kinds_of(["6-6", "4-6"])
-    [0, 8]
-    """
-    index = _face_index()
-    return [index[face] if face in index else Tile(face).index for face in faces]
-
-
-def count_vector(kinds: Iterable[int]) -> list[int]:
-    """How many of each kind: a multiset of tiles.
-
-    >>> count_vector([0, 0, 8])[:9]
-    [2, 0, 0, 0, 0, 0, 0, 0, 1]
-    """
-    counts = [0] * KIND_COUNT
-    for kind in kinds:
-        counts[kind] += 1
-    return counts
 
 
 def parse_split(doc: Mapping[str, Any]) -> Decomposition:
@@ -134,14 +104,8 @@ def check_deal(config: CollectingConfig, deal: Mapping[str, Any]) -> Deal:
     """
     rule = config.rule
     order = kinds_of(deal["order"])
-    counts = count_vector(order)
-    expected = set_counts(config.sets)
-    if tuple(counts) != expected:
-        wrong = [
-            f"[{Tile.from_index(k)}] x{counts[k]} (should be {expected[k]})"
-            for k in range(KIND_COUNT)
-            if counts[k] != expected[k]
-        ]
+    wrong = set_mismatch(order, config.sets)
+    if wrong:
         sets = "one set" if config.sets == 1 else f"{config.sets} sets"
         raise ReplayError(
             "/deal/order",

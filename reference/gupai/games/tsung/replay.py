@@ -34,7 +34,7 @@ from typing import Any
 
 from gupai.core.errors import GupaiError, ReplayError
 from gupai.core.options import resolve_options
-from gupai.core.tiles import KIND_COUNT, Tile, set_counts
+from gupai.core.tiles import Tile, kinds_of, set_mismatch
 from gupai.games.tsung.actions import (
     ACTIONS,
     CAPTURE_CODES,
@@ -57,10 +57,6 @@ __all__ = ["check_deal", "implicit_pass", "replay_tsung"]
 
 _Error = ReplayError
 _Event = dict[str, Any]
-
-
-def _kinds(faces: Sequence[str]) -> list[int]:
-    return [Tile(face).index for face in faces]
 
 
 def _config(doc: dict[str, Any]) -> TsungConfig:
@@ -93,17 +89,9 @@ def check_deal(config: TsungConfig, deal: Mapping[str, Any], *, partial: bool = 
     ...     print(error.pointer, error.rule)
     /deal/order ts.equipment
     """
-    order = _kinds(deal["order"])
-    counts = [0] * KIND_COUNT
-    for kind in order:
-        counts[kind] += 1
-    expected = set_counts(config.sets)
-    if tuple(counts) != expected:
-        wrong = [
-            f"[{Tile.from_index(k)}] x{counts[k]} (should be {expected[k]})"
-            for k in range(KIND_COUNT)
-            if counts[k] != expected[k]
-        ]
+    order = kinds_of(deal["order"])
+    wrong = set_mismatch(order, config.sets)
+    if wrong:
         raise _Error(
             "/deal/order",
             "ts.equipment",
@@ -147,7 +135,7 @@ def check_deal(config: TsungConfig, deal: Mapping[str, Any], *, partial: bool = 
             f"the deal {what}, but under {stock_reading} "
             + ("the tiles stay in one" if cut.stock is not None else "each seat has its own half"),
         )
-    if cut.stock is not None and stock is not None and _kinds(stock) != list(cut.stock):
+    if cut.stock is not None and stock is not None and kinds_of(stock) != list(cut.stock):
         skip = " after the two four-tile hands" if config.four else ""
         raise _Error("/deal/stock", "ts.stock", f"the common stock is not the order{skip}, in order")
     hands = deal.get("hands")
@@ -170,7 +158,7 @@ def check_deal(config: TsungConfig, deal: Mapping[str, Any], *, partial: bool = 
 
 def _seats_differing(given: Sequence[Sequence[str]], cut: Sequence[Sequence[int]]) -> list[int]:
     """The seats whose recorded tiles (pile or hand) are not what the order cuts (the last, for extra seats)."""
-    differing = [seat for seat in range(len(cut)) if seat >= len(given) or _kinds(given[seat]) != list(cut[seat])]
+    differing = [seat for seat in range(len(cut)) if seat >= len(given) or kinds_of(given[seat]) != list(cut[seat])]
     return differing or ([len(cut) - 1] if len(given) != len(cut) else [])
 
 
