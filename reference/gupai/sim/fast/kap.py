@@ -57,6 +57,20 @@ def seed_keys(texts: Iterable[str]) -> tuple[np.ndarray, np.ndarray]:
     return rows, lengths
 
 
+def game_keys(
+    game: str, seeds: range, agent_codes: np.ndarray
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """The seeding keys of a run's games, as the reference seeds them: the deal's
+    (``gupai:{game}:deal:{seed}``) and, when some seat plays at random, the agents'
+    (``gupai:{game}:agents:{seed}``; else empty rows). Returns (deal keys, lengths, agent keys, lengths)."""
+    deal_keys, deal_lens = seed_keys(f"gupai:{game}:deal:{seed}" for seed in seeds)
+    if bool((agent_codes == 0).any()):
+        agent_keys, agent_lens = seed_keys(f"gupai:{game}:agents:{seed}" for seed in seeds)
+    else:
+        agent_keys, agent_lens = np.zeros((len(seeds), 1), dtype=np.int64), np.zeros(len(seeds), dtype=np.int64)
+    return deal_keys, deal_lens, agent_keys, agent_lens
+
+
 class KapTables:
     """The arrays one simulation's kernel calls share (built once per runner)."""
 
@@ -171,11 +185,7 @@ class FastKapRunner:
     def run(self, seeds: range, *, record: bool = False) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """Play ``seeds``: per game (turns, first, winner or -1, reason index), and the actions if ``record``."""
         game = self.game
-        deal_keys, deal_lens = seed_keys(f"gupai:{game}:deal:{seed}" for seed in seeds)
-        if bool((self.agent_codes == 0).any()):
-            agent_keys, agent_lens = seed_keys(f"gupai:{game}:agents:{seed}" for seed in seeds)
-        else:
-            agent_keys, agent_lens = np.zeros((len(seeds), 1), dtype=np.int64), np.zeros(len(seeds), dtype=np.int64)
+        deal_keys, deal_lens, agent_keys, agent_lens = game_keys(game, seeds, self.agent_codes)
         d = self.data
         out = np.zeros((len(seeds), 4), dtype=np.int64)
         steps = 64 * len(d.order0) if record else 0

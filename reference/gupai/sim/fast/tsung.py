@@ -26,7 +26,7 @@ from gupai.games.tsung.config import ALL_LAID, EQUAL_TURNS, STOCK_EMPTY, tsung_c
 from gupai.games.tsung.deal import tsung_deal_from_order
 from gupai.log.play import seat_agents
 from gupai.sim.fast import tsung_kernel as tk
-from gupai.sim.fast.kap import seed_keys
+from gupai.sim.fast.kap import game_keys
 
 __all__ = ["TEN", "FastTsungRunner"]
 
@@ -101,11 +101,7 @@ class FastTsungRunner:
     def run(self, seeds: range, *, record: bool = False) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """Play ``seeds``: per game (turns, first, score 0, score 1, sweeps 0, sweeps 1, winner or -1), and the actions."""
         game = self.game
-        deal_keys, deal_lens = seed_keys(f"gupai:{game}:deal:{seed}" for seed in seeds)
-        if bool((self.agent_codes == 0).any()):
-            agent_keys, agent_lens = seed_keys(f"gupai:{game}:agents:{seed}" for seed in seeds)
-        else:
-            agent_keys, agent_lens = np.zeros((len(seeds), 1), dtype=np.int64), np.zeros(len(seeds), dtype=np.int64)
+        deal_keys, deal_lens, agent_keys, agent_lens = game_keys(game, seeds, self.agent_codes)
         out = np.zeros((len(seeds), 7), dtype=np.int64)
         steps = 8 * len(self.order0) if record else 0
         trace = np.zeros((len(seeds) if record else 0, steps), dtype=np.int64)
