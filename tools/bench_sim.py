@@ -2,7 +2,7 @@
 
 - *one core*: greedy games of Kap Shap and of ten-player, four-set Kap Tai
   Shap under Culin's rules, played as ``gupai simulate`` plays them (no log,
-  the engine's ``_step``). The greedy planner remembers what it computed for
+  the engine's ``step``). The greedy planner remembers what it computed for
   each hand, so a process plays faster the more games it has played: the
   section reports the rate over a cold start, then the steady-state rate on
   fresh seeds after it. Rates are per second of wall-clock time and per

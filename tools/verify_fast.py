@@ -56,7 +56,7 @@ class _RecordingKapState(KapState):
         super().__init__(*args, **kwargs)
         self.log: list[int] = []
 
-    def _step(self, action: Any) -> int:
+    def step(self, action: Any) -> int:
         cls = action.__class__
         if cls is Discard:
             self.log.append(ACTION_DISCARD + action.tile.index)
@@ -66,7 +66,7 @@ class _RecordingKapState(KapState):
             self.log.append(ACTION_DRAW)
         elif cls is Declare:
             self.log.append(ACTION_DECLARE)
-        return super()._step(action)
+        return super().step(action)
 
 
 def kap_reference_games(simulation: Simulation, seeds: range) -> list[Game]:

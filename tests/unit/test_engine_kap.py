@@ -143,7 +143,7 @@ def test_thousands_of_games_end(game: str, preset: str) -> None:
         chooser = make_agent("random" if seed % 2 else "greedy")
         steps = 0
         while not state.is_terminal:
-            state._step(chooser.choose(state, state.legal_actions(), rng))
+            state.step(chooser.choose(state, state.legal_actions(), rng))
             steps += 1
             assert steps <= 20_000, f"seed {seed} did not end"
         longest = max(longest, state.turn)

@@ -69,7 +69,7 @@ def play_kap(
     while not state.is_terminal:
         seat = state.current_player
         action = seats[seat].choose(state, state.legal_actions(), agent_rng)
-        kind = state._step(action)
+        kind = state.step(action)
         if kind >= 0:  # written as Event.to_json writes it, without building the Event
             events.append({"type": _EVENT_TYPES[action.__class__], "seat": seat, "tile": _FACES[kind]})
         else:

@@ -3,7 +3,7 @@
 A :class:`Simulation` fixes what is played (a game, a preset and overrides,
 players, sets, agents); :func:`simulate` plays ``games`` seeded games and
 returns a :class:`SimulationResult`; :func:`compare` does the same for several
-presets. Nothing is logged: the simulator drives the engine's fast ``_step``
+presets. Nothing is logged: the simulator drives the engine's fast ``step``
 and the agents directly, and keeps only streaming tallies (histograms of
 integer counts, see :mod:`gupai.sim.stats`), so memory stays flat however many
 games are played.
@@ -197,7 +197,7 @@ class KapRunner:
         game, config, seats = self.game, self.config, self._seats
         state = KapState(config, random_deal(config, random.Random(f"gupai:{game}:deal:{seed}")))
         rng = random.Random(f"gupai:{game}:agents:{seed}")
-        step, legal_actions = state._step, state.legal_actions
+        step, legal_actions = state.step, state.legal_actions
         if not self._forced:
             while state.phase != "over":
                 step(seats[state.current_player].choose(state, legal_actions(), rng))

@@ -155,12 +155,12 @@ class KapState:
     def apply_unchecked(self, action: Action) -> Event:
         """Apply an action already known to be legal (a replay's checks passed), without checking it again."""
         seat = self.current_player
-        kind = self._step(action)
+        kind = self.step(action)
         if kind >= 0:
             return Event(action.__class__.__name__.lower(), seat, Tile.from_index(kind))
         return Event("declare", seat, hand=self.winning_hand, decomposition=self.decomposition)
 
-    def _step(self, action: Action) -> int:
+    def step(self, action: Action) -> int:
         """Apply a legal action; return the kind moved (taken, drawn, discarded), -1 for a declaration."""
         seat = self.current_player
         hand = self._hands[seat]
