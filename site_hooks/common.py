@@ -39,32 +39,6 @@ SOURCE_LABELS = {
     "spieltdomino": "spieltdomino",
     "navpil": "navpil",
 }
-#: Where each source can be read, as (label, address). Presentation only: the sources
-#: themselves, their citations and what they say live in spec/sources.yaml. Culin's
-#: report is read in the University of Waterloo games museum's transcription, as in
-#: the copies the project keeps (shared/sources/); the older pagat Tsung Shap page
-#: is known only from a summary and has no address.
-SOURCE_LINKS: dict[str, tuple[tuple[str, str], ...]] = {
-    "culin": (
-        ("K'ap Tai Shap", "https://healthy.uwaterloo.ca/museum/Archives/Culin/Dice1893/kaptaishap.html"),
-        ("Ts'ung Shap", "https://healthy.uwaterloo.ca/museum/Archives/Culin/Dice1893/tsungshap.html"),
-    ),
-    "celko": (("the Game Cabinet", "http://gamecabinet.com/rules/DominoKapTaiShap.html"),),
-    "pagat": (("pagat.com", "https://www.pagat.com/tile/cdom/kaptaishap.html"),),
-    "pagat-tsung": (("pagat.com", "https://www.pagat.com/domino/fishing/tsungshap.html"),),
-    "crook": (("gamerules.com", "https://gamerules.com/rules/kap-tai-shap/"),),
-    "gupai-site": (
-        ("the gupai site", "https://navpil.github.io/gupai/"),
-        ("its Kap Shap page", "https://navpil.github.io/gupai/collecting-games/kap-shap.html"),
-    ),
-    "spieltdomino": (
-        (
-            "spieltdomino",
-            "https://spieltdomino.wordpress.com/2013/02/28/tsung-shap-domino-fur-aufmerksame-aus-dem-reich-der-mitte/",
-        ),
-    ),
-    "navpil": (("navpil/gupai on GitHub", "https://github.com/navpil/gupai"),),
-}
 #: The order of sources in side-by-side tables.
 SOURCE_ORDER = (
     "culin",

@@ -26,7 +26,6 @@ from gupai.render.svg import ASPECT
 from . import captures
 from .common import (
     ALT_TILE_DIR,
-    SOURCE_LINKS,
     cell,
     esc,
     href,
@@ -164,6 +163,10 @@ class SiteData:
         keys |= {k for k, s in self.sources.items() if spec.id in s.covers}
         keys |= {p.source for o in spec.options for p in o.positions}
         return ordered_sources(keys, list(self.sources))
+
+    def source_links(self, key: str) -> list[tuple[str, str]]:
+        """Where source ``key`` can be read, as (label, address) pairs, from spec/sources.yaml."""
+        return [(str(entry["label"]), str(entry["url"])) for entry in self.raw_sources.get(key, {}).get("links", ())]
 
     def source_link(self, key: str, page: str, *, label: str | None = None) -> str:
         return f"[{label or source_label(key)}]({rel(page, 'sources.md')}#{key})"
@@ -827,7 +830,7 @@ class SiteData:
         ]
         for key, source in self.sources.items():
             games = ", ".join(f"[{self.by_id[g].name}]({g}/index.md)" for g in source.covers if g in self.by_id)
-            links = "<br>".join(f"[{cell(label)}]({url})" for label, url in SOURCE_LINKS.get(key, ())) or "—"
+            links = "<br>".join(f"[{cell(label)}]({url})" for label, url in self.source_links(key)) or "—"
             out.append(f"| [`{key}`](#{key}) | {cell(source.author)}, *{cell(source.title)}* | {games} | {links} |")
         out.append("")
         for key, source in self.sources.items():
@@ -844,9 +847,9 @@ class SiteData:
                 f"Key `{key}` · {_md_inline(source.author)}" + (f" · {source.year}" if source.year else ""),
                 "",
             ]
-            if key in SOURCE_LINKS:
+            if self.source_links(key):
                 out += [
-                    "**Read it:** " + " · ".join(f"[{label}]({url})" for label, url in SOURCE_LINKS[key]),
+                    "**Read it:** " + " · ".join(f"[{label}]({url})" for label, url in self.source_links(key)),
                     "{: .source-links }",
                     "",
                 ]
