@@ -21,13 +21,12 @@ Feature: Tsung Shap claims: taking a capture the opponent missed
     Then the Tsung Shap row is [6-6] [3-1]
     And the scores are 0 to 160
     And seat 1 has turned over [5-5]
-    And the events since the start are:
-      """
-      {"type": "reveal", "seat": 0, "tile": "4-4"}
-      {"type": "lay", "seat": 0, "tile": "4-4", "end": "right"}
-      {"type": "claim", "seat": 1, "kind": "pair", "at": "right", "tiles": ["4-4", "4-4"], "points": 160, "sweep": false}
-      {"type": "reveal", "seat": 1, "tile": "5-5"}
-      """
+    And the log so far reads:
+      | what happened                                               |
+      | seat 0 turns over [4-4]                                     |
+      | seat 0 lays [4-4] at the right end                          |
+      | seat 1 claims the pair [4-4] [4-4] at the right end for 160 |
+      | seat 1 turns over [5-5]                                     |
 
   @rule:ts.claim @rule:ts.sweep @rule:ts.sweep.restart
   Scenario: A claimed sweep scores as a sweep, and the claimer's own tile starts the new row

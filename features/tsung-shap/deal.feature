@@ -1,17 +1,25 @@
 Feature: The Tsung Shap deal: two players, one set, own halves or a common stock
-  Chance is the shuffled order of the 32 tiles; the deal only cuts it. Each
-  player's face-down pile lists its tiles in the order they will be turned
-  over, so a log that records the deal is fully replayable.
+  Chance is the shuffled order of the 32 tiles; the deal only cuts it: seat 0
+  takes the first sixteen tiles face down, seat 1 the other sixteen, each
+  turning its tiles over in the order they lie (or, under stock=common, both
+  players turn over the next tile of one common stock). The tables below
+  lay out the shuffled tiles in order, row after row.
 
   Background:
     Given the game tsung-shap with preset culin
 
   @rule:ts.equipment @rule:ts.deal @rule:ts.stock @rule:ts.first-player
   Scenario: Each player takes sixteen tiles of the shuffled set, kept face down, and seat 0 lays first
-    When the Tsung Shap tiles are shuffled with seed 7
-    Then the order holds the 32 tiles of one set
-    And seat 0's pile is the tiles at positions 1-16 of the order
-    And seat 1's pile is the tiles at positions 17-32 of the order
+    Given the tiles, shuffled face down, lie in this order:
+      | tiles                                           |
+      | [6-6] [1-1] [4-4] [3-1] [5-5] [3-3] [2-2] [6-5] |
+      | [6-4] [6-1] [5-1] [6-3] [5-4] [6-2] [5-3] [5-2] |
+      | [4-3] [4-1] [3-2] [4-2] [2-1] [6-6] [1-1] [4-4] |
+      | [3-1] [5-5] [3-3] [2-2] [6-5] [6-4] [6-1] [5-1] |
+    When the Tsung Shap tiles are dealt
+    Then seat 0's pile, in the order it is turned over, is [6-6] [1-1] [4-4] [3-1] [5-5] [3-3] [2-2] [6-5] [6-4] [6-1] [5-1] [6-3] [5-4] [6-2] [5-3] [5-2]
+    And seat 1's pile, in the order it is turned over, is [4-3] [4-1] [3-2] [4-2] [2-1] [6-6] [1-1] [4-4] [3-1] [5-5] [3-3] [2-2] [6-5] [6-4] [6-1] [5-1]
+    And seat 0 has turned over [6-6]
     And there is no common stock
     And there are no hands
     And seat 0 lays first
@@ -19,8 +27,14 @@ Feature: The Tsung Shap deal: two players, one set, own halves or a common stock
   @rule:ts.stock @rule:ts.deal @option:stock=common
   Scenario: Under stock=common the shuffled set is one common stock, turned over in order by whoever plays
     Given the option stock is common
-    When the Tsung Shap tiles are shuffled with seed 7
-    Then the common stock is the tiles at positions 1-32 of the order
+    Given the tiles, shuffled face down, lie in this order:
+      | tiles                                           |
+      | [6-6] [1-1] [4-4] [3-1] [5-5] [3-3] [2-2] [6-5] |
+      | [6-4] [6-1] [5-1] [6-3] [5-4] [6-2] [5-3] [5-2] |
+      | [4-3] [4-1] [3-2] [4-2] [2-1] [6-6] [1-1] [4-4] |
+      | [3-1] [5-5] [3-3] [2-2] [6-5] [6-4] [6-1] [5-1] |
+    When the Tsung Shap tiles are dealt
+    Then the common stock, in the order it is turned over, is [6-6] [1-1] [4-4] [3-1] [5-5] [3-3] [2-2] [6-5] [6-4] [6-1] [5-1] [6-3] [5-4] [6-2] [5-3] [5-2] [4-3] [4-1] [3-2] [4-2] [2-1] [6-6] [1-1] [4-4] [3-1] [5-5] [3-3] [2-2] [6-5] [6-4] [6-1] [5-1]
     And there are no piles
     And there are no hands
 
@@ -39,21 +53,33 @@ Feature: The Tsung Shap deal: two players, one set, own halves or a common stock
   Scenario: With four tiles in hand and own halves the first four tiles of each half are the hand
     Given the option hand is four
     And the option refill is own-half
-    When the Tsung Shap tiles are shuffled with seed 7
-    Then seat 0's hand is the tiles at positions 1-4 of the order
-    And seat 0's pile is the tiles at positions 5-16 of the order
-    And seat 1's hand is the tiles at positions 17-20 of the order
-    And seat 1's pile is the tiles at positions 21-32 of the order
+    Given the tiles, shuffled face down, lie in this order:
+      | tiles                                           |
+      | [6-6] [1-1] [4-4] [3-1] [5-5] [3-3] [2-2] [6-5] |
+      | [6-4] [6-1] [5-1] [6-3] [5-4] [6-2] [5-3] [5-2] |
+      | [4-3] [4-1] [3-2] [4-2] [2-1] [6-6] [1-1] [4-4] |
+      | [3-1] [5-5] [3-3] [2-2] [6-5] [6-4] [6-1] [5-1] |
+    When the Tsung Shap tiles are dealt
+    Then seat 0's hand is [6-6] [1-1] [4-4] [3-1]
+    And seat 0's pile, in the order it is turned over, is [5-5] [3-3] [2-2] [6-5] [6-4] [6-1] [5-1] [6-3] [5-4] [6-2] [5-3] [5-2]
+    And seat 1's hand is [4-3] [4-1] [3-2] [4-2]
+    And seat 1's pile, in the order it is turned over, is [2-1] [6-6] [1-1] [4-4] [3-1] [5-5] [3-3] [2-2] [6-5] [6-4] [6-1] [5-1]
     And there is no common stock
 
   @rule:ts.german.hand @rule:ts.stock @option:hand=four @option:stock=common
   Scenario: With four tiles in hand and a common stock seat 0 holds the first four tiles and seat 1 the next four
     Given the option hand is four
     And the option stock is common
-    When the Tsung Shap tiles are shuffled with seed 7
-    Then seat 0's hand is the tiles at positions 1-4 of the order
-    And seat 1's hand is the tiles at positions 5-8 of the order
-    And the common stock is the tiles at positions 9-32 of the order
+    Given the tiles, shuffled face down, lie in this order:
+      | tiles                                           |
+      | [6-6] [1-1] [4-4] [3-1] [5-5] [3-3] [2-2] [6-5] |
+      | [6-4] [6-1] [5-1] [6-3] [5-4] [6-2] [5-3] [5-2] |
+      | [4-3] [4-1] [3-2] [4-2] [2-1] [6-6] [1-1] [4-4] |
+      | [3-1] [5-5] [3-3] [2-2] [6-5] [6-4] [6-1] [5-1] |
+    When the Tsung Shap tiles are dealt
+    Then seat 0's hand is [6-6] [1-1] [4-4] [3-1]
+    And seat 1's hand is [5-5] [3-3] [2-2] [6-5]
+    And the common stock, in the order it is turned over, is [6-4] [6-1] [5-1] [6-3] [5-4] [6-2] [5-3] [5-2] [4-3] [4-1] [3-2] [4-2] [2-1] [6-6] [1-1] [4-4] [3-1] [5-5] [3-3] [2-2] [6-5] [6-4] [6-1] [5-1]
     And there are no piles
 
   @rule:ts.end @rule:ts.stock @option:end=stock-empty

@@ -20,12 +20,11 @@ Feature: The German four-tile variant: four tiles in hand, refilled after every 
     When seat 0 takes the pair at the right end
     Then seat 0's hand is [2-2] [5-5] [1-1] [6-1]
     And seat 1 is to lay
-    And the events since the start are:
-      """
-      {"type": "lay", "seat": 0, "tile": "4-4", "end": "right"}
-      {"type": "capture", "seat": 0, "kind": "pair", "at": "right", "tiles": ["4-4", "4-4"], "points": 160, "sweep": false}
-      {"type": "refill", "seat": 0, "tile": "6-1"}
-      """
+    And the log so far reads:
+      | what happened                                              |
+      | seat 0 lays [4-4] at the right end                         |
+      | seat 0 takes the pair [4-4] [4-4] at the right end for 160 |
+      | seat 0 draws [6-1] into the hand                           |
 
   @rule:ts.german.hand @option:hand=four @option:stock=common
   Scenario: A tile not in the hand cannot be laid

@@ -93,10 +93,9 @@ Feature: Tsung Shap turns: the opening, turning a tile over, laying it at an end
     And seat 1's face-down tiles begin [5-5]
     When seat 0 lays [2-2] at the right end
     And seat 0 takes the triple at the left end
-    Then the events since the start are:
-      """
-      {"type": "reveal", "seat": 0, "tile": "2-2"}
-      {"type": "lay", "seat": 0, "tile": "2-2", "end": "right"}
-      {"type": "capture", "seat": 0, "kind": "triple", "at": "left", "tiles": ["2-2", "6-6", "3-1"], "points": 20, "sweep": false}
-      {"type": "reveal", "seat": 1, "tile": "5-5"}
-      """
+    Then the log so far reads:
+      | what happened                                                  |
+      | seat 0 turns over [2-2]                                        |
+      | seat 0 lays [2-2] at the right end                             |
+      | seat 0 takes the triple [2-2] [6-6] [3-1] at the left end for 20 |
+      | seat 1 turns over [5-5]                                        |

@@ -6,6 +6,6 @@ The harness runs them against any engine process; the pytest-bdd front end
 (``tests/scenarios/test_features.py``) runs them against the reference
 engine in-process. Modules: ``binding`` (what a binding is), ``context``
 (the scenario's state and askers), ``setup``, ``tiles``, ``pairs``,
-``hands``, ``kap``, ``tsung_setup``, ``tsung`` (the steps), ``registry``
+``hands``, ``kap``, ``deal``, ``tsung_setup``, ``tsung`` (the steps), ``registry``
 (all of them, in order).
 """

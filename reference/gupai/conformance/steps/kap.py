@@ -6,13 +6,11 @@ Context (Given)
     ``the stock begins [t] [t] ...`` / ``the stock is [t] [t] ...``
     (exactly), ``seat <s> plays first``
 Actions (When)
-    ``the tiles are dealt from the order shuffled with seed <n>`` (optionally
-    ``and the dice <a> <b> <c> <d>``), ``seat <s> discards [t]``, ``seat <s>
-    takes [t]``, ``seat <s> draws``, ``seat <s> declares`` (each must be
+    ``seat <s> discards [t]``, ``seat <s> takes [t]``, ``seat <s> draws``, ``seat <s> declares`` (each must be
     legal), and ``seat <s> tries to ...`` for a move that may be refused
 Outcomes (Then)
-    deals: ``seat <s> is the first player``, ``seat <s> is dealt the tiles at
-    positions 1-8, 10``, ``the stock is the tiles at positions ...``;
+    deals (a wall or a boneyard laid out tile by tile:
+    :mod:`gupai.conformance.steps.deal`): ``seat <s> is the first player``;
     moves: ``seat <s> may take [t]`` / ``may not take [t] (rule <id>)``
     (likewise ``draw``, ``discard [t]``, ``declare``), ``the legal moves are:
     take [t], draw``, ``there are no legal moves``, ``the move is refused
@@ -31,12 +29,8 @@ A position is dealt with ``new_game`` (a ``hands`` deal), a move is an
 
 from __future__ import annotations
 
-import random
-
 from gupai.conformance.steps.binding import StepError, StepList
 from gupai.conformance.steps.context import ScenarioRun, canonical_split, faces, parse_split, show, tiles_in
-from gupai.core.tiles import Tile, set_counts
-from gupai.games.kap.deal import parse_positions
 from gupai.protocol.messages import Answer
 
 __all__ = ["STEPS"]
@@ -62,20 +56,6 @@ def _first(run: ScenarioRun, seat: str) -> None:
 
 
 @STEPS.when(
-    r"the tiles are dealt from the order shuffled with seed (?P<seed>\d+)"
-    r"(?: and the dice (?P<dice>[1-6] [1-6] [1-6] [1-6]))?",
-)
-def _dealt_from_order(run: ScenarioRun, seed: str, dice: str | None) -> None:
-    config = run.config()
-    order = [k for k, c in enumerate(set_counts(config.sets)) for _ in range(c)]
-    random.Random(int(seed)).shuffle(order)
-    run.order = [Tile.from_index(k) for k in order]
-    deal = {"order": faces(run.order), "dice": None if dice is None else [int(d) for d in dice.split()]}
-    run.expect_ok(run.new_game(deal, players=config.players, sets=config.sets), "dealing the shuffled order")
-    run.in_game = True
-
-
-@STEPS.when(
     r"seat (?P<seat>\d+) (?P<tries>tries to )?(?P<verb>discards?|takes?|draws?|declares?)(?: (?P<tile>\[[^\]]+\]))?",
 )
 def _move(run: ScenarioRun, seat: str, tries: str | None, verb: str, tile: str | None) -> None:
@@ -96,22 +76,6 @@ def _is_first(run: ScenarioRun, seat: str) -> None:
     state = run.state()
     if state["current_player"] != int(seat):
         raise StepError(f"seat {state['current_player']} is to move first, not seat {seat}")
-
-
-@STEPS.then(r"seat (?P<seat>\d+) is dealt the tiles at positions (?P<where>[0-9, and-]+)")
-def _dealt_positions(run: ScenarioRun, seat: str, where: str) -> None:
-    expected = sorted([run.order[p - 1].face for p in parse_positions(where)])
-    held = sorted(run.state()["hands"][int(seat)])
-    if held != expected:
-        raise StepError(f"seat {seat} holds {show(held)}, not {show(expected)}")
-
-
-@STEPS.then(r"the stock is the tiles at positions (?P<where>[0-9, and-]+)")
-def _stock_positions(run: ScenarioRun, where: str) -> None:
-    expected = [run.order[p - 1].face for p in parse_positions(where)]
-    stock = run.state()["stock"]
-    if stock != expected:
-        raise StepError(f"the stock is {show(stock)}, not {show(expected)}")
 
 
 # ------------------------------------------------------------------- moves

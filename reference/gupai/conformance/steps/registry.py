@@ -15,7 +15,7 @@ the reference engine in-process.
 from __future__ import annotations
 
 from gupai.conformance.gherkin import Step
-from gupai.conformance.steps import hands, kap, pairs, setup, tiles, tsung, tsung_setup
+from gupai.conformance.steps import deal, hands, kap, pairs, setup, tiles, tsung, tsung_setup
 from gupai.conformance.steps.binding import Binding
 
 __all__ = ["BINDINGS", "match_step"]
@@ -27,6 +27,7 @@ BINDINGS: tuple[Binding, ...] = (
     *pairs.STEPS.bindings,
     *hands.STEPS.bindings,
     *kap.STEPS.bindings,
+    *deal.STEPS.bindings,
     *tsung_setup.STEPS.bindings,
     *tsung.STEPS.bindings,
 )

@@ -21,13 +21,14 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from gupai.conformance.steps.binding import StepError, StepList
 from gupai.conformance.steps.context import ScenarioRun, faces, show, tiles_in
+from gupai.conformance.steps.deal import full_order
 from gupai.conformance.steps.tsung_setup import TILES, act, ensure, legal_of, new_game, state_of, tsung_setup
-from gupai.core.tiles import Tile, set_counts
 from gupai.games.agents import make_agent
 from gupai.protocol.tsung_session import TsungSession
 
@@ -78,13 +79,10 @@ def _pass(run: ScenarioRun, seat: str, tries: str | None) -> None:
     act(run, {"type": "pass", "seat": int(seat)}, tries)
 
 
-@STEPS.when(r"the Tsung Shap tiles are shuffled with seed (?P<seed>\d+)")
-def _shuffled(run: ScenarioRun, seed: str) -> None:
+@STEPS.when(r"the Tsung Shap tiles are dealt")
+def _dealt(run: ScenarioRun) -> None:
     setup = tsung_setup(run)
-    order = [kind for kind, n in enumerate(set_counts(1)) for _ in range(n)]
-    random.Random(int(seed)).shuffle(order)
-    setup.order = [Tile.from_index(k) for k in order]
-    run.expect_ok(new_game(run, {"order": faces(setup.order)}), "dealing the shuffled order")
+    run.expect_ok(new_game(run, {"order": faces(full_order(run, 1))}), "dealing the tiles laid out")
     setup.dealt = state_of(run)
 
 
@@ -265,12 +263,74 @@ def _sweep(run: ScenarioRun, verdict: str) -> None:
         raise StepError(f"the last capture the engine reported is {taken[-1]}")
 
 
-@STEPS.then(r"the events since the start are:")
-def _events(run: ScenarioRun, docstring: str | None = None) -> None:
-    expected = [json.loads(line) for line in (docstring or "").splitlines() if line.strip()]
+_TILE = r"\[[^\]]+\]"
+_SAID = (
+    (re.compile(rf"seat (?P<seat>[01]) turns over (?P<tile>{_TILE})"), "reveal"),
+    (re.compile(rf"seat (?P<seat>[01]) draws (?P<tile>{_TILE}) into the hand"), "refill"),
+    (re.compile(rf"seat (?P<seat>[01]) lays (?P<tile>{_TILE}) at the (?P<end>left|right) end"), "lay"),
+    (
+        re.compile(
+            rf"seat (?P<seat>[01]) (?P<verb>takes|claims) the (?P<kind>pair|triple|ten) {TILES}"
+            r"(?:at the (?P<at>left|right) end|at (?P<both>both ends)) for (?P<points>\d+)(?P<sweep>, a sweep)?"
+        ),
+        "take",
+    ),
+)
+
+
+def said_event(text: str) -> dict[str, Any]:
+    """An event as a scenario says it, as the protocol writes it.
+
+    >>> said_event("seat 1 claims the pair [4-4] [4-4] at the right end for 160")
+    {'type': 'claim', 'seat': 1, 'kind': 'pair', 'at': 'right', 'tiles': ['4-4', '4-4'], 'points': 160, 'sweep': False}
+    """
+    for pattern, what in _SAID:
+        found = pattern.fullmatch(text.strip())
+        if found is None:
+            continue
+        seat = int(found["seat"])
+        if what in ("reveal", "refill"):
+            return {"type": what, "seat": seat, "tile": tiles_in(found["tile"])[0].face}
+        if what == "lay":
+            return {"type": "lay", "seat": seat, "tile": tiles_in(found["tile"])[0].face, "end": found["end"]}
+        return {
+            "type": "capture" if found["verb"] == "takes" else "claim",
+            "seat": seat,
+            "kind": found["kind"],
+            "at": "ends" if found["both"] else found["at"],
+            "tiles": faces(tiles_in(found["tiles"])),
+            "points": int(found["points"]),
+            "sweep": found["sweep"] is not None,
+        }
+    raise StepError(f"the scenario says an event no step reads: {text!r}")
+
+
+def _say(event: Mapping[str, Any]) -> str:
+    """An event the engine reported, in the scenario's words (for a failure message)."""
+    seat = f"seat {event.get('seat')}"
+    kind = event.get("type")
+    if kind == "reveal":
+        return f"{seat} turns over [{event.get('tile')}]"
+    if kind == "refill":
+        return f"{seat} draws [{event.get('tile')}] into the hand"
+    if kind == "lay":
+        return f"{seat} lays [{event.get('tile')}] at the {event.get('end')} end"
+    if kind in ("capture", "claim"):
+        verb = "takes" if kind == "capture" else "claims"
+        at = "at both ends" if event.get("at") == "ends" else f"at the {event.get('at')} end"
+        sweep = ", a sweep" if event.get("sweep") else ""
+        return f"{seat} {verb} the {event.get('kind')} {show(event.get('tiles', []))} {at} for {event.get('points')}{sweep}"
+    return json.dumps(event)
+
+
+@STEPS.then(r"the log so far reads:")
+def _events(run: ScenarioRun, datatable: Sequence[Sequence[str]] | None = None) -> None:
+    if not datatable or [c.strip() for c in datatable[0]] != ["what happened"]:
+        raise StepError("the step needs a table of one column, 'what happened', one event a row")
+    expected = [said_event(row[0]) for row in datatable[1:]]
     actual = ensure(run).events
     if actual != expected:
-        raise StepError("the engine reported:\n" + "\n".join(json.dumps(e) for e in actual))
+        raise StepError("the engine reported: " + "; ".join(_say(e) for e in actual))
 
 
 @STEPS.then(

@@ -7,11 +7,10 @@ Context (Given)
     stock is [t] ...`` / ``begins [t] ...`` / ``is empty``, ``seat <s>'s hand
     is [t] [t] [t] [t]``, ``the scores are <a> to <b>``, ``seat <s> has had
     <n> turns``
-Outcomes of a shuffled deal (Then)
-    ``seat <s>'s pile is the tiles at positions 17-32 of the order``, ``the
-    common stock is the tiles at positions ...``, ``seat <s>'s hand is the
-    tiles at positions ...``, ``there are no piles``, ``the order holds the
-    <n> tiles of one set``, ``seat <s> lays first``
+Outcomes of a deal of the tiles laid out (Then)
+    ``seat <s>'s pile, in the order it is turned over, is [t] ...``, ``the
+    common stock, in the order it is turned over, is [t] ...``, ``there are
+    no piles`` (``hands``, ``common stock``), ``seat <s> lays first``
 
 The position is dealt as a ``row`` deal the first time a step needs the
 engine; a shadow reference engine follows the game so that ``the game is
@@ -29,8 +28,7 @@ from gupai.conformance.steps.binding import StepError, StepList
 from gupai.conformance.steps.context import ScenarioRun, faces, show, tiles_in
 from gupai.core.errors import HandError
 from gupai.core.options import resolve_options
-from gupai.core.tiles import Tile, set_counts
-from gupai.games.kap.deal import parse_positions
+from gupai.core.tiles import Tile
 from gupai.games.tsung.config import tsung_config
 from gupai.games.tsung.deal import complete_position
 from gupai.protocol.messages import PROTOCOL_VERSION, Answer
@@ -72,7 +70,6 @@ class TsungSetup:
     events: list[dict[str, Any]] = field(default_factory=list)
     offered: list[dict[str, Any]] | None = None
     set_up: Answer | None = None
-    order: list[Tile] = field(default_factory=list)
     dealt: dict[str, Any] | None = None
     shadow: ReferenceEngine = field(default_factory=ReferenceEngine)
 
@@ -232,29 +229,23 @@ def dealt_state(run: ScenarioRun) -> dict[str, Any]:
     return dealt
 
 
-@STEPS.then(
-    r"seat (?P<seat>[01])'s (?P<what>pile|hand) is the tiles at positions (?P<where>[0-9, and-]+) of the order",
-)
-def _cut(run: ScenarioRun, seat: str, what: str, where: str) -> None:
-    dealt = dealt_state(run)
-    part = dealt["piles" if what == "pile" else "hands"]
-    if part is None:
-        raise StepError(f"the deal has no {what}s")
-    order = tsung_setup(run).order
-    expected = [order[p - 1].face for p in parse_positions(where)]
-    if part[int(seat)] != expected:
-        raise StepError(f"seat {seat}'s {what} is {show(part[int(seat)])}, not {show(expected)}")
+@STEPS.then(rf"seat (?P<seat>[01])'s pile, in the order it is turned over, is {TILES}")
+def _pile_dealt(run: ScenarioRun, seat: str, tiles: str) -> None:
+    piles = dealt_state(run)["piles"]
+    if piles is None:
+        raise StepError("the deal has no piles")
+    expected = faces(tiles_in(tiles))
+    if piles[int(seat)] != expected:
+        raise StepError(f"seat {seat}'s pile, in the order it is turned over, is {show(piles[int(seat)])}")
 
 
-@STEPS.then(r"the common stock is the tiles at positions (?P<where>[0-9, and-]+) of the order")
-def _stock_cut(run: ScenarioRun, where: str) -> None:
-    dealt = dealt_state(run)
-    if dealt["stock"] is None:
+@STEPS.then(rf"the common stock, in the order it is turned over, is {TILES}")
+def _stock_dealt(run: ScenarioRun, tiles: str) -> None:
+    stock = dealt_state(run)["stock"]
+    if stock is None:
         raise StepError("the deal has no common stock")
-    order = tsung_setup(run).order
-    expected = [order[p - 1].face for p in parse_positions(where)]
-    if dealt["stock"] != expected:
-        raise StepError(f"the common stock is {show(dealt['stock'])}, not {show(expected)}")
+    if stock != faces(tiles_in(tiles)):
+        raise StepError(f"the common stock, in the order it is turned over, is {show(stock)}")
 
 
 @STEPS.then(r"there (?:are|is) no (?P<what>piles|common stock|hands)")
@@ -263,16 +254,6 @@ def _none(run: ScenarioRun, what: str) -> None:
     key = {"piles": "piles", "common stock": "stock", "hands": "hands"}[what]
     if dealt[key] is not None:
         raise StepError(f"the engine's state has {key}: {dealt[key]}")
-
-
-@STEPS.then(r"the order holds the (?P<n>\d+) tiles of one set")
-def _order_holds(run: ScenarioRun, n: str) -> None:
-    order = tsung_setup(run).order
-    counts = [0] * 21
-    for tile in order:
-        counts[tile.index] += 1
-    if len(order) != int(n) or tuple(counts) != set_counts(1):
-        raise StepError(f"the order dealt holds {len(order)} tiles, not the {n} of one set")
 
 
 @STEPS.then(r"seat (?P<seat>[01]) lays first")

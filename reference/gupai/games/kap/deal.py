@@ -18,7 +18,6 @@ with the first player.
 from __future__ import annotations
 
 import random
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -30,7 +29,7 @@ from gupai.games.kap.config import CollectingConfig
 EIGHT_AND_SEVEN = "eight-and-seven"
 MOVED_TOPS = "moved-tops-then-two-piles-each"
 
-__all__ = ["EIGHT_AND_SEVEN", "MOVED_TOPS", "Deal", "deal_from_order", "parse_positions", "random_deal", "wall_piles"]
+__all__ = ["EIGHT_AND_SEVEN", "MOVED_TOPS", "Deal", "deal_from_order", "random_deal", "wall_piles"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -141,20 +140,3 @@ def random_deal(config: CollectingConfig, rng: random.Random) -> Deal:
         tuple(rng.randint(1, 6) for _ in range(config.spec.dice)) if config.options["first-player"] == "dice" else None
     )
     return deal_from_order(config, order, dice=dice)
-
-
-def parse_positions(text: str) -> list[int]:
-    """Positions in a shuffled order as scenarios write them, 1-based; a
-    range may run down: ``"1-3, 7, 10-8"`` -> [1, 2, 3, 7, 10, 9, 8].
-
-    >>> parse_positions("1-3, 7, 10-8")
-    [1, 2, 3, 7, 10, 9, 8]
-    """
-    found: list[int] = []
-    for part in re.split(r"[,\s]+(?:and\s+)?", text.strip()):
-        if not part:
-            continue
-        low, _, high = part.partition("-")
-        first, last = int(low), int(high or low)
-        found.extend(range(first, last + 1) if first <= last else range(first, last - 1, -1))
-    return found
