@@ -207,7 +207,9 @@ def _cell_html(value: str, page_src: str, *, tile_column: bool) -> str:
     bracketed = bool(stripped) and _RUN.fullmatch(stripped) is not None
     if bracketed or (tile_column and stripped and _TILES_ONLY.fullmatch(stripped)):
         faces = re.findall(_TILE, stripped)
-        return f"<code>{esc(value)}</code> {tiles_html(faces, page_src, size='sm')}"
+        # each face kept whole on a narrow screen, as in a step's text
+        code = re.sub(r"(\[[1-6]-[1-6]\])", r'<span class="face">\1</span>', esc(value))
+        return f"<code>{code}</code> {tiles_html(faces, page_src, size='sm')}"
     return _with_tiles(value, page_src)
 
 
