@@ -80,6 +80,9 @@ class EngineProcess:
         self._next_id = 0
         self._healthy = False
         self.requests = 0
+        #: What the engine is being asked for (the case id, set by the runner): named when an answer comes twice.
+        self.context = ""
+        self._answered: dict[int, tuple[str, str]] = {}
 
     # ------------------------------------------------------------ lifecycle
     def start(self) -> Mapping[str, Any]:
@@ -97,6 +100,7 @@ class EngineProcess:
         except OSError as error:
             raise EngineError("crash", f"cannot run {shlex.join(self.argv)}: {error.strerror or error}") from None
         self._buffer = b""
+        self._answered = {}
         assert self.process.stdout is not None and self.process.stdin is not None and self.process.stderr is not None
         for stream in (self.process.stdout, self.process.stdin, self.process.stderr):
             os.set_blocking(stream.fileno(), False)
@@ -275,10 +279,24 @@ class EngineProcess:
         except ProtocolError as error:
             shown = raw[:120].decode("utf-8", "replace")
             raise EngineError("garbage", f"answer to {cmd} is {error.message}: {shown!r}") from None
+        repeated = doc.get("id")
+        if isinstance(repeated, int) and repeated != ident and repeated in self._answered:
+            raise EngineError("schema", self._twice(repeated, cmd, ident))
         try:
-            return check_answer(doc, command=cmd, id=ident)
+            answer = check_answer(doc, command=cmd, id=ident)
         except ProtocolError as error:
             raise EngineError("schema", f"answer to {cmd} breaks the protocol schema: {error.message}") from None
+        self._answered[ident] = (cmd, self.context)
+        return answer
+
+    def _twice(self, repeated: int, cmd: str, ident: int) -> str:
+        """The message for a second answer to request ``repeated``, read where the answer to ``cmd`` was due."""
+        first, context = self._answered[repeated]
+        during = f" of {context}" if context and context != self.context else ""
+        return (
+            f"the engine answered the {first} request (id {repeated}{during}) twice: each request gets one answer "
+            f"(the second came where the answer to {cmd}, id {ident}, was due)"
+        )
 
     def _read_line(self, cmd: str) -> bytes:
         process = self.process
