@@ -27,7 +27,17 @@ from gupai.core.resources import data_dir
 from gupai.core.spec import game_spec, games
 from gupai.log.validate import validate_log
 
-__all__ = ["Case", "CaseResult", "Claims", "collect_cases", "requirement_gap", "select_cases"]
+__all__ = [
+    "NOT_RUN",
+    "Case",
+    "CaseResult",
+    "Claims",
+    "collect_cases",
+    "not_run",
+    "requirement_gap",
+    "select_cases",
+    "stopped_message",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -172,6 +182,24 @@ class CaseResult:
     def restart(self) -> bool:
         """Whether the engine must be restarted after this case."""
         return self.fault in FAULTS
+
+
+#: How the message of a case left unrun by a stopped run begins.
+NOT_RUN = "not run: "
+
+
+def stopped_message(timeouts: int) -> str:
+    """The message of every case a run stopped by ``timeouts`` timeouts in a row leaves unrun.
+
+    >>> stopped_message(3)
+    'not run: the engine timed out on 3 cases in a row, so the run stopped'
+    """
+    return f"{NOT_RUN}the engine timed out on {timeouts} cases in a row, so the run stopped"
+
+
+def not_run(result: CaseResult) -> bool:
+    """Whether ``result`` is a case the run stopped before (it fails, unrun)."""
+    return result.outcome == "fail" and result.fault == "timeout" and result.message.startswith(NOT_RUN)
 
 
 def _slug(text: str) -> str:

@@ -26,7 +26,7 @@ from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from gupai.conformance.cases import Case, CaseResult, Claims, requirement_gap
+from gupai.conformance.cases import Case, CaseResult, Claims, not_run, requirement_gap, stopped_message
 from gupai.conformance.logreplay import run_log
 from gupai.conformance.process import Ask, AskMany, EngineError, EngineProcess, HarnessError
 from gupai.conformance.steps.binding import NotAskableError, NotSupportedError, StepError
@@ -35,7 +35,7 @@ from gupai.conformance.steps.registry import match_step
 from gupai.core.errors import GupaiError
 from gupai.protocol.server import ENGINE_NAME
 
-__all__ = ["RunState", "run_case", "run_cases", "run_scenario", "step_rules"]
+__all__ = ["STEP_TOPICS", "RunState", "not_run", "run_case", "run_cases", "run_scenario", "step_rules"]
 
 
 def run_scenario(
@@ -92,7 +92,7 @@ def run_scenario(
                 "fail",
                 f"{step.keyword} {step.text} (line {step.line}): {failure.message}",
                 fault="wrong",
-                failed_rules=step_rules(case, step.text),
+                failed_rules=step_rules(case, step.text, step.datatable),
                 notes=tuple(run.notes),
             )
     return CaseResult(case, "pass", notes=tuple(run.notes))
@@ -100,16 +100,70 @@ def run_scenario(
 
 _RULE_IN_STEP = re.compile(r"\brule (?P<rule>[a-z]+\.[a-z0-9.-]+)")
 
+#: What a step's words are about: the rules (without their game's prefix) a failing step may count against.
+#: Only the scenario's own ``@rule:`` tags are candidates: a step whose words point at none of them
+#: counts against every one (the step shows the scenario's setting, not one rule of it).
+STEP_TOPICS: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = tuple(
+    (re.compile(pattern), tuple(suffixes.split()))
+    for pattern, suffixes in (
+        (r"\[4-2\]|toward tens", "tiles.four-two"),
+        (r"ten-pair|\+|pairs? (are|is)", "pair.ten"),
+        (r"\beye\b|civil|military", "eye"),
+        (r"\bwinning\b|\bsplits?\b|rejected", "hand.win"),
+        (r"declar", "declare declare.valid"),
+        (
+            r"\bdealt\b|positions|pile|face-down|order holds|stock (begins|is)|common stock|no hands|no piles",
+            "deal deal.method deal.wall deal.boneyard deal.draw-order german.hand stock",
+        ),
+        (r"plays first|lays first|first player", "deal.first-player first-player opening"),
+        (
+            r"\bsets?\b|players play|not a tile|is the tile|is a (civil|military) tile|tiles of one set",
+            "equipment equipment.set equipment.sets equipment.players",
+        ),
+        (
+            r"legal moves|may (not )?(take|draw|discard|declare)\b",
+            "opening turn.take turn.shape turn.draw turn.discard declare",
+        ),
+        (r"\btakes?\b", "turn.take turn.shape capture.pair capture.triple capture.choice"),
+        (r"\bdraws?\b", "turn.draw turn.shape"),
+        (r"\bdiscards?\b|table holds", "turn.discard"),
+        (r"'s turn|\bis to (lay|claim)", "turn.order"),
+        (r"settlement", "settle settle.refund ante"),
+        (r"scores?", "score score.leftover"),
+        (r"game is (not )?over|no winner|\bwins\b", "end end.win end.stock end.termination end.tie"),
+        (r"sweep", "sweep sweep.restart"),
+        (r"\bclaim", "claim"),
+        (r"\blays?\b|\brow\b|table is empty", "turn.lay"),
+        (r"turned over|reveal", "turn.reveal"),
+        (r"lone tile", "lone-tile"),
+        (r"as a (pair|triple)|captures open", "capture.reach capture.pair capture.triple capture.choice"),
+    )
+)
 
-def step_rules(case: Case, text: str) -> tuple[str, ...]:
-    """The rules a failing step counts against: the rule it names, else the scenario's rules.
 
-    >>> case = Case("c", "scenario", None, None, (), None, ("ks.turn.take", "ks.turn.draw"), "f")
-    >>> step_rules(case, "the move is refused under rule ks.turn.draw"), step_rules(case, "it is seat 1's turn")
-    (('ks.turn.draw',), ('ks.turn.take', 'ks.turn.draw'))
+def step_rules(case: Case, text: str, table: Sequence[Sequence[str]] | None = None) -> tuple[str, ...]:
+    """The rules a failing step counts against, of the scenario's ``@rule:`` tags.
+
+    The rule the step names, else the scenario's only rule, else those of its
+    rules the step's words are about (:data:`STEP_TOPICS`), else all of them.
+
+    >>> case = Case("c", "scenario", None, None, (), None, ("ks.opening", "ks.turn.take", "ks.settle"), "f")
+    >>> step_rules(case, "the move is refused under rule ks.turn.draw")
+    ('ks.turn.draw',)
+    >>> step_rules(case, "seat 1 takes [6-4]"), step_rules(case, "the settlement is +2 -2")
+    (('ks.turn.take',), ('ks.settle',))
+    >>> step_rules(case, "it holds 32 tiles")
+    ('ks.opening', 'ks.turn.take', 'ks.settle')
     """
     found = _RULE_IN_STEP.search(text)
-    return (found["rule"],) if found else case.rules
+    if found:
+        return (found["rule"],)
+    if len(case.rules) <= 1:
+        return case.rules
+    words = " ".join([text, *(" ".join(row) for row in table or ())])
+    topics = {suffix for pattern, suffixes in STEP_TOPICS if pattern.search(words) for suffix in suffixes}
+    chosen = tuple(rule for rule in case.rules if rule.split(".", 1)[-1] in topics)
+    return chosen or case.rules
 
 
 # ---- logs
@@ -169,8 +223,9 @@ def run_cases(
 
     Returns the engine's claims, the results in case order and the number of
     restarts. Raises :class:`HarnessError` only when the engine cannot start.
-    After ``max_timeouts`` cases in a row time out, the run stops: every
-    case left fails with a message saying so, without being run.
+    After ``max_timeouts`` cases in a row time out (0: never), the run stops:
+    every case left fails with a message saying so (:func:`stopped_message`),
+    without being run, and the engine is not started again.
     """
     try:
         hello = engine.start()
@@ -186,9 +241,8 @@ def run_cases(
             gap = requirement_gap(case, claims)
             if gap is not None:
                 result = CaseResult(case, "skip", gap, unasked="claims")
-            elif timeouts >= max_timeouts:
-                stopped = f"not run: the engine timed out on {timeouts} cases in a row, so the run stopped"
-                result = CaseResult(case, "fail", stopped, fault="timeout", failed_rules=case.rules)
+            elif max_timeouts and timeouts >= max_timeouts:
+                result = CaseResult(case, "fail", stopped_message(timeouts), fault="timeout", failed_rules=case.rules)
             elif need_restart and not _restart(engine, state):
                 result = CaseResult(
                     case,
@@ -199,6 +253,7 @@ def run_cases(
                 )
             else:
                 need_restart = False
+                engine.context = case.id
                 result = run_case(case, engine.ask, engine.ask_many, claims)
                 need_restart = result.restart or not engine.alive
                 timeouts = timeouts + 1 if result.fault == "timeout" else 0
