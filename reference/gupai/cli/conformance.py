@@ -1,26 +1,33 @@
 """``gupai engine`` and ``gupai conformance run``.
 
 Exit status of ``gupai conformance run``: 0 when every case run passed
-(skips and known failures aside), 1 when any failed, 2 for bad arguments or
-an engine that could not start, 3 on an internal error.
+(skips and known failures aside), 1 when any failed (a run stopped by
+consecutive timeouts included), 2 for bad arguments or an engine that could
+not start, 3 on an internal error.
+
+On a terminal (standard error a TTY) the run shows a progress bar and each
+failure as it happens, ``FAIL`` in colour unless ``NO_COLOR`` is set; when
+standard error is not a terminal it is quiet (``--verbose`` prints each case).
 """
 
 from __future__ import annotations
 
 import json
+import os
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 import click
 
 from gupai.cli.app import InputError, safe_text
-from gupai.conformance.cases import CaseResult, collect_cases, select_cases
+from gupai.conformance.cases import CaseResult, collect_cases, not_run, select_cases
 from gupai.conformance.process import EngineProcess, HarnessError
 from gupai.conformance.report import Report, apply_known_failures, parse_known_failures
-from gupai.conformance.runner import run_cases
+from gupai.conformance.runner import MAX_CONSECUTIVE_TIMEOUTS, run_cases
 from gupai.core.spec import games
 from gupai.protocol.server import main as serve_main
 
@@ -91,6 +98,13 @@ def _read_known(path: str) -> str | None:
     show_default=True,
     help="Seconds to wait for the engine to answer the start handshake.",
 )
+@click.option(
+    "--max-timeouts",
+    type=click.IntRange(min=0),
+    default=MAX_CONSECUTIVE_TIMEOUTS,
+    show_default=True,
+    help="Stop the run after this many cases in a row time out (0: never stop).",
+)
 @JSON
 @click.option("--report", "report_path", metavar="FILE", help="Also write the JSON report to FILE.")
 @click.option("--badge", "badge_path", metavar="FILE", help="Write a shields.io endpoint badge to FILE.")
@@ -130,6 +144,7 @@ def _run(
     skip_globs: tuple[str, ...],
     timeout: float,
     start_timeout: float,
+    max_timeouts: int,
     as_json: bool,
     report_path: str | None,
     badge_path: str | None,
@@ -149,14 +164,30 @@ def _run(
         raise HarnessError("give the engine to test with --engine 'COMMAND' (or --dump-tests to list the cases)")
     known = parse_known_failures(Path(known_path).read_text(encoding="utf-8")) if known_path else ()
 
-    def progress(result: CaseResult) -> None:
-        if verbose:
-            click.echo(f"{result.outcome:<4} {result.case.id}", err=True)
-
+    settings = (
+        ("timeout", timeout),
+        ("start_timeout", start_timeout),
+        ("max_timeouts", max_timeouts),
+        ("game", game),
+        ("run", list(run_globs)),
+        ("skip", list(skip_globs)),
+        ("known_failures", known_path),
+    )
+    rerun = Report(command=command, hello={}, results=(), settings=settings).rerun
     started = time.monotonic()
-    with EngineProcess(command, timeout=timeout, start_timeout=start_timeout) as engine:
-        _claims, results, restarts = run_cases(engine, cases, progress=progress)
+    with (
+        EngineProcess(command, timeout=timeout, start_timeout=start_timeout) as engine,
+        live_display(len(cases), rerun, verbose=verbose) as progress,
+    ):
+        _claims, results, restarts = run_cases(engine, cases, progress=progress, max_timeouts=max_timeouts)
         hello = engine.hello
+    unrun = [r for r in results if not_run(r)]
+    if unrun:
+        click.echo(
+            f"gupai conformance: stopped after {max_timeouts} cases in a row timed out (--max-timeouts); "
+            f"{len(unrun)} cases not run",
+            err=True,
+        )
     report = Report(
         command=command,
         hello=hello,
@@ -164,14 +195,7 @@ def _run(
         restarts=restarts,
         seconds=time.monotonic() - started,
         games=(game,) if game else tuple(sorted({c.game for c in cases if c.game})),
-        settings=(
-            ("timeout", timeout),
-            ("start_timeout", start_timeout),
-            ("game", game),
-            ("run", list(run_globs)),
-            ("skip", list(skip_globs)),
-            ("known_failures", known_path),
-        ),
+        settings=settings,
     )
     document = json.dumps(report.to_json(), indent=2, ensure_ascii=False) + "\n"
     if report_path:
@@ -183,5 +207,65 @@ def _run(
         entries = parse_known_failures(previous) if previous is not None else ()
         failed = [r.case.id for r in apply_known_failures(results, entries) if r.outcome == "fail" and not r.known]
         _write(write_known, known_failures_text(previous, failed))
-    click.echo(document if as_json else report.text(verbose=verbose), nl=False)
+    paint = painter(sys.stdout) if not as_json else None
+    click.echo(document if as_json else report.text(verbose=verbose, paint=paint), nl=False)
     sys.exit(report.exit_status)
+
+
+_STYLES = {"fail": {"fg": "red", "bold": True}, "pass": {"fg": "green"}, "dim": {"dim": True}}
+
+
+def painter(stream: IO[str]) -> Callable[[str, str], str] | None:
+    """Colour for ``stream`` when it is a terminal and ``NO_COLOR`` is unset (https://no-color.org); else None."""
+    if os.environ.get("NO_COLOR") or not stream.isatty():
+        return None
+    return lambda text, style: click.style(text, **_STYLES.get(style, {}))  # type: ignore[arg-type]
+
+
+@contextmanager
+def live_display(total: int, rerun: Callable[[str], str], *, verbose: bool) -> Iterator[Callable[[CaseResult], None]]:
+    """What the run shows as it goes, on standard error.
+
+    On a terminal: a progress bar (rich, as ``simulate`` shows), and each
+    failure above it with the command that runs that case again. Elsewhere:
+    nothing, or with ``verbose`` one line per case.
+    """
+    if not sys.stderr.isatty():
+
+        def quiet(result: CaseResult) -> None:
+            if verbose:
+                click.echo(f"{result.outcome:<4} {result.case.id}", err=True)
+
+        yield quiet
+        return
+    from rich.console import Console
+    from rich.markup import escape
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    console = Console(stderr=True, highlight=False, no_color=bool(os.environ.get("NO_COLOR")))
+    with Progress(
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TextColumn("{task.fields[failed]} failed"),
+        TimeElapsedColumn(),
+        console=console,
+        transient=True,
+    ) as bar:
+        task = bar.add_task("conformance", total=total, failed=0)
+        failed = 0
+
+        def show(result: CaseResult) -> None:
+            nonlocal failed
+            if result.outcome == "fail" and not not_run(result):
+                failed += 1
+                console.print(
+                    f"[bold red]FAIL[/] {escape(result.case.id)}  {escape(f'[{result.fault}]')}", soft_wrap=True
+                )
+                console.print(f"     {escape(result.message[:300])}", soft_wrap=True)
+                console.print(f"     [dim]rerun: {escape(rerun(result.case.id))}[/]", soft_wrap=True)
+            elif verbose:
+                console.print(f"{result.outcome:<4} {escape(result.case.id)}")
+            bar.update(task, advance=1, failed=failed)
+
+        yield show

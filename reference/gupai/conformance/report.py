@@ -17,13 +17,14 @@ from __future__ import annotations
 
 import fnmatch
 import json
+import shlex
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
 from gupai import __version__
-from gupai.conformance.cases import CaseResult, Claims
+from gupai.conformance.cases import CaseResult, Claims, not_run
 from gupai.conformance.report_schema import REPORT_FORMAT, REPORT_SCHEMA_ID, REPORT_VERSION, report_schema
 from gupai.core.resources import write_or_check
 from gupai.core.spec import game_spec, games
@@ -289,8 +290,26 @@ class Report:
         color = "brightgreen" if share == 1 else "green" if share >= 0.95 else "yellow" if share >= 0.8 else "red"
         return {"schemaVersion": 1, "label": label, "message": self.headline(), "color": color}
 
-    def text(self, *, verbose: bool = False) -> str:
-        """The report for people: rules, games and presets, failures, skips, the summary."""
+    def rerun(self, case_id: str) -> str:
+        """The command line that runs exactly one case again, with this run's engine and timeouts.
+
+        >>> Report("my-engine --fast", {}, (), settings=(("timeout", 2.0),)).rerun("scenario:tiles/a-b")
+        "gupai conformance run --engine 'my-engine --fast' --run scenario:tiles/a-b --timeout 2"
+        """
+        settings = dict(self.settings)
+        words = ["gupai", "conformance", "run", "--engine", self.command, "--run", glob_escape(case_id)]
+        for option, key, default in (("--timeout", "timeout", 10.0), ("--start-timeout", "start_timeout", 30.0)):
+            value = settings.get(key)
+            if value is not None and value != default:
+                words += [option, f"{value:g}"]
+        return shlex.join(words)
+
+    def text(self, *, verbose: bool = False, paint: Callable[[str, str], str] | None = None) -> str:
+        """The report for people: rules, games and presets, failures, skips, the summary.
+
+        ``paint(text, style)`` colours a word (``style`` is ``fail``, ``pass`` or ``dim``); none by default.
+        """
+        color = paint or (lambda text, style: text)
         engine = self.engine()
         lines = [
             f"gupai conformance {__version__}: {engine['name']} {engine['version']} "
@@ -306,7 +325,8 @@ class Report:
             if status.known:
                 counts += f", {status.known} known failures"
             mark = {"fail": "FAIL", "pass": "pass", "known": "known", "skip": "skip", "untested": "-"}[status.status]
-            lines.append(f"  {status.rule:<{width}}  {mark:<5}  {counts}")
+            shown = color(f"{mark:<5}", status.status) if status.status in ("fail", "pass") else f"{mark:<5}"
+            lines.append(f"  {status.rule:<{width}}  {shown}  {counts}")
         lines += ["", "Games and presets"]
         for group in self.by_game():
             lines.append(
@@ -314,13 +334,20 @@ class Report:
                 f"{group['skipped']:>4} skipped"
                 + (f" {group['known_failures']:>4} known" if group["known_failures"] else "")
             )
-        failures = self.failures
+        failures = [r for r in self.failures if not not_run(r)]
         if failures:
             lines += ["", f"Failures ({len(failures)})"]
             for result in failures:
                 rules = ", ".join(result.failed_rules) or "-"
-                lines.append(f"  {result.case.id}  [{result.fault}] ({rules})")
+                lines.append(f"  {color('FAIL', 'fail')} {result.case.id}  [{result.fault}] ({rules})")
                 lines.append(f"      {result.message}")
+                lines.append(color(f"      rerun: {self.rerun(result.case.id)}", "dim"))
+        unrun = [r for r in self.failures if not_run(r)]
+        if unrun:
+            lines += [
+                "",
+                color(f"Stopped: {unrun[0].message.removeprefix('not run: ')}; {len(unrun)} cases not run", "fail"),
+            ]
         fixed = self.fixed
         if fixed:
             lines += ["", f"Known failures that now pass ({len(fixed)}): remove them from the known-failures file"]
@@ -342,9 +369,19 @@ class Report:
             f"{summary['passed']} passed, {summary['failed']} failed, {summary['not_supported']} not supported by "
             f"the engine, {summary['not_askable']} not askable"
             + (f", {summary['known_failures']} known failures" if summary["known_failures"] else "")
-            + f" of {summary['cases']} cases in {self.seconds:.1f} s; {self.restarts} engine restarts",
+            + f" of {summary['cases']} cases in {self.seconds:.1f} s; {self.restarts} engine restarts"
+            + (f"; stopped, {len(unrun)} cases not run" if unrun else ""),
         ]
         return "\n".join(lines) + "\n"
+
+
+def glob_escape(case_id: str) -> str:
+    """A ``--run`` glob that matches exactly ``case_id`` (``*``, ``?`` and ``[`` taken literally).
+
+    >>> glob_escape("scenario:a/b#1"), glob_escape("log:x[1]*")
+    ('scenario:a/b#1', 'log:x[[]1][*]')
+    """
+    return "".join(f"[{c}]" if c in "*?[" else c for c in case_id)
 
 
 def not_supported(result: CaseResult) -> bool:
