@@ -141,3 +141,30 @@ def test_a_run_stopped_by_timeouts_is_one_line_in_the_text_report() -> None:
     text = Report("x", {}, results).text()
     assert text.count("rerun: ") == 1 and text.count(stopped) == 0
     assert "Stopped: the engine timed out on 3 cases in a row, so the run stopped; 4 cases not run" in text
+
+
+# ------------------------------------------------------- the documented formats
+HARNESS_PAGE = Path(__file__).resolve().parents[2] / "docs" / "engine" / "harness.md"
+
+
+def _results(passed: int, failed: int, known: int, unsupported: int, unaskable: int) -> tuple[CaseResult, ...]:
+    case = ALL_CASES[0]
+    return (
+        *(CaseResult(case, "pass") for _ in range(passed)),
+        *(CaseResult(case, "fail", "x", fault="wrong") for _ in range(failed)),
+        *(CaseResult(case, "fail", "x", fault="wrong", known=True) for _ in range(known)),
+        *(CaseResult(case, "skip", "x", unasked="describe") for _ in range(unsupported)),
+        *(CaseResult(case, "skip", "x", unasked="askable") for _ in range(unaskable)),
+    )
+
+
+def test_the_badge_and_summary_examples_of_the_harness_page_are_what_the_report_writes() -> None:
+    text = HARNESS_PAGE.read_text(encoding="utf-8")
+    badges = [json.loads(line) for line in text.splitlines() if line.startswith('{"schemaVersion"')]
+    summaries = [line for line in text.splitlines() if line.endswith("engine restarts") and line[0].isdigit()]
+    assert len(badges) == 3 and len(summaries) == 2
+    reference = Report("x", {}, _results(497, 0, 0, 0, 3), seconds=61.2)
+    version_1 = Report("x", {}, _results(380, 0, 2, 115, 3), seconds=58.0)
+    failing = Report("x", {}, _results(120, 13, 0, 65, 0))
+    assert badges == [reference.badge(), version_1.badge(), failing.badge()]
+    assert summaries == [reference.text().splitlines()[-1], version_1.text().splitlines()[-1]]
