@@ -201,7 +201,7 @@ def _run(
     if report_path:
         _write(report_path, document)
     if badge_path:
-        _write(badge_path, json.dumps(report.badge(), indent=2) + "\n")
+        _write(badge_path, json.dumps(report.badge(), indent=2, ensure_ascii=False) + "\n")
     if write_known:
         previous = _read_known(write_known)
         entries = parse_known_failures(previous) if previous is not None else ()
