@@ -250,7 +250,7 @@ class ScenarioRun:
         if min(counts) < 0:
             raise StepError("the scenario deals more copies of a tile than the sets hold")
         for seat, held in enumerate(dealt):
-            want = config.spec.hand_size + (1 if seat == self.first else 0)
+            want = config.dealt(first=seat == self.first)
             if len(held) != want:
                 raise StepError(f"the scenario deals seat {seat} {len(held)} tiles; the deal gives {want}")
         rest = [] if self.stock_exact else [Tile.from_index(k) for k, c in enumerate(counts) for _ in range(c)]

@@ -80,6 +80,24 @@ class CollectingConfig:
         """The full id of one of the game's rules, e.g. ``rule("turn.take")``."""
         return f"{self.prefix}.{suffix}"
 
+    @property
+    def draw_first(self) -> bool:
+        """Option ``opening=draw``: every player is dealt the hand size and the first player's first turn draws."""
+        return self.options["opening"] == "draw"
+
+    def dealt(self, *, first: bool) -> int:
+        """How many tiles the deal gives a seat (``ks.deal.wall``, ``ks.opening``): one more to the first
+        player, unless ``opening=draw``.
+
+        >>> config = collecting_config("kap-shap")
+        >>> config.dealt(first=True), config.dealt(first=False)
+        (8, 7)
+        >>> config = collecting_config("kap-shap", resolve_options("kap-shap", overrides={"opening": "draw"}))
+        >>> config.dealt(first=True), config.dealt(first=False)
+        (7, 7)
+        """
+        return self.spec.hand_size + (1 if first and not self.draw_first else 0)
+
 
 def collecting_config(
     game: str, options: Options | None = None, *, players: int | None = None, sets: int | None = None

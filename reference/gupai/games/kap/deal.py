@@ -13,6 +13,16 @@ with the first player.
 >>> deal = deal_from_order(config, list(range(21)) + [0] * 11, dice=(1, 1, 1, 2))
 >>> deal.first_player, [len(h) for h in deal.hands], len(deal.stock)
 (1, [7, 8], 17)
+
+Under ``opening=draw`` (``ks.deal.boneyard``) every player is dealt seven,
+the first player first, and the rest is the stock, as navpil's simulator deals:
+
+>>> from gupai.core.options import resolve_options
+>>> navpil = collecting_config("kap-shap", resolve_options("kap-shap", overrides={"deal": "boneyard",
+...     "first-player": "seat-0", "opening": "draw"}))
+>>> deal = deal_from_order(navpil, list(range(32)), dice=None)
+>>> deal.hands, deal.stock[:3]
+(((0, 1, 2, 3, 4, 5, 6), (7, 8, 9, 10, 11, 12, 13)), (14, 15, 16))
 """
 
 from __future__ import annotations
@@ -95,15 +105,18 @@ def _cut_wall(config: CollectingConfig, order: Sequence[int], first: int) -> tup
         rest = piles[2 * n :]
     bottom_first = config.options["wall-draw"] == "bottom"
     stock = [tile for pile in rest for tile in (pile if bottom_first else reversed(pile))]
+    if config.draw_first:
+        # opening=draw: the top tile of the first player's second pile stays in the wall, first of the stock.
+        stock.insert(0, hands[first].pop())
     return hands, stock
 
 
 def _cut_boneyard(config: CollectingConfig, order: Sequence[int], first: int) -> tuple[list[list[int]], list[int]]:
-    n, size = config.players, config.spec.hand_size
+    n = config.players
     hands: list[list[int]] = [[] for _ in range(n)]
     at = 0
     for k in range(n):
-        take = size + 1 if k == 0 else size
+        take = config.dealt(first=k == 0)
         hands[(first + k) % n] = list(order[at : at + take])
         at += take
     return hands, list(order[at:])

@@ -176,9 +176,8 @@ def check_position(config: CollectingConfig, deal: Mapping[str, Any]) -> Deal:
         raise ReplayError("/deal/hands", None, f"the deal gives {len(hands)} hands for {n} players")
     if first >= n:
         raise ReplayError("/deal/first_player", None, f"seat {first} plays first, but there are {n} players")
-    size = config.spec.hand_size
     for seat, hand in enumerate(hands):
-        want = size + 1 if seat == first else size
+        want = config.dealt(first=seat == first)
         if len(hand) != want:
             raise ReplayError(
                 f"/deal/hands/{seat}",

@@ -64,8 +64,10 @@ class KapState:
         self.stock_drawn = 0
         self.table: list[int] = []
         self.current_player = deal.first_player
-        self.phase = "hold"
-        self.after = "deal"
+        # The first player holds one tile more and starts by discarding (or declaring),
+        # unless opening=draw: then the first turn is an ordinary one.
+        self.phase = "start" if config.draw_first else "hold"
+        self.after = "start" if config.draw_first else "deal"
         self.taken: int | None = None
         self.drawn: int | None = None
         self.turn = 1

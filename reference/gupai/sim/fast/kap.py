@@ -137,6 +137,7 @@ class KapTables:
         params[kk.P_TWO_TILES] = options["turn"] == "take-and-draw"
         params[kk.P_DISCARD_DRAWN] = options["drawn-tile"] == "discard-unless-win"
         params[kk.P_OPENING_DRAW] = options["opening"] == "discard-draw-discard"
+        params[kk.P_DRAW_FIRST] = config.draw_first
         params[kk.P_TAKEN_BACK] = options["discard-taken"] == "allowed"
         params[kk.P_MUST_DECLARE] = options["declare"] == "mandatory"
         params[kk.P_DEAD_ROUND] = options["termination"] == "three-dead-rounds"

@@ -44,8 +44,9 @@ __all__ = [
     P_DICE,
     P_CLASSES,
     P_KINDS,
+    P_DRAW_FIRST,
     P_COUNT,
-) = range(15)
+) = range(16)
 
 # Phases and what the hand came from (KapState.phase / .after).
 HOLD, START, DRAW, OVER = 0, 1, 2, 3
@@ -280,6 +281,7 @@ def play_kap(  # type: ignore[no-untyped-def]  # pragma: no cover
     discard_drawn, opening_draw = params[P_DISCARD_DRAWN] != 0, params[P_OPENING_DRAW] != 0
     taken_back, must_declare = params[P_TAKEN_BACK] != 0, params[P_MUST_DECLARE] != 0
     dead_round = params[P_DEAD_ROUND] != 0
+    draw_first = params[P_DRAW_FIRST] != 0
     dead_turns = params[P_DEAD_TURNS] * players
     tiles = order0.shape[0]
     stock_size = stock_pos.shape[1]
@@ -324,6 +326,8 @@ def play_kap(  # type: ignore[no-untyped-def]  # pragma: no cover
         table_count[:] = 0
         took_last[:] = False
         cur, phase, after, taken, drawn = first, HOLD, AFTER_DEAL, -1, -1
+        if draw_first:  # opening=draw: the first turn is an ordinary one
+            phase, after = START, AFTER_START
         turn, opening, stage, drew, took, idle = 1, True, 0, False, False, 0
         winner, reason, steps = -1, -1, 0
         while phase != OVER:
