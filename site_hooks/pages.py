@@ -690,10 +690,12 @@ class SiteData:
             if any(a == "classical" for _s, a, _p in aliases) and any(a == "classic" for _s, a, _p in aliases):
                 classical = next(p.name for _s, a, p in aliases if a == "classical")
                 classic = next(p.name for _s, a, p in aliases if a == "classic")
+                gin = next((p.name for _s, a, p in aliases if a == "gin"), classical)
                 out += [
                     '!!! warning "“Classical” is not `classic`"',
                     f"    What the gupai site's analysis calls the *classical* rule (one tile a turn, only the "
-                    f"latest discard) is navpil's `gin`, our [{classical}](#{classical}); navpil's `classic` is "
+                    f"latest discard) is our [{classical}](#{classical}), the turn of navpil's `gin` (our "
+                    f"[{gin}](#{gin}), with navpil's deal and opening); navpil's `classic` is "
                     f"our [{classic}](#{classic}).",
                     "",
                 ]

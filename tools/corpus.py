@@ -274,11 +274,46 @@ def _invalid_collecting(game: str) -> Iterator[Case]:
         log = _winning_only_under(game, "eye", "identical", f"{p}.eye", players=many, base={"eye": "civil"})
         yield case(f"{p}.eye", "declared-a-military-eye-under-eye-civil", log)
 
+    yield from _invalid_navpil_readings(game, p, many)
+
     # schema
     log = _base(game, players=many)
     log["events"][0]["tile"] = "7-1"
     log["colour"] = "red"
     yield case("schema", "unknown-field-and-a-tile-that-is-not-a-tile", log)
+
+
+def _invalid_navpil_readings(game: str, p: str, many: int) -> Iterator[Case]:
+    """Faults against the readings of navpil's engine: opening=draw, termination=none, an abandoned game."""
+
+    def case(rule: str, what: str, log: Log) -> Case:
+        return f"{game}/invalid/{rule}--{what}.json", log
+
+    log = _base(game, "navpil-culin", players=many)
+    first = log["events"][0]
+    log["events"][0] = {"type": "discard", "seat": first["seat"], "tile": log["deal"]["hands"][first["seat"]][0]}
+    yield case(f"{p}.opening", "first-player-discards-before-drawing-under-opening-draw", log)
+
+    log = _base(game, "navpil-culin", players=many)
+    log["deal"]["hands"][0].append(log["deal"]["stock"].pop(0))
+    yield case(f"{p}.deal.boneyard", "first-player-dealt-one-tile-more-under-opening-draw", log)
+
+    log = _search(
+        game, lambda g: g["result"]["reason"] == "dead-rounds", players=many, agents="random", turn="take-or-draw"
+    )
+    log["options"]["termination"] = "none"
+    yield case(f"{p}.end.termination", "dead-rounds-claimed-under-termination-none", log)
+
+    log = _search(game, lambda g: g["result"]["winner"] is not None, preset="navpil-gin", players=many)
+    log["result"] = {"winner": None, "reason": "abandoned", "turns": log["result"]["turns"], "settlement": [0] * many}
+    yield case(f"{p}.end.abandoned", "abandoned-after-a-declared-win", log)
+
+    log = _base(game, "navpil-gin", players=many)
+    del log["events"][len(log["events"]) // 2 :]
+    seat = log["events"][-1]["seat"]
+    turns = 1 + sum(1 for a, b in zip(log["events"], log["events"][1:], strict=False) if a["seat"] != b["seat"])
+    log["result"] = {"winner": seat, "reason": "abandoned", "turns": turns, "settlement": [0] * many}
+    yield case(f"{p}.end.abandoned", "abandoned-game-names-a-winner", log)
 
 
 def _hand_before(log: Log, at: int, seat: int) -> list[str]:

@@ -52,3 +52,20 @@ def test_simulate_gives_the_same_summary_on_both_engines(simulation: Simulation)
     fast = simulate(simulation, games=30, seed=3, jobs=1).summary()
     reference = simulate(replace(simulation, engine="reference"), games=30, seed=3, jobs=1).summary()
     assert fast == reference
+
+
+@pytest.mark.parametrize("game, players", [("kap-shap", None), ("kap-tai-shap", 4)])
+def test_both_engines_abandon_a_game_at_the_same_turn_cap(game: str, players: int | None, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """Under termination=none both engines stop a game at the turn cap (lowered here so that games reach it)."""
+    import gupai.games.kap.state as kap_state
+    import gupai.sim.fast.kap as fast_kap
+    from gupai.sim.simulate import KapRunner
+
+    monkeypatch.setattr(kap_state, "ABANDON_AFTER_TURNS", 3)
+    monkeypatch.setattr(fast_kap, "ABANDON_AFTER_TURNS", 3)
+    agents = ("greedy", "random") * (1 if players is None else 2)
+    case = Case(game, "navpil-gin", agents, players=players)
+    assert check(case, range(1, 21)) is None
+    states = [KapRunner(case.simulation()).state(seed) for seed in range(1, 21)]
+    abandoned = [s for s in states if s.reason == "abandoned"]
+    assert abandoned and all(s.turn == 3 and s.winner is None for s in abandoned)

@@ -249,7 +249,12 @@ def _log_rules(doc: Mapping[str, Any]) -> tuple[str, ...]:
         used |= {"declare", "declare.valid", "hand.win", "pair.ten", "eye", "tiles.four-two"}
     reason = doc.get("result", {}).get("reason")
     used.add(
-        {"declared": "end.win", "stock-exhausted": "end.stock", "dead-rounds": "end.termination"}.get(reason, "end.win")
+        {
+            "declared": "end.win",
+            "stock-exhausted": "end.stock",
+            "dead-rounds": "end.termination",
+            "abandoned": "end.abandoned",
+        }.get(reason, "end.win")
     )
     known = {rule.id for rule in spec.rules}
     return tuple(sorted({f"{prefix}.{s}" for s in used if f"{prefix}.{s}" in known} | equipment))

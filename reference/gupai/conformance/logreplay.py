@@ -44,7 +44,7 @@ def _normal_result(doc: Any) -> Any:
     """A result with its hand and split in a canonical order (an engine may list them in any)."""
     if not isinstance(doc, Mapping):
         return doc
-    out = dict(doc)
+    out = {k: v for k, v in doc.items() if not k.startswith("x-")}  # extension keys: not the rules' business
     if "hand" in out:
         out["hand"] = sorted(out["hand"])
     if "decomposition" in out:
@@ -194,7 +194,13 @@ class _LogReplay:
                 )
             elif key in ("result", "terminal") and not self.tsung:
                 reason = str((expected["state"].get("result") or mine.get("result") or {}).get("reason"))
-                rules.append({"stock-exhausted": "end.stock", "dead-rounds": "end.termination"}.get(reason, "end.win"))
+                rules.append(
+                    {
+                        "stock-exhausted": "end.stock",
+                        "dead-rounds": "end.termination",
+                        "abandoned": "end.abandoned",
+                    }.get(reason, "end.win")
+                )
             elif key == "hands" and not self.tsung:
                 rules.append(self.rules["action"].get(last or "", "turn.discard"))
             else:
@@ -350,6 +356,12 @@ class _LogReplay:
             raise _RefusedAsExpectedError()
         if self.refuse == "event":  # pragma: no cover - the replay always reaches the faulty event
             raise _LogFailureError(f"the log ended before event {self.fault}", [self.fault_rule])
+        if not self.tsung and doc["result"].get("reason") == "abandoned":  # *.end.abandoned: stopped, not ended
+            if result is not None:
+                raise _LogFailureError(
+                    f"the log records an abandoned game, but the engine ends it: {result}", [self.rule("end.abandoned")]
+                )
+            return
         if _normal_result(result) != _normal_result(doc["result"]):
             end = "end" if self.tsung else "end.win"
             raise _LogFailureError(f"the engine's result {result} is not the log's {doc['result']}", [self.rule(end)])

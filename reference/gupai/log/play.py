@@ -74,7 +74,9 @@ def play_kap(
             events.append({"type": _EVENT_TYPES[action.__class__], "seat": seat, "tile": _FACES[kind]})
         else:
             events.append(Event("declare", seat, hand=state.winning_hand, decomposition=state.decomposition).to_json())
-        if len(events) > max_events:  # pragma: no cover - the rules guarantee an end
+        if state.turn_cap is not None and state.turn > state.turn_cap and not state.is_terminal:
+            state.abandon()  # termination=none: nothing guarantees an end (ks.end.abandoned)
+        if len(events) > max_events:  # pragma: no cover - the rules or the turn cap guarantee an end
             raise RuntimeError(f"game {seed} did not end within {max_events} events")
     return {
         "format": LOG_FORMAT,

@@ -129,8 +129,11 @@ def _collecting_defs() -> dict[str, Any]:
             "type": "object",
             "properties": {
                 "winner": {"oneOf": [_ref("seat"), {"type": "null"}]},
-                "reason": {"enum": ["declared", "stock-exhausted", "dead-rounds"]},
-                "turns": {"type": "integer", "minimum": 1},
+                "reason": {
+                    "enum": ["declared", "stock-exhausted", "dead-rounds", "abandoned"],
+                    "description": "How the game ended; `abandoned`: stopped before any rule ended it (end.abandoned).",
+                },
+                "turns": {"type": "integer", "minimum": 0},
                 "hand": tiles,
                 "decomposition": _ref("decomposition"),
                 "settlement": {
@@ -159,9 +162,40 @@ def _game_branch(game: str, deal: str, event: str, result: str) -> dict[str, Any
     }
 
 
+#: Extension keys: where the protocol allows them (every object it defines, ``options`` aside), a log allows
+#: keys that begin ``x-`` for an engine's own data (e.g. ``x-navpil-turns`` in a result); the validator ignores them.
+EXTENSION_KEYS: dict[str, dict[str, Any]] = {"^x-": {}}
+
+
+def _allow_extensions(node: Any, *, skip: frozenset[str]) -> None:
+    """Add :data:`EXTENSION_KEYS` to every closed object of a schema, except the definitions named in ``skip``."""
+    if isinstance(node, dict):
+        if node.get("additionalProperties") is False and "properties" in node:
+            node["patternProperties"] = dict(EXTENSION_KEYS)
+        for key, value in node.items():
+            if key == "$defs":
+                for name, definition in value.items():
+                    if name not in skip:
+                        _allow_extensions(definition, skip=skip)
+            else:
+                _allow_extensions(value, skip=skip)
+    elif isinstance(node, list):
+        for item in node:
+            _allow_extensions(item, skip=skip)
+
+
 @cache
 def log_schema() -> dict[str, Any]:
-    """The game-log schema (JSON Schema 2020-12) as a dictionary."""
+    """The game-log schema (JSON Schema 2020-12) as a dictionary.
+
+    Every closed object but the options allows ``x-`` extension keys, as the protocol does:
+
+    >>> schema = log_schema()
+    >>> schema["patternProperties"], schema["$defs"]["collecting-result"]["patternProperties"]
+    ({'^x-': {}}, {'^x-': {}})
+    >>> "patternProperties" in schema["$defs"]["options-kap-shap"]
+    False
+    """
     games = [*COLLECTING, *EXTENSIONS]
     defs: dict[str, Any] = {
         "tile": {"enum": [k.face for k in kinds()], "description": "A tile, spelled high end first."},
@@ -174,7 +208,7 @@ def log_schema() -> dict[str, Any]:
         extra, deal, event, result = extend()
         defs.update(extra)
         branches.append(_game_branch(game, deal, event, result))
-    return {
+    schema = {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "$id": LOG_SCHEMA_ID,
         "title": "gupai game log",
@@ -207,6 +241,8 @@ def log_schema() -> dict[str, Any]:
         "allOf": branches,
         "$defs": defs,
     }
+    _allow_extensions(schema, skip=frozenset(f"options-{game}" for game in games))
+    return schema
 
 
 def schema_text() -> str:

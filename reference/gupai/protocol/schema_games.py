@@ -87,8 +87,8 @@ def collecting_defs() -> dict[str, Any]:
             "The outcome, as the game log records it.",
             {
                 "winner": {"oneOf": [seat, {"type": "null"}]},
-                "reason": {"enum": ["declared", "stock-exhausted", "dead-rounds"]},
-                "turns": {"type": "integer", "minimum": 1},
+                "reason": {"enum": ["declared", "stock-exhausted", "dead-rounds", "abandoned"]},
+                "turns": {"type": "integer", "minimum": 0},
                 "hand": hand,
                 "decomposition": ref("decomposition"),
                 "settlement": {"type": "array", "items": {"type": "integer"}},

@@ -198,6 +198,13 @@ class KapRunner:
         state = KapState(config, random_deal(config, random.Random(f"gupai:{game}:deal:{seed}")))
         rng = random.Random(f"gupai:{game}:agents:{seed}")
         step, legal_actions = state.step, state.legal_actions
+        cap = state.turn_cap
+        if cap is not None:  # termination=none: a game may never end; stop it at the cap (ks.end.abandoned)
+            while state.phase != "over":
+                step(seats[state.current_player].choose(state, legal_actions(), rng))
+                if state.turn > cap and state.phase != "over":
+                    state.abandon()
+            return state
         if not self._forced:
             while state.phase != "over":
                 step(seats[state.current_player].choose(state, legal_actions(), rng))

@@ -49,7 +49,7 @@ class KapTally:
     first_round: int = 0
     no_winner_turns: Histogram = field(default_factory=Histogram)
 
-    REASONS: ClassVar[tuple[str, ...]] = ("declared", "stock-exhausted", "dead-rounds")
+    REASONS: ClassVar[tuple[str, ...]] = ("declared", "stock-exhausted", "dead-rounds", "abandoned")
 
     def __post_init__(self) -> None:
         if not self.wins_by_position:

@@ -10,7 +10,8 @@ Context (Given)
     shuffled set)
 Actions (When)
     ``seat 0 throws the dice <a> <b> <c> <d> and the tiles are dealt``, ``the
-    tiles are dealt`` (no dice: option first-player=seat-0); the order is
+    tiles are dealt`` (no dice: option first-player=seat-0), ``the tiles are
+    dealt, seat <s> playing first`` (first-player=previous-winner); the order is
     sent as an ``order`` deal, so any engine cuts it by its own rules
 Outcomes (Then)
     ``the stock, in drawing order, is [t] ...`` / ``begins with [t] ...`` /
@@ -113,11 +114,16 @@ def _order(run: ScenarioRun, datatable: Table | None = None) -> None:
 
 
 # -------------------------------------------------------------------- actions
-@STEPS.when(r"(?:seat 0 throws the dice (?P<dice>[1-6] [1-6] [1-6] [1-6]) and )?the tiles are dealt")
-def _deal(run: ScenarioRun, dice: str | None) -> None:
+@STEPS.when(
+    r"(?:seat 0 throws the dice (?P<dice>[1-6] [1-6] [1-6] [1-6]) and )?the tiles are dealt"
+    r"(?:, seat (?P<first>\d+) playing first)?"
+)
+def _deal(run: ScenarioRun, dice: str | None, first: str | None = None) -> None:
     config = run.config()
     order = full_order(run, config.sets)
-    deal = {"order": faces(order), "dice": None if dice is None else [int(d) for d in dice.split()]}
+    deal: dict[str, object] = {"order": faces(order), "dice": None if dice is None else [int(d) for d in dice.split()]}
+    if first is not None:  # the first seat recorded with the order (first-player=previous-winner)
+        deal["first_player"] = int(first)
     run.expect_ok(run.new_game(deal, players=config.players, sets=config.sets), "dealing the tiles laid out")
     run.in_game = True
 

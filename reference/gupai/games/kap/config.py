@@ -135,6 +135,13 @@ def collecting_config(
             where="sets",
             rule=sets_rule,
         )
+    if options["first-player"] == "previous-winner" and options["opening"] != "draw":
+        raise OptionError(
+            "first-player=previous-winner deals from seat 0 whoever plays first, so every hand must be the same "
+            f"size: it goes with opening=draw, not opening={options['opening']}",
+            where="first-player",
+            rule=f"{spec.prefix}.deal.first-player",
+        )
     rules = pair_rules_from_options(options)
     return CollectingConfig(
         spec=spec,

@@ -122,20 +122,40 @@ def _cut_boneyard(config: CollectingConfig, order: Sequence[int], first: int) ->
     return hands, list(order[at:])
 
 
-def deal_from_order(config: CollectingConfig, order: Sequence[int], *, dice: Sequence[int] | None) -> Deal:
-    """Cut a shuffled order into hands and stock, as the options say."""
-    if config.options["first-player"] == "dice":
+def deal_from_order(
+    config: CollectingConfig, order: Sequence[int], *, dice: Sequence[int] | None, first: int | None = None
+) -> Deal:
+    """Cut a shuffled order into hands and stock, as the options say.
+
+    ``first`` is the first player under ``first-player=previous-winner`` (seat 0
+    when not given: a session's first game); the other readings fix it. Under
+    that reading the hands are dealt from seat 0 whoever plays first, as navpil's
+    simulator deals:
+
+    >>> from gupai.core.options import resolve_options
+    >>> from gupai.games.kap.config import collecting_config
+    >>> config = collecting_config("kap-shap", resolve_options("kap-shap", preset="navpil-culin"))
+    >>> deal = deal_from_order(config, list(range(32)), dice=None, first=1)
+    >>> deal.first_player, deal.hands[0][:2], deal.hands[1][:2]
+    (1, (0, 1), (7, 8))
+    """
+    reading = config.options["first-player"]
+    start = None
+    if reading == "dice":
         if dice is None or len(dice) != config.spec.dice:
             raise OptionError(
                 f"first-player=dice needs {config.spec.dice} dice", where="dice", rule=config.rule("deal.first-player")
             )
         first = first_player_from_dice(dice, config.players)
+    elif reading == "previous-winner":
+        first = 0 if first is None else first
+        start = 0  # the deal does not follow the first player: seat 0 is dealt first
     else:
         first = 0
     if config.options["deal"] == "wall":
-        hands, stock = _cut_wall(config, order, first)
+        hands, stock = _cut_wall(config, order, first if start is None else start)
     else:
-        hands, stock = _cut_boneyard(config, order, first)
+        hands, stock = _cut_boneyard(config, order, first if start is None else start)
     return Deal(
         order=tuple(order),
         dice=tuple(dice) if dice is not None else None,

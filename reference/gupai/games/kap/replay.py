@@ -126,6 +126,17 @@ def check_deal(config: CollectingConfig, deal: Mapping[str, Any]) -> Deal:
                 rule("deal.first-player"),
                 f"the dice {dice} total {sum(dice)}, which counts to seat {first}, not seat {recorded_first}",
             )
+    elif config.options["first-player"] == "previous-winner":  # given: the previous game's winner
+        if dice is not None:
+            raise ReplayError(
+                "/deal/dice", rule("deal.first-player"), "option first-player=previous-winner throws no dice"
+            )
+        if recorded_first is not None and recorded_first >= config.players:
+            raise ReplayError(
+                "/deal/first_player",
+                rule("deal.first-player"),
+                f"seat {recorded_first} is recorded as first, but there are {config.players} players",
+            )
     else:
         if dice is not None:
             raise ReplayError("/deal/dice", rule("deal.first-player"), "option first-player=seat-0 throws no dice")
@@ -136,7 +147,7 @@ def check_deal(config: CollectingConfig, deal: Mapping[str, Any]) -> Deal:
                 f"option first-player=seat-0, but seat {recorded_first} is recorded as first",
             )
     try:
-        cut = deal_from_order(config, order, dice=dice)
+        cut = deal_from_order(config, order, dice=dice, first=recorded_first)
     except GupaiError as error:  # e.g. too few piles for a wall
         raise ReplayError("/deal/order", error.rule or rule("deal.wall"), error.message) from None
     hands = deal.get("hands")
@@ -296,7 +307,12 @@ def apply_event(state: KapState, event: Mapping[str, Any]) -> Event:
 
 
 # ----------------------------------------------------------------- result
-_END_RULES = {"declared": "end.win", "stock-exhausted": "end.stock", "dead-rounds": "end.termination"}
+_END_RULES = {
+    "declared": "end.win",
+    "stock-exhausted": "end.stock",
+    "dead-rounds": "end.termination",
+    "abandoned": "end.abandoned",
+}
 
 
 def _canonical(key: str, value: Any) -> Any:
@@ -314,6 +330,14 @@ def _canonical(key: str, value: Any) -> Any:
 def check_result(state: KapState, recorded: Mapping[str, Any]) -> ReplayError | None:
     """``None`` when the recorded result is the one the replayed game reached."""
     rule = state.config.rule
+    if recorded.get("reason") == "abandoned":  # ks.end.abandoned: the events stop before any end
+        if state.is_terminal:
+            return ReplayError(
+                "/result/reason",
+                rule("end.abandoned"),
+                f"the result records an abandoned game, but the events end it ({state.reason}) at turn {state.turn}",
+            )
+        state.abandon()
     if not state.is_terminal:
         return ReplayError(
             "/events",
@@ -327,7 +351,7 @@ def check_result(state: KapState, recorded: Mapping[str, Any]) -> ReplayError | 
             if key == "settlement":
                 target = "settle" if actual.get("winner") is not None else "settle.refund"
             else:
-                target = "end.win"
+                target = "end.abandoned" if actual.get("reason") == "abandoned" else "end.win"
             return ReplayError(
                 f"/result/{key}",
                 rule(target),

@@ -30,7 +30,12 @@ from gupai.games.kap.actions import DECLARE, DISCARDS, DRAW, TAKES, Action, Decl
 from gupai.games.kap.config import CollectingConfig, flipped_reading
 from gupai.games.kap.deal import Deal
 
-__all__ = ["KapState"]
+__all__ = ["ABANDON_AFTER_TURNS", "KapState"]
+
+#: Under ``termination=none`` nothing guarantees that a game ends (``ks.end.termination``): players of the
+#: reference engine (``gupai play``, ``gupai simulate``) stop a game that reaches this many turns and log it
+#: as abandoned (``ks.end.abandoned``). Not a rule of the game: a cap of this engine's own.
+ABANDON_AFTER_TURNS = 1000
 
 
 _UNIT = tuple(1 << (4 * k) for k in range(KIND_COUNT))
@@ -53,6 +58,9 @@ class KapState:
         self._taken_back = opts["discard-taken"] == "allowed"
         self._must_declare = opts["declare"] == "mandatory"
         self._dead_round = opts["termination"] == "three-dead-rounds"
+        self._no_consecutive = opts["termination"] == "no-consecutive-takes"
+        #: The turn after which a player of this engine abandons the game (only ``termination=none`` needs one).
+        self.turn_cap = ABANDON_AFTER_TURNS if opts["termination"] == "none" else None
         self._hands = [[0] * KIND_COUNT for _ in range(self.players)]
         self._keys = [0] * self.players
         for seat, tiles in enumerate(deal.hands):
@@ -139,7 +147,7 @@ class KapState:
     def _takeable(self) -> list[int]:
         if not self.table:
             return []
-        if not self._two_tiles and not self._dead_round and self.took_last[self.current_player]:
+        if not self._two_tiles and self._no_consecutive and self.took_last[self.current_player]:
             return []
         if not self._take_any:
             return [self.table[-1]]
@@ -236,6 +244,11 @@ class KapState:
             return None
         if self.phase == "hold" and self._must_declare and self._keys[seat] in self._winning:
             return rule("declare"), f"{who} holds a winning hand and must declare it (option declare=mandatory)"
+        if self.opening and self.phase == "start" and self.config.draw_first and isinstance(action, Discard):
+            return rule("opening"), (
+                f"{who} discarded [{action.tile}] holding {sum(hand)} tiles, but under option opening=draw "
+                "the first turn starts by drawing"
+            )
         if self.phase == "hold" and self.after == "deal" and not isinstance(action, Discard):
             return rule("opening"), f"{who} opens holding {sum(hand)} tiles: the opening turn starts with a discard"
         if self.opening and self.phase == "draw" and not isinstance(action, Draw):
@@ -305,8 +318,33 @@ class KapState:
 
     def over_rule(self) -> str:
         """The rule that ended the game: a move after the end breaks it."""
-        suffix = {"declared": "end.win", "stock-exhausted": "end.stock", "dead-rounds": "end.termination"}
+        suffix = {
+            "declared": "end.win",
+            "stock-exhausted": "end.stock",
+            "dead-rounds": "end.termination",
+            "abandoned": "end.abandoned",
+        }
         return self.config.rule(suffix.get(self.reason or "declared", "end.win"))
+
+    def abandon(self) -> None:
+        """Stop a game that has not ended (``ks.end.abandoned``): no winner, the turns played so far.
+
+        A turn in which nothing has happened yet is not counted.
+
+        >>> from gupai.games.kap.config import collecting_config
+        >>> from gupai.games.kap.deal import deal_from_order
+        >>> config = collecting_config("kap-shap")
+        >>> state = KapState(config, deal_from_order(config, list(range(21)) + [0] * 11, dice=(1, 1, 1, 1)))
+        >>> state.abandon()
+        >>> state.is_terminal, state.result()["reason"], state.result()["turns"]
+        (True, 'abandoned', 0)
+        """
+        if self.phase == "over":
+            raise IllegalActionError("the game is already over", where=f"turn {self.turn}", rule=self.over_rule())
+        idle = self.after in ("start", "deal") and self.phase in ("start", "hold")
+        if idle:
+            self.turn -= 1
+        self.phase, self.reason = "over", "abandoned"
 
     # ------------------------------------------------------------ result
     def result(self) -> dict[str, Any]:

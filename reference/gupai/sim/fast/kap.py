@@ -28,6 +28,7 @@ from gupai.core.tiles import KIND_COUNT, set_counts
 from gupai.games.agents import AGENTS, GreedyAgent, RandomAgent
 from gupai.games.kap.config import collecting_config
 from gupai.games.kap.deal import deal_from_order, first_player_from_dice
+from gupai.games.kap.state import ABANDON_AFTER_TURNS
 from gupai.log.play import seat_agents
 from gupai.sim.fast import kap_kernel as kk
 from gupai.sim.fast.mt import string_key_bytes
@@ -138,6 +139,8 @@ class KapTables:
         params[kk.P_DISCARD_DRAWN] = options["drawn-tile"] == "discard-unless-win"
         params[kk.P_OPENING_DRAW] = options["opening"] == "discard-draw-discard"
         params[kk.P_DRAW_FIRST] = config.draw_first
+        params[kk.P_NO_CONSECUTIVE] = options["termination"] == "no-consecutive-takes"
+        params[kk.P_TURN_CAP] = ABANDON_AFTER_TURNS if options["termination"] == "none" else 0
         params[kk.P_TAKEN_BACK] = options["discard-taken"] == "allowed"
         params[kk.P_MUST_DECLARE] = options["declare"] == "mandatory"
         params[kk.P_DEAD_ROUND] = options["termination"] == "three-dead-rounds"

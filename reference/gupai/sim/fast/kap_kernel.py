@@ -45,8 +45,10 @@ __all__ = [
     P_CLASSES,
     P_KINDS,
     P_DRAW_FIRST,
+    P_NO_CONSECUTIVE,
+    P_TURN_CAP,
     P_COUNT,
-) = range(16)
+) = range(18)
 
 # Phases and what the hand came from (KapState.phase / .after).
 HOLD, START, DRAW, OVER = 0, 1, 2, 3
@@ -56,7 +58,7 @@ AFTER_DEAL, AFTER_DRAW, AFTER_TAKE, AFTER_START = 0, 1, 2, 3
 ACTION_DISCARD, ACTION_TAKE, ACTION_DRAW, ACTION_DECLARE = 0, 32, 64, 96
 
 # Reasons a game ends (index into KapTally.REASONS).
-DECLARED, STOCK_EXHAUSTED, DEAD_ROUNDS = 0, 1, 2
+DECLARED, STOCK_EXHAUSTED, DEAD_ROUNDS, ABANDONED = 0, 1, 2, 3
 
 
 @njit(cache=True)
@@ -282,6 +284,8 @@ def play_kap(  # type: ignore[no-untyped-def]  # pragma: no cover
     taken_back, must_declare = params[P_TAKEN_BACK] != 0, params[P_MUST_DECLARE] != 0
     dead_round = params[P_DEAD_ROUND] != 0
     draw_first = params[P_DRAW_FIRST] != 0
+    no_consecutive = params[P_NO_CONSECUTIVE] != 0
+    turn_cap = params[P_TURN_CAP]  # 0: none (the game's own end rules guarantee one)
     dead_turns = params[P_DEAD_TURNS] * players
     tiles = order0.shape[0]
     stock_size = stock_pos.shape[1]
@@ -353,7 +357,7 @@ def play_kap(  # type: ignore[no-untyped-def]  # pragma: no cover
                                     legal[n] = ACTION_DISCARD + k
                                     n += 1
                 else:  # START
-                    if tlen > 0 and (two_tiles or dead_round or not took_last[cur]):
+                    if tlen > 0 and (two_tiles or not no_consecutive or not took_last[cur]):
                         if not take_any:
                             legal[0] = ACTION_TAKE + table[tlen - 1]
                             n = 1
@@ -397,6 +401,8 @@ def play_kap(  # type: ignore[no-untyped-def]  # pragma: no cover
                         turn += 1
                         phase, after, taken, drawn = START, AFTER_START, -1, -1
                         drew, took, opening = False, False, False
+                        if turn_cap > 0 and turn > turn_cap:  # KapState.abandon at the start of a turn
+                            phase, reason, turn = OVER, ABANDONED, turn - 1
             elif code == ACTION_DRAW:
                 kind = stock[drawn_count]
                 drawn_count += 1
