@@ -175,12 +175,18 @@ class Mismatch:
 
 
 def cases() -> Iterator[Case]:
-    """Every preset of every game with greedy, random and mixed agents; then every other value of
+    """Every preset of every game with greedy, random, navpil (the collecting games) and mixed agents; then every other value of
     every option, one at a time on the default preset, with mixed agents (combinations the
     options refuse are left out)."""
     line_ups: dict[str, tuple[tuple[str, ...], ...]] = {
-        "kap-shap": (("greedy",), ("random",), ("greedy", "random")),
-        "kap-tai-shap": (("greedy",), ("random",), ("greedy", "random", "greedy", "random")),
+        "kap-shap": (("greedy",), ("random",), ("navpil",), ("navpil", "greedy"), ("greedy", "random")),
+        "kap-tai-shap": (
+            ("greedy",),
+            ("random",),
+            ("navpil",),
+            ("navpil", "greedy", "navpil", "random"),
+            ("greedy", "random", "greedy", "random"),
+        ),
         "tsung-shap": (("greedy",), ("random",), ("greedy", "random")),
     }
     seats = {"kap-shap": None, "kap-tai-shap": 10, "tsung-shap": None}

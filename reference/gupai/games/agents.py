@@ -1,4 +1,4 @@
-"""Agents that play the games: ``random`` and ``greedy``.
+"""Agents that play the games: ``random``, ``greedy`` and (the collecting games only) ``navpil``.
 
 An agent is anything with a ``name`` and a ``choose(state, legal, rng)``
 method returning one of ``legal``, for any :class:`~gupai.games.base.State`;
@@ -17,6 +17,7 @@ from gupai.core.errors import OptionError
 from gupai.games.base import ActionT, State
 from gupai.games.kap.actions import Declare
 from gupai.games.kap.greedy import greedy_kap
+from gupai.games.kap.navpil import navpil_kap
 from gupai.games.kap.state import KapState
 from gupai.games.tsung.greedy import greedy_tsung
 from gupai.games.tsung.state import TsungState
@@ -27,6 +28,7 @@ __all__ = [
     "Agent",
     "GreedyAgent",
     "GreedyPolicy",
+    "NavpilAgent",
     "RandomAgent",
     "make_agent",
     "seat_agents",
@@ -76,7 +78,24 @@ class GreedyAgent:
         return cast(ActionT, policy(state, legal, rng))
 
 
-AGENTS: dict[str, Callable[[], Agent]] = {"random": RandomAgent, "greedy": GreedyAgent}
+class NavpilAgent:
+    """Plays the strategy of navpil's Java simulator in Kap Shap and Kap Tai Shap
+    (:func:`gupai.games.kap.navpil.navpil_kap`): tiles bucketed by value mod 10,
+    deadwood discarded by the fewest unseen complements; it never declines a win."""
+
+    name = "navpil"
+
+    def choose(self, state: State[ActionT], legal: Sequence[ActionT], rng: random.Random) -> ActionT:
+        if len(legal) == 1:
+            return legal[0]
+        if not isinstance(state, KapState):
+            raise OptionError(
+                f"the navpil agent plays Kap Shap and Kap Tai Shap, not {type(state).__name__}", where="agents"
+            )
+        return cast(ActionT, navpil_kap(state, cast(Sequence[Any], legal)))
+
+
+AGENTS: dict[str, Callable[[], Agent]] = {"random": RandomAgent, "greedy": GreedyAgent, "navpil": NavpilAgent}
 
 #: The greedy agent's policy for each engine's state type.
 GREEDY_POLICIES: dict[type, GreedyPolicy] = {

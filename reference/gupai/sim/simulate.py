@@ -48,7 +48,7 @@ from typing import Any, Protocol
 from gupai import __version__
 from gupai.core.errors import OptionError
 from gupai.core.options import Options, resolve_options
-from gupai.games.agents import Agent, GreedyAgent, RandomAgent, make_agent
+from gupai.games.agents import Agent, GreedyAgent, NavpilAgent, RandomAgent, make_agent
 from gupai.games.kap.actions import Draw
 from gupai.games.kap.config import COLLECTING_GAMES, collecting_config
 from gupai.games.kap.deal import random_deal
@@ -162,7 +162,7 @@ class Runner(Protocol):
 
 #: Agents that never touch their random generator when only one action is legal
 #: (they return it at once), so the simulator may apply a forced draw without asking them.
-FORCED_MOVE_AGENTS: tuple[type, ...] = (GreedyAgent, RandomAgent)
+FORCED_MOVE_AGENTS: tuple[type, ...] = (GreedyAgent, RandomAgent, NavpilAgent)
 
 
 class KapRunner:

@@ -2,7 +2,7 @@
 
 :func:`fast_runner` returns a runner that plays whole chunks of seeded games
 in one compiled call, or ``None`` when the simulation asks for something the
-fast path does not cover (an agent other than ``greedy`` and ``random``),
+fast path does not cover (an agent other than ``greedy``, ``random`` and ``navpil``),
 so the caller falls back to the reference engine. The fast path is a second
 implementation of the engines and agents, held to the first by a
 differential test (``tests/property/test_fast_sim.py``, and ``make
@@ -16,7 +16,7 @@ from typing import Any
 __all__ = ["FAST_AGENTS", "fast_runner"]
 
 #: Agents the fast path plays (by name); any other agent runs on the reference engine.
-FAST_AGENTS: tuple[str, ...] = ("random", "greedy")
+FAST_AGENTS: tuple[str, ...] = ("random", "greedy", "navpil")
 
 
 def fast_runner(simulation: Any, tally: type) -> Any:
@@ -31,11 +31,14 @@ def fast_runner(simulation: Any, tally: type) -> Any:
     ...     fast_runner(Simulation("kap-shap", agents=("greedy-eager",)), KapTally) is None
     True
     """
-    from gupai.games.agents import AGENTS, GreedyAgent, RandomAgent
+    from gupai.games.agents import AGENTS, GreedyAgent, NavpilAgent, RandomAgent
     from gupai.games.kap.config import COLLECTING_GAMES
     from gupai.log.play import seat_agents
 
-    if any(name not in FAST_AGENTS or AGENTS.get(name) not in (GreedyAgent, RandomAgent) for name in simulation.agents):
+    if any(
+        name not in FAST_AGENTS or AGENTS.get(name) not in (GreedyAgent, RandomAgent, NavpilAgent)
+        for name in simulation.agents
+    ):
         return None
     runner: Any
     if simulation.game in COLLECTING_GAMES:
@@ -45,6 +48,8 @@ def fast_runner(simulation: Any, tally: type) -> Any:
         if not runner.data.involution:  # pragma: no cover - no option makes such pairs today
             return None
     elif simulation.game == "tsung-shap":
+        if "navpil" in simulation.agents:  # a collecting-games agent: the reference engine says why it cannot play
+            return None
         from gupai.sim.fast.tsung import FastTsungRunner
 
         runner = FastTsungRunner(simulation, tally)

@@ -25,10 +25,11 @@ from typing import Any
 import numpy as np
 
 from gupai.core.tiles import KIND_COUNT, set_counts
-from gupai.games.agents import AGENTS, GreedyAgent, RandomAgent
+from gupai.games.agents import AGENTS, GreedyAgent, NavpilAgent, RandomAgent
 from gupai.games.kap.config import collecting_config
 from gupai.games.kap.deal import deal_from_order, first_player_from_dice
 from gupai.games.kap.state import ABANDON_AFTER_TURNS
+from gupai.games.kap.navpil import navpil_tables
 from gupai.log.play import seat_agents
 from gupai.sim.fast import kap_kernel as kk
 from gupai.sim.fast.mt import string_key_bytes
@@ -38,7 +39,11 @@ __all__ = ["DEAD_ROUND_TURNS", "FastKapRunner", "KapTables", "kap_tables", "seed
 #: Rounds without a draw that end a game under termination=three-dead-rounds (the option's own name).
 DEAD_ROUND_TURNS = 3
 
-_AGENT_CODES: dict[object, int] = {RandomAgent: 0, GreedyAgent: 1}
+_AGENT_CODES: dict[object, int] = {
+    RandomAgent: kk.AGENT_RANDOM,
+    GreedyAgent: kk.AGENT_GREEDY,
+    NavpilAgent: kk.AGENT_NAVPIL,
+}
 _DIE_FACES = 6
 
 
@@ -130,6 +135,16 @@ class KapTables:
         self.involution = all(
             len(ps) <= 1 and all(class_partners[p] == [c] for p in ps) for c, ps in enumerate(class_partners)
         )
+        #: The navpil agent's tables (gupai.games.kap.navpil.NavpilTables), one row each (kk.NAV_*), padded.
+        t = navpil_tables(config)
+        nav = np.zeros((kk.NAV_ROWS, KIND_COUNT), dtype=np.int64)
+        for row, values in (
+            (kk.NAV_BUCKET, t.bucket), (kk.NAV_COMPLEMENT, t.complement), (kk.NAV_CIVIL, t.civil),
+            (kk.NAV_RANK, t.rank), (kk.NAV_EYE_ORDER, t.eye_order), (kk.NAV_TOTAL, t.total),
+            (kk.NAV_BY_RANK, sorted(range(KIND_COUNT), key=t.rank.__getitem__)), (kk.NAV_SIGN, (t.open_sign,)),
+        ):  # fmt: skip
+            nav[row, : len(values)] = values
+        self.nav = nav
         params = np.zeros(kk.P_COUNT, dtype=np.int64)
         params[kk.P_PLAYERS] = n
         params[kk.P_SIZE] = ev.size
@@ -197,7 +212,7 @@ class FastKapRunner:
         trace_len = np.zeros(len(seeds), dtype=np.int64)
         kk.play_kap(
             d.params, d.order0, d.owner, d.stock_pos, d.dice_first, d.win_eyes, d.plan_eyes, d.partner,
-            d.class_of, d.caps, self.agent_codes, deal_keys, deal_lens, agent_keys, agent_lens,
+            d.class_of, d.caps, self.agent_codes, d.nav, deal_keys, deal_lens, agent_keys, agent_lens,
             out, trace, trace_len,
         )  # fmt: skip
         return out, trace, trace_len

@@ -18,12 +18,16 @@ import numpy as np
 from numba import njit
 
 from gupai.sim.fast.mt import randbelow, seed_state
+from gupai.sim.fast.navpil_kernel import nav_discard, nav_offer
 
 __all__ = [
     "ACTION_DECLARE",
     "ACTION_DISCARD",
     "ACTION_DRAW",
     "ACTION_TAKE",
+    "AGENT_GREEDY",
+    "AGENT_NAVPIL",
+    "AGENT_RANDOM",
     "P_COUNT",
     "play_kap",
 ]
@@ -56,6 +60,12 @@ AFTER_DEAL, AFTER_DRAW, AFTER_TAKE, AFTER_START = 0, 1, 2, 3
 
 # Actions as recorded: kind in the low five bits, type above.
 ACTION_DISCARD, ACTION_TAKE, ACTION_DRAW, ACTION_DECLARE = 0, 32, 64, 96
+
+# Agents by code (the ``agents`` array): random, greedy, navpil.
+AGENT_RANDOM, AGENT_GREEDY, AGENT_NAVPIL = 0, 1, 2
+
+# Rows of the navpil agent's table (``nav``; see gupai.sim.fast.kap.KapTables.nav).
+NAV_BUCKET, NAV_COMPLEMENT, NAV_CIVIL, NAV_RANK, NAV_BY_RANK, NAV_EYE_ORDER, NAV_TOTAL, NAV_SIGN, NAV_ROWS = range(9)
 
 # Reasons a game ends (index into KapTally.REASONS).
 DECLARED, STOCK_EXHAUSTED, DEAD_ROUNDS, ABANDONED = 0, 1, 2, 3
@@ -253,6 +263,45 @@ def _greedy(hand, cc, legal, n, table_count, caps, params, partner, class_of, pl
 
 
 @njit(cache=True)
+def _navpil_offer(  # type: ignore[no-untyped-def]  # pragma: no cover
+    hand, cc, table, tlen, take_any, offered, seen, params, win_eyes, partner, class_of, table_count,
+    nav_bucket, nav_comp, nav_civil, nav_rank, nav_by_rank, nav_eyes, nav_total, nav_sign,
+):  # fmt: skip
+    """The navpil agent offered the table's discards (navpil._offer): a take, or the draw.
+
+    The discards are offered in table order, oldest first (the latest alone
+    under take=latest); one that completes a win by the engine's own check is
+    taken at once, so a win is never declined.
+    """
+    count = 0
+    if take_any:
+        seen[:] = False
+        for i in range(tlen):
+            k = table[i]
+            if not seen[k]:
+                seen[k] = True
+                offered[count] = k
+                count += 1
+    else:
+        offered[0] = table[tlen - 1]
+        count = 1
+    for i in range(count):
+        k = offered[i]
+        hand[k] += 1
+        cc[class_of[k]] += 1
+        win = _is_winning(hand, cc, params, win_eyes, partner, class_of)
+        hand[k] -= 1
+        cc[class_of[k]] -= 1
+        if win:
+            return ACTION_TAKE + k
+    k = nav_offer(
+        hand, table_count, offered, count, nav_bucket, nav_comp, nav_civil, nav_rank, nav_by_rank, nav_eyes,
+        nav_total, nav_sign,
+    )  # fmt: skip
+    return ACTION_DRAW if k < 0 else ACTION_TAKE + k
+
+
+@njit(cache=True)
 def play_kap(  # type: ignore[no-untyped-def]  # pragma: no cover
     params,
     order0,
@@ -265,6 +314,7 @@ def play_kap(  # type: ignore[no-untyped-def]  # pragma: no cover
     class_of,
     caps,
     agents,
+    nav,
     deal_keys,
     deal_lens,
     agent_keys,
@@ -304,6 +354,11 @@ def play_kap(  # type: ignore[no-untyped-def]  # pragma: no cover
     took_last = np.zeros(players, dtype=np.bool_)
     legal = np.empty(kinds + 2, dtype=np.int64)
     cc = np.zeros(partner.shape[0], dtype=np.int64)
+    allowed = np.zeros(kinds, dtype=np.bool_)
+    offered = np.empty(kinds, dtype=np.int64)
+    seen = np.zeros(kinds, dtype=np.bool_)
+    nav_bucket, nav_comp, nav_civil, nav_rank = nav[NAV_BUCKET], nav[NAV_COMPLEMENT], nav[NAV_CIVIL], nav[NAV_RANK]
+    nav_by_rank, nav_eyes, nav_total, nav_sign = nav[NAV_BY_RANK], nav[NAV_EYE_ORDER], nav[NAV_TOTAL], nav[NAV_SIGN, 0]
     for g in range(deal_keys.shape[0]):
         seed_state(deal_rng, deal_keys[g, : deal_lens[g]])
         if any_random:
@@ -368,8 +423,25 @@ def play_kap(  # type: ignore[no-untyped-def]  # pragma: no cover
                                     n += 1
                     legal[n] = ACTION_DRAW
                     n += 1
-                if agents[cur] == 1:
+                if agents[cur] == AGENT_GREEDY:
                     action = _greedy(hand, cc, legal, n, table_count, caps, params, partner, class_of, plan_eyes)
+                elif agents[cur] == AGENT_NAVPIL:
+                    if n == 1 or legal[0] == ACTION_DECLARE:
+                        action = legal[0]
+                    elif phase == HOLD:
+                        allowed[:] = False
+                        for i in range(n):
+                            allowed[legal[i] - ACTION_DISCARD] = True
+                        action = ACTION_DISCARD + nav_discard(
+                            hand, table_count, allowed, nav_bucket, nav_comp, nav_civil, nav_rank, nav_by_rank,
+                            nav_eyes, nav_total, nav_sign,
+                        )  # fmt: skip
+                    else:
+                        action = _navpil_offer(
+                            hand, cc, table, tlen, take_any, offered, seen, params, win_eyes, partner, class_of,
+                            table_count, nav_bucket, nav_comp, nav_civil, nav_rank, nav_by_rank, nav_eyes, nav_total,
+                            nav_sign,
+                        )  # fmt: skip
                 elif legal[0] == ACTION_DECLARE or n == 1:
                     action = legal[0]
                 else:
