@@ -75,3 +75,12 @@ def test_it_plays_only_the_collecting_games() -> None:
 
     with pytest.raises(OptionError, match="navpil agent plays Kap Shap"):
         simulate(Simulation("tsung-shap", agents=("navpil",), engine="reference"), games=1, seed=0, jobs=1)
+
+
+def test_the_java_player_declines_that_win() -> None:
+    """The trial copy of the Java player (navpil_java), defects included, declines the same win."""
+    from gupai.games.kap.navpil import navpil_java
+
+    state = _state("3-3 1-1 1-1 2-2 2-2 4-4 4-4 6-6", "3-3 6-4 5-5 3-1 5-1 6-1 2-1")
+    state.apply(Discard(Tile("3-3")))
+    assert navpil_java(state, state.legal_actions(), {}) == DRAW

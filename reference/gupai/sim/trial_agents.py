@@ -1,4 +1,4 @@
-"""Two trial variants of the greedy agent, for measuring how much game length depends on the agent.
+"""Trial variants of the agents, for measuring how much game length depends on the agent.
 
 They differ from :class:`gupai.games.agents.GreedyAgent` only in when they take a
 discard; declaring and discarding are the greedy agent's.
@@ -13,6 +13,16 @@ discard; declaring and discarding are the greedy agent's.
     It takes a discard only when its hand *after its best discard* is closer
     to a winning hand than before the take (the greedy agent asks whether
     the hand *with* the taken tile keeps more tiles), so it takes less often.
+
+A third trial agent copies navpil's Java player with its defects, to measure
+what they cost (:mod:`tools.reproduction`):
+
+``navpil-java``
+    The ``navpil`` agent, except that offered a discard it looks for eyes as
+    the Java player does, only between neighbours in its list of tiles (the
+    dealt order until its first turn, then its sorted and reordered hand, the
+    offered tile last; :func:`gupai.games.kap.navpil.navpil_java`); so it
+    can miss, and decline, a win.
 
 They are not agents of gupai: :func:`registered` makes them available to
 :func:`gupai.games.agents.make_agent` (and so to simulations, whose worker
@@ -30,6 +40,7 @@ False
 from __future__ import annotations
 
 import random
+import weakref
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
@@ -37,10 +48,11 @@ from typing import Any
 from gupai.core.tiles import KIND_COUNT
 from gupai.games.agents import AGENTS, GreedyAgent
 from gupai.games.kap.actions import Declare, Discard, Take
+from gupai.games.kap.navpil import navpil_java
 from gupai.games.kap.state import KapState
 from gupai.games.kap.strategy import HandPlanner, planner_for
 
-__all__ = ["VARIANTS", "EagerGreedyAgent", "StrictGreedyAgent", "registered"]
+__all__ = ["VARIANTS", "EagerGreedyAgent", "JavaNavpilAgent", "StrictGreedyAgent", "registered"]
 
 _UNIT = tuple(1 << (4 * i) for i in range(KIND_COUNT))
 
@@ -126,8 +138,27 @@ class StrictGreedyAgent(_TakeVariant):
     eager = False
 
 
+class JavaNavpilAgent:
+    """navpil's Java player as its code plays, defects included (see :func:`gupai.games.kap.navpil.navpil_java`)."""
+
+    name = "navpil-java"
+
+    def __init__(self) -> None:
+        # Each game's lists of tiles, by seat, for as long as the game's state lives.
+        self._orders: weakref.WeakKeyDictionary[KapState, dict[int, list[int]]] = weakref.WeakKeyDictionary()
+
+    def choose(self, state: Any, legal: Sequence[Any], rng: random.Random) -> Any:
+        if len(legal) == 1:
+            return legal[0]
+        return navpil_java(state, legal, self._orders.setdefault(state, {}))
+
+
 #: The variants by agent name.
-VARIANTS: dict[str, Any] = {"greedy-eager": EagerGreedyAgent, "greedy-strict": StrictGreedyAgent}
+VARIANTS: dict[str, Any] = {
+    "greedy-eager": EagerGreedyAgent,
+    "greedy-strict": StrictGreedyAgent,
+    "navpil-java": JavaNavpilAgent,
+}
 
 
 @contextmanager

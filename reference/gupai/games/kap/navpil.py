@@ -47,6 +47,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
+from itertools import pairwise
 
 from gupai.core.pairs import tens_value
 from gupai.core.tiles import KIND_COUNT, Tile, kinds, set_counts
@@ -54,7 +55,7 @@ from gupai.games.kap.actions import DRAW, TAKES, Action, Declare, Discard, Take
 from gupai.games.kap.config import CollectingConfig
 from gupai.games.kap.state import KapState
 
-__all__ = ["NavpilTables", "navpil_kap", "navpil_tables"]
+__all__ = ["NavpilTables", "navpil_java", "navpil_kap", "navpil_tables"]
 
 _BUCKETS = 10
 #: The Java HashSet's table size (its default; a hand holds at most five eyes, never enough to grow it).
@@ -75,6 +76,8 @@ class NavpilTables:
     rank: tuple[int, ...]
     #: Every kind, in the order the Java player's HashSet of eyes lists them.
     eye_order: tuple[int, ...]
+    #: Each kind's bucket in that HashSet (the order eyes found in another order are listed in).
+    eye_hash: tuple[int, ...]
     #: Copies in the sets of each bucket.
     total: tuple[int, ...]
     #: +1 when any discard may be taken (open discards are still to come), -1 when only the latest.
@@ -107,7 +110,8 @@ def navpil_tables(config: CollectingConfig) -> NavpilTables:
     for k, copies in enumerate(set_counts(config.sets)):
         total[bucket[k]] += copies
     sign = 1 if config.options["take"] == "any" else -1
-    return NavpilTables(bucket, complement, civil, rank, eye_order, tuple(total), sign)
+    eye_hash = tuple(java_hash(k) for k in range(KIND_COUNT))
+    return NavpilTables(bucket, complement, civil, rank, eye_order, eye_hash, tuple(total), sign)
 
 
 def _priority(t: NavpilTables, kind: int, own: Sequence[int], table: Sequence[int]) -> int:
@@ -156,12 +160,22 @@ def _spread(t: NavpilTables, dead: Sequence[int], own: Sequence[int], table: Seq
     return sum(priorities) - min(priorities)
 
 
-def _best_hand(t: NavpilTables, order: list[int], table: Sequence[int]) -> tuple[bool, list[int]]:
-    """(winning, deadwood) of the hand's best split; ``order`` is reordered as the Java player does."""
-    counts = [0] * KIND_COUNT
-    for kind in order:
-        counts[kind] += 1
-    eyes = [k for k in t.eye_order if counts[k] >= 2]
+def _best_hand(
+    t: NavpilTables, order: list[int], table: Sequence[int], *, adjacent: bool = False
+) -> tuple[bool, list[int]]:
+    """(winning, deadwood) of the hand's best split; ``order`` is reordered as the Java player does.
+
+    With ``adjacent`` the eyes are found as the Java player finds them, only
+    between neighbours in ``order`` (see :func:`navpil_java`).
+    """
+    if adjacent:
+        found = dict.fromkeys(b for a, b in pairwise(order) if a == b)
+        eyes = sorted(found, key=t.eye_hash.__getitem__)
+    else:
+        counts = [0] * KIND_COUNT
+        for kind in order:
+            counts[kind] += 1
+        eyes = [k for k in t.eye_order if counts[k] >= 2]
     if not eyes:
         return False, _deadwood(t, order, -1)
     splits = []
@@ -193,7 +207,8 @@ def _sorted_hand(t: NavpilTables, counts: Sequence[int]) -> list[int]:
     return sorted((k for k in range(KIND_COUNT) for _ in range(counts[k])), key=t.rank.__getitem__)
 
 
-def _discard(t: NavpilTables, state: KapState, legal: Sequence[Action]) -> Action:
+def _discard(t: NavpilTables, state: KapState, legal: Sequence[Action]) -> tuple[Action, list[int]]:
+    """The discard, and the hand left in the Java player's order."""
     seat = state.current_player
     order = _sorted_hand(t, state.hand_counts(seat))
     table = _bucket_counts(t, state.table)
@@ -203,21 +218,24 @@ def _discard(t: NavpilTables, state: KapState, legal: Sequence[Action]) -> Actio
     for tiles in (dead or order, order):  # a tile the rules forbid (the one just taken): the next best
         for kind in _deadliest(t, tiles, own, table):
             if kind in allowed:
-                return allowed[kind]
-    return legal[-1]  # pragma: no cover - a hand always holds a discardable tile
+                order.remove(kind)
+                return allowed[kind], order
+    return legal[-1], order  # pragma: no cover - a hand always holds a discardable tile
 
 
-def _offer(t: NavpilTables, state: KapState, legal: Sequence[Action]) -> Action:
+def _offer(
+    t: NavpilTables, state: KapState, legal: Sequence[Action], hand: list[int] | None = None, *, java: bool = False
+) -> Action:
     takes = {action.tile.index for action in legal if isinstance(action, Take)}
     if not takes:
         return DRAW
     seat = state.current_player
-    counts = state.hand_counts(seat)
-    hand = _sorted_hand(t, counts)
+    if hand is None:
+        hand = _sorted_hand(t, state.hand_counts(seat))
     key, winning, unit = state.hand_key(seat), state.config.evaluator.winning_keys, 4
     offered = list(dict.fromkeys(k for k in state.table if k in takes))  # table order, oldest first
     for kind in offered:  # never decline a win
-        if key + (1 << (unit * kind)) in winning:
+        if not java and key + (1 << (unit * kind)) in winning:
             return TAKES[kind]
     table_all = _bucket_counts(t, state.table)
     max_spread, best_dead, wished, max_dead = -1, None, -1, len(hand) + 1
@@ -225,7 +243,7 @@ def _offer(t: NavpilTables, state: KapState, legal: Sequence[Action]) -> Action:
         table = list(table_all)
         table[t.bucket[kind]] -= 1
         copy = [*hand, kind]
-        won, dead = _best_hand(t, copy, table)
+        won, dead = _best_hand(t, copy, table, adjacent=java)
         if won:
             return TAKES[kind]
         if not dead:  # pairs and no eye: as two deadwood tiles, the hand's two lowest priorities
@@ -260,5 +278,33 @@ def navpil_kap(state: KapState, legal: Sequence[Action]) -> Action:
         return first
     t = navpil_tables(state.config)
     if first.__class__ is Discard:
-        return _discard(t, state, legal)
+        return _discard(t, state, legal)[0]
     return _offer(t, state, legal)
+
+
+def navpil_java(state: KapState, legal: Sequence[Action], orders: dict[int, list[int]]) -> Action:
+    """The Java player's choice, defects and all: for measuring what they cost, not an agent of gupai.
+
+    The Java player keeps its hand as a list: dealt in the order dealt, sorted
+    when a tile comes in, then reordered by its search for eyes. Offered a
+    discard it adds it at the end of that list and finds eyes only between
+    neighbours, so it misses an eye the offered tile makes (unless the list
+    ends with its twin) and any eye its unsorted dealt hand holds apart; it
+    can then decline a win. ``orders`` keeps each seat's list from one call
+    to the next (one dict a game).
+    """
+    first = legal[0]
+    if first.__class__ is Declare or len(legal) == 1:
+        return first
+    t = navpil_tables(state.config)
+    seat = state.current_player
+    if first.__class__ is Discard:
+        action, orders[seat] = _discard(t, state, legal)
+        return action
+    counts = list(state.hand_counts(seat))
+    order = orders.get(seat)
+    if order is None:
+        order = list(state.deal.hands[seat])
+    if sorted(order) != [k for k in range(KIND_COUNT) for _ in range(counts[k])]:  # pragma: no cover
+        order = _sorted_hand(t, counts)
+    return _offer(t, state, legal, order, java=True)
