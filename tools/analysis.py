@@ -12,6 +12,7 @@ figures, the plots and the comparison for the site's analysis page:
     python -m tools.analysis --scale 0.1      # a tenth of the games (a quick look; do not commit)
     python -m tools.analysis --render-only    # redraw the plots and rewrite the page's tables from the JSON
     python -m tools.analysis --check          # exit 1 if the page's tables differ from the JSON
+    python -m tools.analysis --reproduction-only  # rerun only the Java figures' reproduction (tools.reproduction)
 
 Only the blocks of the page between ``<!-- analysis:begin NAME -->`` and
 ``<!-- analysis:end NAME -->`` are rewritten; the prose around them is the
@@ -43,6 +44,7 @@ from gupai.core.spec import game_spec
 from gupai.sim.report import estimate, summary_rows, write_outputs
 from gupai.sim.simulate import Simulation, compare, simulation_document, win_chances
 from gupai.sim.stats import Estimate, proportion
+from tools.reproduction import render_reproduction, run_reproduction
 
 __all__ = [
     "ANALYSIS_FORMAT",
@@ -351,6 +353,7 @@ def run_analysis(
     if progress:
         progress("the greedy agent's trial variants")
     agents = run_agents(scale=scale, jobs=jobs)
+    reproduction = run_reproduction(scale=scale, jobs=jobs, progress=progress)
     analysis = {
         "format": ANALYSIS_FORMAT,
         "gupai": __version__,
@@ -359,6 +362,7 @@ def run_analysis(
         "games": {game: f"{game}/simulation.json" for game in docs},
         "claims": evaluate_claims(docs),
         "agents": agents,
+        "reproduction": reproduction,
     }
     (out / "analysis.json").write_text(json.dumps(analysis, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
     return analysis
@@ -536,6 +540,8 @@ def render_blocks(analysis: Mapping[str, Any], docs: Mapping[str, dict[str, Any]
             chance_rows.append([f"*{label}*", *(f"{100 * chances[t - 1]['chance']['value']:.1f}%" for t in turns)])
         blocks[f"chances-{game}"] = _table(["turn", *(str(t) for t in turns)], chance_rows)
     blocks.update(_agent_blocks(analysis, docs))
+    if "reproduction" in analysis:
+        blocks["reproduction"] = render_reproduction(analysis["reproduction"])
     return blocks
 
 
@@ -600,9 +606,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     what = parser.add_mutually_exclusive_group()
     what.add_argument("--render-only", action="store_true", help="redraw the plots and the page from the JSON")
     what.add_argument("--check", action="store_true", help="exit 1 if the page differs from the committed JSON")
+    what.add_argument(
+        "--reproduction-only", action="store_true", help="rerun only the reproduction of the Java figures, then render"
+    )
     args = parser.parse_args(argv)
     try:
-        if not (args.render_only or args.check):
+        if args.reproduction_only:
+            analysis, _ = load_docs(args.out)
+            analysis["reproduction"] = run_reproduction(
+                scale=args.scale, jobs=args.jobs, progress=lambda m: print(m, file=sys.stderr)
+            )
+            text = json.dumps(analysis, indent=1, ensure_ascii=False) + "\n"
+            (args.out / "analysis.json").write_text(text, encoding="utf-8")
+        elif not (args.render_only or args.check):
             if args.scale <= 0 or (args.jobs is not None and args.jobs < 1):
                 parser.error("--scale must be positive and --jobs at least 1")
             run_analysis(args.out, scale=args.scale, jobs=args.jobs, progress=lambda m: print(m, file=sys.stderr))

@@ -170,7 +170,10 @@ SEED = click.option(
     help="First seed: game i is `gupai play GAME --seed S+i`.",
 )
 AGENTS = click.option(
-    "--agents", default="greedy", show_default=True, help="One agent for every seat, or one a seat, comma-separated."
+    "--agents",
+    default="greedy",
+    show_default=True,
+    help="One agent for every seat, or one a seat, comma-separated: greedy, random, or navpil (Kap games only).",
 )
 
 

@@ -52,7 +52,7 @@ def _common(func: Callable[..., Any]) -> Callable[..., Any]:
             type=click.Choice(ENGINES),
             default="fast",
             show_default=True,
-            help="fast: the compiled fast path (greedy and random agents; others fall back); "
+            help="fast: the compiled fast path (greedy, random and navpil agents; others fall back); "
             "reference: the reference engine. The results are the same.",
         ),
         click.option(

@@ -1,0 +1,180 @@
+"""Reproducing the Java simulator's published mean game lengths (navpil/gupai), for the analysis page.
+
+navpil's Java simulator reports these means for its presets ``culin``,
+``classic`` and ``gin`` (:data:`JAVA`), counting for each game the completed
+turns before the winning turn, and 0 for a game without a winner. Its deal
+gives every player one tile fewer than a winning hand and starts the first
+player with a draw. This module plays the same rules with the ``navpil``
+agent (the Java player's strategy, which never declines a win), with the
+trial copy ``navpil-java`` (its defects included: :mod:`gupai.sim.trial_agents`)
+and with the greedy agent, counts them both ways, and renders the page's
+reproduction table (:mod:`tools.analysis` calls it).
+
+>>> [f"{r.game} {r.preset}" for r in JAVA][:2]
+['kap-shap navpil:gin', 'kap-shap navpil:classic']
+>>> navpil_count({"turns": {3: 2, 5: 1}, "no_winner": {5: 1}}).value  # two games won on turn 3, one not won
+1.3333333333333333
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from gupai.core.spec import game_spec
+from gupai.sim.report import estimate
+from gupai.sim.simulate import KapTally, Simulation, compare
+from gupai.sim.stats import Estimate, Histogram, mean_interval
+
+__all__ = [
+    "AGENTS",
+    "GAMES",
+    "JAVA",
+    "JavaFigure",
+    "navpil_count",
+    "opening",
+    "render_reproduction",
+    "run_reproduction",
+    "simulation",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class JavaFigure:
+    """One published figure: the game, our preset for navpil's (its alias), the Java mean and its code comment."""
+
+    game: str
+    preset: str
+    java: float
+    comment: str
+
+
+#: The Java simulator's means (issue 15, measured by running it), and what its code comments say.
+JAVA: tuple[JavaFigure, ...] = (
+    JavaFigure("kap-shap", "navpil:gin", 8.73, "8.5"),
+    JavaFigure("kap-shap", "navpil:classic", 6.85, "6.47"),
+    JavaFigure("kap-shap", "navpil:culin", 5.78, "6.0"),
+    JavaFigure("kap-tai-shap", "navpil:gin", 20.33, "20"),
+    JavaFigure("kap-tai-shap", "navpil:classic", 13.69, "14"),
+    JavaFigure("kap-tai-shap", "navpil:culin", 8.96, "9"),
+)
+
+#: Players, sets and games a run: the fast path plays ``navpil`` and ``greedy``; the reference engine ``navpil-java``.
+GAMES: dict[str, dict[str, Any]] = {
+    "kap-shap": {"name": "Kap Shap", "players": 2, "sets": 1, "fast": 400_000, "java": 20_000},
+    "kap-tai-shap": {"name": "Kap Tai Shap", "players": 10, "sets": 4, "fast": 100_000, "java": 5_000},
+}
+
+#: The agents played on each rule set, and whether each runs on the fast path.
+AGENTS: tuple[tuple[str, bool], ...] = (("navpil", True), ("navpil-java", False), ("greedy", True))
+
+
+def opening() -> str:
+    """navpil's opening: ``draw`` (every player dealt one tile short, the first player draws) when the spec
+    has that reading; else ``discard`` (the first player dealt a full hand discards first), the same game in
+    distribution: the first player's extra tile is a random tile either way."""
+    values = next(o.values for o in game_spec("kap-shap").options if o.key == "opening")
+    return "draw" if "draw" in values else "discard"
+
+
+def simulation(game: str, preset: str, agent: str) -> Simulation:
+    """One reproduction run: navpil's preset, its deal, and a taken tile that may be thrown back (the Java
+    player may; its own rule is not to take what it would throw back)."""
+    setup = GAMES[game]
+    overrides = (("opening", opening()), ("discard-taken", "allowed"))
+    return Simulation(
+        game, preset=preset, overrides=overrides, players=setup["players"], sets=setup["sets"], agents=(agent,)
+    )
+
+
+def _counts(tally: KapTally) -> dict[str, dict[int, int]]:
+    return {"turns": dict(iter(tally.turns)), "no_winner": dict(iter(tally.no_winner_turns))}
+
+
+def navpil_count(counts: Mapping[str, Mapping[int, int]]) -> Estimate:
+    """The mean the Java simulator reports: completed turns before the winning turn, 0 for a game without a
+    winner (``counts``: our turn histograms of all games and of the games without a winner)."""
+    histogram = Histogram()
+    no_winner = {int(v): int(c) for v, c in counts["no_winner"].items()}
+    for value, count in counts["turns"].items():
+        won = int(count) - no_winner.get(int(value), 0)
+        if won:
+            histogram.add(int(value) - 1, won)
+    if sum(no_winner.values()):
+        histogram.add(0, sum(no_winner.values()))
+    return mean_interval(histogram)
+
+
+def run_reproduction(
+    *, scale: float = 1.0, jobs: int | None = None, progress: Callable[[str], None] | None = None
+) -> dict[str, Any]:
+    """Play every figure's rules with every agent; the figures both ways, as JSON."""
+    from gupai.sim.trial_agents import registered
+
+    rows = []
+    with registered():
+        for figure in JAVA:
+            setup = GAMES[figure.game]
+            row: dict[str, Any] = {
+                "game": figure.game,
+                "preset": figure.preset,
+                "java": figure.java,
+                "comment": figure.comment,
+                "opening": opening(),
+            }
+            for agent, fast in AGENTS:
+                games = max(10, round(setup["fast" if fast else "java"] * scale))
+                if progress:
+                    progress(f"reproduction: {setup['name']} {figure.preset}, {agent}, {games:,} games")
+                result = compare([simulation(figure.game, figure.preset, agent)], games=games, seed=0, jobs=jobs)[0]
+                counts = _counts(result.tally)
+                row[agent] = {
+                    "games": games,
+                    "navpil_count": navpil_count(counts).to_json(),
+                    "turns": result.summary()["turns"]["mean"],
+                    "no_winner": result.summary()["no_winner"],
+                }
+            rows.append(row)
+    return {"rows": rows}
+
+
+def _cell(e: Estimate, java: float) -> str:
+    inside = "" if e.low <= java <= e.high else " ✗"
+    return f"{e.format(2)}{inside}"
+
+
+def render_reproduction(reproduction: Mapping[str, Any]) -> str:
+    """The page's reproduction table (markdown), each figure of ours against the Java mean."""
+    lines = [
+        "| game, navpil preset | Java mean | its code comment | *navpil* | *navpil-java* | *greedy*, same count | "
+        "*greedy*, our count |",
+        "| :-- | --: | --: | --: | --: | --: | --: |",
+    ]
+    for row in reproduction["rows"]:
+        java = float(row["java"])
+        name = f"{GAMES[row['game']]['name']}, *{row['preset'].split(':', 1)[1]}*"
+        cells = [
+            name,
+            f"{java:.2f}",
+            str(row["comment"]),
+            _cell(estimate(row["navpil"]["navpil_count"]), java),
+            _cell(estimate(row["navpil-java"]["navpil_count"]), java),
+            _cell(estimate(row["greedy"]["navpil_count"]), java),
+            estimate(row["greedy"]["turns"]).format(2),
+        ]
+        lines.append("| " + " | ".join(cells) + " |")
+    first = reproduction["rows"][0]
+    sizes = "; ".join(
+        f"{GAMES[g]['name']}: {row['navpil']['games']:,} games a run for *navpil* and *greedy*, "
+        f"{row['navpil-java']['games']:,} for *navpil-java*"
+        for g in GAMES
+        for row in [next(r for r in reproduction["rows"] if r["game"] == g)]
+    )
+    note = (
+        f"Mean game length, 95% interval; ✗ marks an interval that does not hold the Java mean. Seeds from 0; "
+        f"{sizes}. Every run: the preset, `opening={first['opening']}` and `discard-taken=allowed`. "
+        "*Same count*: completed turns before the winning turn, 0 for a game without a winner (the Java "
+        "simulator's); *our count*: the turns of the game, the winning turn included (the rest of this page's)."
+    )
+    return "\n".join(lines) + "\n\n" + note
