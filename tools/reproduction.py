@@ -11,7 +11,7 @@ and with the greedy agent, counts them both ways, and renders the page's
 reproduction table (:mod:`tools.analysis` calls it).
 
 >>> [f"{r.game} {r.preset}" for r in JAVA][:2]
-['kap-shap navpil:gin', 'kap-shap navpil:classic']
+['kap-shap navpil-gin', 'kap-shap navpil-classic']
 >>> navpil_count({"turns": {3: 2, 5: 1}, "no_winner": {5: 1}}).value  # two games won on turn 3, one not won
 1.3333333333333333
 """
@@ -22,7 +22,6 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from gupai.core.spec import game_spec
 from gupai.sim.report import estimate
 from gupai.sim.simulate import KapTally, Simulation, compare
 from gupai.sim.stats import Estimate, Histogram, mean_interval
@@ -33,7 +32,6 @@ __all__ = [
     "JAVA",
     "JavaFigure",
     "navpil_count",
-    "opening",
     "render_reproduction",
     "run_reproduction",
     "simulation",
@@ -42,7 +40,7 @@ __all__ = [
 
 @dataclass(frozen=True, slots=True)
 class JavaFigure:
-    """One published figure: the game, our preset for navpil's (its alias), the Java mean and its code comment."""
+    """One published figure: the game, our preset for navpil's, the Java mean and its code comment."""
 
     game: str
     preset: str
@@ -52,40 +50,28 @@ class JavaFigure:
 
 #: The Java simulator's means (issue 15, measured by running it), and what its code comments say.
 JAVA: tuple[JavaFigure, ...] = (
-    JavaFigure("kap-shap", "navpil:gin", 8.73, "8.5"),
-    JavaFigure("kap-shap", "navpil:classic", 6.85, "6.47"),
-    JavaFigure("kap-shap", "navpil:culin", 5.78, "6.0"),
-    JavaFigure("kap-tai-shap", "navpil:gin", 20.33, "20"),
-    JavaFigure("kap-tai-shap", "navpil:classic", 13.69, "14"),
-    JavaFigure("kap-tai-shap", "navpil:culin", 8.96, "9"),
+    JavaFigure("kap-shap", "navpil-gin", 8.73, "8.5"),
+    JavaFigure("kap-shap", "navpil-classic", 6.85, "6.47"),
+    JavaFigure("kap-shap", "navpil-culin", 5.78, "6.0"),
+    JavaFigure("kap-tai-shap", "navpil-gin", 20.33, "20"),
+    JavaFigure("kap-tai-shap", "navpil-classic", 13.69, "14"),
+    JavaFigure("kap-tai-shap", "navpil-culin", 8.96, "9"),
 )
 
 #: Players, sets and games a run: the fast path plays ``navpil`` and ``greedy``; the reference engine ``navpil-java``.
 GAMES: dict[str, dict[str, Any]] = {
-    "kap-shap": {"name": "Kap Shap", "players": 2, "sets": 1, "fast": 400_000, "java": 20_000},
-    "kap-tai-shap": {"name": "Kap Tai Shap", "players": 10, "sets": 4, "fast": 100_000, "java": 5_000},
+    "kap-shap": {"name": "Kap Shap", "players": 2, "sets": 1, "fast": 400_000, "java": 6_000},
+    "kap-tai-shap": {"name": "Kap Tai Shap", "players": 10, "sets": 4, "fast": 100_000, "java": 1_500},
 }
 
 #: The agents played on each rule set, and whether each runs on the fast path.
 AGENTS: tuple[tuple[str, bool], ...] = (("navpil", True), ("navpil-java", False), ("greedy", True))
 
 
-def opening() -> str:
-    """navpil's opening: ``draw`` (every player dealt one tile short, the first player draws) when the spec
-    has that reading; else ``discard`` (the first player dealt a full hand discards first), the same game in
-    distribution: the first player's extra tile is a random tile either way."""
-    values = next(o.values for o in game_spec("kap-shap").options if o.key == "opening")
-    return "draw" if "draw" in values else "discard"
-
-
 def simulation(game: str, preset: str, agent: str) -> Simulation:
-    """One reproduction run: navpil's preset, its deal, and a taken tile that may be thrown back (the Java
-    player may; its own rule is not to take what it would throw back)."""
+    """One reproduction run: a navpil preset (its rules and deal: ``opening=draw``, a taken tile may go back)."""
     setup = GAMES[game]
-    overrides = (("opening", opening()), ("discard-taken", "allowed"))
-    return Simulation(
-        game, preset=preset, overrides=overrides, players=setup["players"], sets=setup["sets"], agents=(agent,)
-    )
+    return Simulation(game, preset=preset, players=setup["players"], sets=setup["sets"], agents=(agent,))
 
 
 def _counts(tally: KapTally) -> dict[str, dict[int, int]]:
@@ -121,7 +107,6 @@ def run_reproduction(
                 "preset": figure.preset,
                 "java": figure.java,
                 "comment": figure.comment,
-                "opening": opening(),
             }
             for agent, fast in AGENTS:
                 games = max(10, round(setup["fast" if fast else "java"] * scale))
@@ -147,13 +132,13 @@ def _cell(e: Estimate, java: float) -> str:
 def render_reproduction(reproduction: Mapping[str, Any]) -> str:
     """The page's reproduction table (markdown), each figure of ours against the Java mean."""
     lines = [
-        "| game, navpil preset | Java mean | its code comment | *navpil* | *navpil-java* | *greedy*, same count | "
+        "| game, preset | Java mean | its code comment | *navpil* | *navpil-java* | *greedy*, same count | "
         "*greedy*, our count |",
         "| :-- | --: | --: | --: | --: | --: | --: |",
     ]
     for row in reproduction["rows"]:
         java = float(row["java"])
-        name = f"{GAMES[row['game']]['name']}, *{row['preset'].split(':', 1)[1]}*"
+        name = f"{GAMES[row['game']]['name']}, [*{row['preset']}*]({row['game']}/presets.md#{row['preset']})"
         cells = [
             name,
             f"{java:.2f}",
@@ -164,7 +149,6 @@ def render_reproduction(reproduction: Mapping[str, Any]) -> str:
             estimate(row["greedy"]["turns"]).format(2),
         ]
         lines.append("| " + " | ".join(cells) + " |")
-    first = reproduction["rows"][0]
     sizes = "; ".join(
         f"{GAMES[g]['name']}: {row['navpil']['games']:,} games a run for *navpil* and *greedy*, "
         f"{row['navpil-java']['games']:,} for *navpil-java*"
@@ -173,7 +157,7 @@ def render_reproduction(reproduction: Mapping[str, Any]) -> str:
     )
     note = (
         f"Mean game length, 95% interval; ✗ marks an interval that does not hold the Java mean. Seeds from 0; "
-        f"{sizes}. Every run: the preset, `opening={first['opening']}` and `discard-taken=allowed`. "
+        f"{sizes}. "
         "*Same count*: completed turns before the winning turn, 0 for a game without a winner (the Java "
         "simulator's); *our count*: the turns of the game, the winning turn included (the rest of this page's)."
     )
