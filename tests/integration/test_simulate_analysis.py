@@ -54,3 +54,28 @@ def test_a_small_run_writes_every_file(tmp_path: Path) -> None:
     assert "| The site says |" in page.read_text(encoding="utf-8")
     assert main(["--check", "--out", str(tmp_path), "--page", str(page)]) == 0
     assert main(["--check", "--out", str(tmp_path / "missing"), "--page", str(page)]) == 2
+
+
+def test_the_reproduction_counts_as_the_java_simulator() -> None:
+    """Completed turns before the winning turn, and 0 for a game without a winner (won on turns 1, 4 and 6; one
+    game of 17 turns without a winner): (0 + 3 + 5 + 0) / 4."""
+    from gupai.sim.tally import KapTally
+    from tools.reproduction import navpil_count
+
+    tally = KapTally(players=2)
+    for turns, winner in ((1, 0), (4, 1), (6, 1), (17, None)):
+        tally.add(turns=turns, first=0, winner=winner, reason="declared" if winner is not None else "stock-exhausted")
+    counts = {"turns": dict(iter(tally.turns)), "no_winner": dict(iter(tally.no_winner_turns))}
+    assert navpil_count(counts).value == 2.0
+
+
+@pytest.mark.slow
+def test_a_small_reproduction_renders_every_figure() -> None:
+    from tools.reproduction import JAVA, render_reproduction, run_reproduction
+
+    reproduction = run_reproduction(scale=0.00001, jobs=1)
+    table = render_reproduction(reproduction)
+    assert len(reproduction["rows"]) == len(JAVA)
+    for figure in JAVA:
+        assert f"| {figure.java:.2f} |" in table
+    assert all(row["navpil-java"]["games"] == 10 for row in reproduction["rows"])
