@@ -59,8 +59,9 @@ def test_a_small_run_writes_every_file(tmp_path: Path) -> None:
 def test_the_reproduction_counts_as_the_java_simulator() -> None:
     """Completed turns before the winning turn, and 0 for a game without a winner (won on turns 1, 4 and 6; one
     game of 17 turns without a winner): (0 + 3 + 5 + 0) / 4."""
-    from gupai.sim.tally import KapTally
     from tools.reproduction import navpil_count
+
+    from gupai.sim.tally import KapTally
 
     tally = KapTally(players=2)
     for turns, winner in ((1, 0), (4, 1), (6, 1), (17, None)):
