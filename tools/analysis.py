@@ -541,7 +541,7 @@ def render_blocks(analysis: Mapping[str, Any], docs: Mapping[str, dict[str, Any]
         blocks[f"chances-{game}"] = _table(["turn", *(str(t) for t in turns)], chance_rows)
     blocks.update(_agent_blocks(analysis, docs))
     if "reproduction" in analysis:
-        blocks["reproduction"] = render_reproduction(analysis["reproduction"])
+        blocks.update(render_reproduction(analysis["reproduction"]))
     return blocks
 
 

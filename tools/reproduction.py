@@ -129,26 +129,25 @@ def _cell(e: Estimate, java: float) -> str:
     return f"{e.format(2)}{inside}"
 
 
-def render_reproduction(reproduction: Mapping[str, Any]) -> str:
-    """The page's reproduction table (markdown), each figure of ours against the Java mean."""
-    lines = [
-        "| game, preset | Java mean | its code comment | *navpil* | *navpil-java* | *greedy*, same count | "
-        "*greedy*, our count |",
-        "| :-- | --: | --: | --: | --: | --: | --: |",
+def _name(row: Mapping[str, Any]) -> str:
+    return f"{GAMES[row['game']]['name']}, [*{row['preset']}*]({row['game']}/presets.md#{row['preset']})"
+
+
+def render_reproduction(reproduction: Mapping[str, Any]) -> dict[str, str]:
+    """The page's blocks (markdown): ``reproduction``, each figure of ours against the Java mean, with
+    intervals; ``reproduction-steps``, the means from our greedy agent and count to the Java figure."""
+    lines = ["| run | Java | *navpil* | *navpil-java* |", "| :-- | --: | --: | --: |"]
+    steps = [
+        "| run | *greedy* | *greedy*, Java's count | *navpil* | *navpil-java* | Java |",
+        "| :-- | --: | --: | --: | --: | --: |",
     ]
     for row in reproduction["rows"]:
         java = float(row["java"])
-        name = f"{GAMES[row['game']]['name']}, [*{row['preset']}*]({row['game']}/presets.md#{row['preset']})"
-        cells = [
-            name,
-            f"{java:.2f}",
-            str(row["comment"]),
-            _cell(estimate(row["navpil"]["navpil_count"]), java),
-            _cell(estimate(row["navpil-java"]["navpil_count"]), java),
-            _cell(estimate(row["greedy"]["navpil_count"]), java),
-            estimate(row["greedy"]["turns"]).format(2),
-        ]
-        lines.append("| " + " | ".join(cells) + " |")
+        navpil, trial = estimate(row["navpil"]["navpil_count"]), estimate(row["navpil-java"]["navpil_count"])
+        greedy, ours = estimate(row["greedy"]["navpil_count"]), estimate(row["greedy"]["turns"])
+        lines.append(f"| {_name(row)} | {java:.2f} | {_cell(navpil, java)} | {_cell(trial, java)} |")
+        values = " | ".join(f"{e.value:.2f}" for e in (ours, greedy, navpil, trial))
+        steps.append(f"| {_name(row)} | {values} | {java:.2f} |")
     sizes = "; ".join(
         f"{GAMES[g]['name']}: {row['navpil']['games']:,} games a run for *navpil* and *greedy*, "
         f"{row['navpil-java']['games']:,} for *navpil-java*"
@@ -156,9 +155,15 @@ def render_reproduction(reproduction: Mapping[str, Any]) -> str:
         for row in [next(r for r in reproduction["rows"] if r["game"] == g)]
     )
     note = (
-        f"Mean game length, 95% interval; ✗ marks an interval that does not hold the Java mean. Seeds from 0; "
-        f"{sizes}. "
-        "*Same count*: completed turns before the winning turn, 0 for a game without a winner (the Java "
-        "simulator's); *our count*: the turns of the game, the winning turn included (the rest of this page's)."
+        "Mean game length in the Java simulator's count (completed turns before the winning turn, 0 for a game "
+        f"without a winner), 95% interval; ✗ marks an interval that does not hold the Java mean. Seeds from 0; "
+        f"{sizes}."
     )
-    return "\n".join(lines) + "\n\n" + note
+    steps_note = (
+        "Mean game length (turns): *greedy* in this page's count (every turn, the winning one included; a game "
+        "without a winner at its length), then every run in the Java simulator's count."
+    )
+    return {
+        "reproduction": "\n".join(lines) + "\n\n" + note,
+        "reproduction-steps": "\n".join(steps) + "\n\n" + steps_note,
+    }
