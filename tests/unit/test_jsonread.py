@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from gupai.core.jsonread import MAX_DEPTH, MAX_INT_DIGITS, JSONReadError, loads
 
@@ -48,3 +52,33 @@ def test_what_json_allows_is_read_as_before() -> None:
 
 def test_integral_floats_beyond_2_to_53_stay_floats() -> None:
     assert isinstance(loads("1e300"), float)
+
+
+_JSON = st.recursive(
+    st.none() | st.booleans() | st.integers(-(10**45), 10**45) | st.floats() | st.text(max_size=6),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=3), inner, max_size=4),
+    max_leaves=20,
+)
+
+
+def _read(text: str, *, fast: bool) -> tuple[str, object]:
+    try:
+        return "value", loads(text, fast=fast)
+    except JSONReadError as error:
+        return "error", error.message
+
+
+@settings(max_examples=300, deadline=None)
+@given(_JSON, st.sampled_from([None, 0, 2]), st.sampled_from(["", "dup", "cut", "deep", "float"]))
+def test_the_msgspec_fast_path_reads_what_the_full_reader_reads(doc: object, indent: int | None, change: str) -> None:
+    """Differential: the fast path gives the same value or the same one-line error as the full reader."""
+    text = json.dumps(doc, indent=indent, ensure_ascii=bool(indent))
+    if change == "dup" and text.startswith("{") and ":" in text:
+        text = text[:-1] + ", " + text[1:]  # every key twice
+    elif change == "cut":
+        text = text[: len(text) // 2]
+    elif change == "deep":
+        text = "[" * MAX_DEPTH + text + "]" * MAX_DEPTH
+    elif change == "float":
+        text = text.replace("1", "1.0", 1)
+    assert _read(text, fast=True) == _read(text, fast=False)

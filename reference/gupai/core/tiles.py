@@ -190,7 +190,8 @@ class Tile:
         ...
         gupai.core.errors.TileError: '7-1' is not a tile: write two spots from 1 to 6, e.g. '6-4'
         """
-        return cls(text)
+        kind = _index_by_spelling().get(text) if isinstance(text, str) else None
+        return _TILES_BY_INDEX()[kind] if kind is not None else cls(text)  # the canonical spelling: looked up
 
     @classmethod
     def from_index(cls, index: int) -> Tile:

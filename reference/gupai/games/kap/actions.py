@@ -107,9 +107,9 @@ def action_of(event: Mapping[str, Any]) -> Action:
     """
     kind = event["type"]
     if kind == "take":
-        return TAKES[Tile(event["tile"]).index]
+        return TAKES[Tile.parse(event["tile"]).index]
     if kind == "discard":
-        return DISCARDS[Tile(event["tile"]).index]
+        return DISCARDS[Tile.parse(event["tile"]).index]
     if kind == "draw":
         return DRAW
     return DECLARE

@@ -62,8 +62,8 @@ def parse_split(doc: Mapping[str, Any]) -> Decomposition:
     'eye 1-1 1-1, pairs 6-6+4-4 6-2+1-1'
     """
     try:
-        a, b = (Tile(face) for face in doc["eye"])
-        pairs = tuple(sorted((tuple(sorted((Tile(x), Tile(y)), reverse=True)) for x, y in doc["pairs"]), reverse=True))
+        a, b = (Tile.parse(face) for face in doc["eye"])
+        pairs = tuple(sorted((tuple(sorted((Tile.parse(x), Tile.parse(y)), reverse=True)) for x, y in doc["pairs"]), reverse=True))
     except (KeyError, TypeError) as error:
         raise ValueError(f"not a split: {json.dumps(doc)}") from error
     return Decomposition(eye=(max(a, b), min(a, b)), pairs=pairs)  # type: ignore[arg-type]
