@@ -9,14 +9,18 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator
 from dataclasses import replace
+from functools import partial
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 
+from gupai.cli import games as games_cli
 from gupai.cli import main
 from gupai.core.errors import OptionError
-from gupai.sim.cluster import cluster_chunk_results
+from gupai.sim.cluster import cluster_chunk_results, dask_client
 from gupai.sim.simulate import Simulation, simulate
+from tests.integration.test_validate_jobs import corpus
 
 distributed = pytest.importorskip("distributed")
 
@@ -66,3 +70,23 @@ def test_the_reference_engine_is_the_same_on_a_cluster(address: str) -> None:
         simulate(fast, games=40, seed=2, cluster=address).summary()
         == simulate(slow, games=40, seed=2, cluster=address).summary()
     )
+
+
+def test_validate_cluster_gives_the_output_of_one_process(address: str, tmp_path: Path) -> None:
+    paths = corpus(tmp_path)
+    runner = CliRunner()
+    for extra in ([], ["--json"]):
+        serial = runner.invoke(main, ["validate", *paths, *extra])
+        remote = runner.invoke(main, ["validate", *paths, *extra, "--cluster", address])
+        assert serial.exit_code == 1, serial.output
+        assert (remote.exit_code, remote.stdout, remote.stderr) == (serial.exit_code, serial.stdout, serial.stderr)
+
+
+def test_validate_with_an_unreachable_scheduler_is_a_usage_error(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(games_cli, "dask_client", partial(dask_client, timeout=1))  # not the 10 s of the command
+    done = CliRunner().invoke(main, ["validate", *corpus(tmp_path), "--cluster", "tcp://127.0.0.1:1"])
+    assert done.exit_code == 2
+    assert "no Dask scheduler reached at tcp://127.0.0.1:1" in done.stderr
+    assert "Traceback" not in done.output

@@ -21,20 +21,26 @@ import io
 import os
 import stat
 import sys
-from collections.abc import Iterable, Iterator
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import BinaryIO
+from typing import Any, BinaryIO
 
 from gupai.core.errors import GupaiError
 from gupai.core.jsonread import JSONReadError, loads
 from gupai.log.validate import MAX_SCHEMA_ERRORS, LogIssue, validate_log
 
 __all__ = [
+    "BATCH_BYTES",
+    "BATCH_GAMES",
     "MAX_BYTES",
     "MAX_ERRORS_PER_GAME",
     "MAX_ERRORS_PER_RUN",
+    "Batch",
+    "Submit",
     "Validation",
+    "check_batch",
     "validate_all",
     "validate_paths",
     "validate_text",
@@ -49,7 +55,18 @@ MAX_ERRORS_PER_GAME = 100
 #: Errors listed for a whole run; the rest are counted.
 MAX_ERRORS_PER_RUN = 1000
 
+#: Documents a worker checks at once (``--jobs``, ``--cluster``), and at most about this many bytes of them.
+BATCH_GAMES = 64
+BATCH_BYTES = 2 * MAX_BYTES
+
 _SUFFIXES = (".json", ".jsonl")
+
+#: Documents for a worker: (text, file, game) each, in reading order.
+Batch = list[tuple[str, str, int | None]]
+
+#: Hands a worker a function and a batch; returns what has ``.result()``: a
+#: process pool's or a Dask client's ``submit``.
+Submit = Callable[[Callable[[Batch], list[list[LogIssue]]], Batch], Any]
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,11 +101,43 @@ class _Run:
     unreadable: list[str] = field(default_factory=list)
     listed: int = 0
     cache: dict[str, list[LogIssue]] = field(default_factory=dict)
+    submit: Submit | None = None
+    window: int = 4
+    batch: Batch = field(default_factory=list)
+    batch_bytes: int = 0
+    pending: deque[tuple[Batch, Any]] = field(default_factory=deque)
 
     def game(self, text: str, file: str, game: int | None) -> None:
-        """Validate one document's text, keeping what the caps allow."""
+        """Validate one document's text (here, or in a batch for the workers), keeping what the caps allow."""
+        if self.submit is None:
+            self._record(self.check(text, file, game), file, game)
+            return
+        self.batch.append((text, file, game))
+        self.batch_bytes += len(text)
+        if len(self.batch) >= BATCH_GAMES or self.batch_bytes >= BATCH_BYTES:
+            self._send()
+
+    def _send(self) -> None:
+        """Hand the batch to the workers; collect the oldest while more than ``window`` are out."""
+        if self.batch and self.submit is not None:
+            self.pending.append((self.batch, self.submit(check_batch, self.batch)))
+            self.batch, self.batch_bytes = [], 0
+        while len(self.pending) > self.window:
+            self._collect()
+
+    def _collect(self) -> None:
+        batch, future = self.pending.popleft()
+        for (_, file, game), found in zip(batch, future.result(), strict=True):
+            self._record(found, file, game)
+
+    def finish(self) -> None:
+        """Wait for every batch out, recording the verdicts in reading order."""
+        self._send()
+        while self.pending:
+            self._collect()
+
+    def _record(self, found: list[LogIssue], file: str, game: int | None) -> None:
         self.games += 1
-        found = self._check(text, file, game)
         if not found:
             return
         self.invalid_games += 1
@@ -104,7 +153,7 @@ class _Run:
         self.issues.extend(shown[:room])
         self.listed += min(len(found), MAX_ERRORS_PER_GAME, room)
 
-    def _check(self, text: str, file: str, game: int | None) -> list[LogIssue]:
+    def check(self, text: str, file: str, game: int | None) -> list[LogIssue]:
         """The document's errors (their file and game may be another copy's: :meth:`game` sets them)."""
         # The same short line always gets the same verdict: a stream of copies costs one check.
         key = text if len(text) <= 512 else None  # shorter than any valid log: copies of junk
@@ -124,6 +173,18 @@ class _Run:
         return Validation(
             tuple(self.issues), self.games, self.invalid_games, self.errors, tuple(self.unreadable), self.listed
         )
+
+
+def check_batch(batch: Batch) -> list[list[LogIssue]]:
+    """A worker's task: each document's errors, in the batch's order.
+
+    >>> for found in check_batch([("[1]", "a.jsonl", 1), ("[", "a.jsonl", 2)]):
+    ...     print(found[0])
+    a.jsonl:1: / [schema] [1] is not of type 'object'
+    a.jsonl:2: / [schema] not JSON: Expecting value at line 1 column 2
+    """
+    run = _Run()
+    return [run.check(text, file, game) for text, file, game in batch]
 
 
 def _guard(doc: object, file: str, game: int | None) -> list[LogIssue]:
@@ -158,16 +219,22 @@ def validate_paths(paths: Iterable[str]) -> tuple[list[LogIssue], int, list[str]
     return list(result.issues), result.games, list(result.unreadable)
 
 
-def validate_all(paths: Iterable[str]) -> Validation:
+def validate_all(paths: Iterable[str], *, submit: Submit | None = None, window: int = 4) -> Validation:
     """Validate files, directories (recursively, ``.json`` and ``.jsonl``) and ``-`` (standard input).
+
+    With ``submit`` (a process pool's or a Dask client's), the documents are
+    read here and checked by the workers in batches of :data:`BATCH_GAMES`,
+    at most ``window`` batches out at once (so memory stays bounded); the
+    verdicts are recorded in reading order, so the result is the same.
 
     >>> validate_all(["/nonexistent.json"]).unreadable
     ('/nonexistent.json: No such file or directory',)
     """
-    run = _Run()
+    run = _Run(submit=submit, window=window)
     for path in paths:
         for item in _expand(path, run):
             _read(run, item)
+    run.finish()
     return run.result()
 
 

@@ -17,11 +17,12 @@ gupai installed (the same version); the optional extra ``cluster`` brings
 from __future__ import annotations
 
 from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from gupai.core.errors import OptionError
 
-__all__ = ["cluster_chunk_results", "play_chunk_task"]
+__all__ = ["cluster_chunk_results", "dask_client", "play_chunk_task"]
 
 #: Runners a worker built, by simulation (a worker builds each once).
 _RUNNERS: dict[Any, Any] = {}
@@ -48,10 +49,19 @@ def play_chunk_task(simulation: Any, chunk: tuple[int, int]) -> Any:
     return tally
 
 
-def cluster_chunk_results(
-    simulation: Any, plan: list[tuple[int, int]], address: str, *, timeout: float = 10.0
-) -> Iterator[tuple[int, Any]]:
-    """Each chunk's (count, tally), in seed order, played on the cluster whose scheduler is at ``address``."""
+@contextmanager
+def dask_client(address: str, *, timeout: float = 10.0) -> Iterator[Any]:
+    """A client of the Dask scheduler at ``address``, closed on leaving (``gupai simulate`` and ``gupai validate``).
+
+    Without ``dask.distributed`` installed, or with no scheduler there, an
+    :class:`OptionError` says so in one line.
+
+    >>> with dask_client("tcp://127.0.0.1:1", timeout=0.2):  # doctest: +ELLIPSIS
+    ...     pass
+    Traceback (most recent call last):
+    ...
+    gupai.core.errors.OptionError: no Dask scheduler reached at tcp://127.0.0.1:1: ...
+    """
     try:
         from distributed import Client
     except ImportError:
@@ -64,6 +74,14 @@ def cluster_chunk_results(
     except (OSError, TimeoutError, ValueError) as error:
         raise OptionError(f"no Dask scheduler reached at {address}: {error}", where="cluster") from None
     with client:
+        yield client
+
+
+def cluster_chunk_results(
+    simulation: Any, plan: list[tuple[int, int]], address: str, *, timeout: float = 10.0
+) -> Iterator[tuple[int, Any]]:
+    """Each chunk's (count, tally), in seed order, played on the cluster whose scheduler is at ``address``."""
+    with dask_client(address, timeout=timeout) as client:
         futures = client.map(play_chunk_task, [simulation] * len(plan), plan, pure=False)
         for chunk, future in zip(plan, futures, strict=True):
             yield chunk[1], future.result()

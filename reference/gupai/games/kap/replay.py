@@ -63,7 +63,9 @@ def parse_split(doc: Mapping[str, Any]) -> Decomposition:
     """
     try:
         a, b = (Tile.parse(face) for face in doc["eye"])
-        pairs = tuple(sorted((tuple(sorted((Tile.parse(x), Tile.parse(y)), reverse=True)) for x, y in doc["pairs"]), reverse=True))
+        pairs = tuple(
+            sorted((tuple(sorted((Tile.parse(x), Tile.parse(y)), reverse=True)) for x, y in doc["pairs"]), reverse=True)
+        )
     except (KeyError, TypeError) as error:
         raise ValueError(f"not a split: {json.dumps(doc)}") from error
     return Decomposition(eye=(max(a, b), min(a, b)), pairs=pairs)  # type: ignore[arg-type]
