@@ -63,12 +63,14 @@ def parse_split(doc: Mapping[str, Any]) -> Decomposition:
     """
     try:
         a, b = (Tile.parse(face) for face in doc["eye"])
-        pairs = tuple(
-            sorted((tuple(sorted((Tile.parse(x), Tile.parse(y)), reverse=True)) for x, y in doc["pairs"]), reverse=True)
-        )
+        pairs = []
+        for x, y in doc["pairs"]:
+            high, low = Tile.parse(x), Tile.parse(y)
+            pairs.append((high, low) if (high.high, high.low) >= (low.high, low.low) else (low, high))
     except (KeyError, TypeError) as error:
         raise ValueError(f"not a split: {json.dumps(doc)}") from error
-    return Decomposition(eye=(max(a, b), min(a, b)), pairs=pairs)  # type: ignore[arg-type]
+    pairs.sort(key=lambda pair: (pair[0].high, pair[0].low, pair[1].high, pair[1].low), reverse=True)  # as tiles order
+    return Decomposition(eye=(max(a, b), min(a, b)), pairs=tuple(pairs))
 
 
 def _shown_split(doc: Any) -> Decomposition | str:
@@ -80,13 +82,32 @@ def _shown_split(doc: Any) -> Decomposition | str:
 
 
 # ------------------------------------------------------------------ setup
+_CONFIGS: dict[tuple[Any, ...], CollectingConfig] = {}
+
+
 def config_of(game: str, options: Mapping[str, str], *, players: int | None, sets: int | None) -> CollectingConfig:
-    """The configuration a log or a ``new_game`` request records (a bad option raises ``OptionError``)."""
+    """The configuration a log or a ``new_game`` request records (a bad option raises ``OptionError``).
+
+    A configuration is a value: the last few are remembered (a corpus
+    replays thousands of games under a handful of them).
+    """
+    key: tuple[Any, ...] | None = (game, tuple(options.items()), players, sets)
+    try:
+        found = _CONFIGS.get(key)  # type: ignore[arg-type]
+    except TypeError:  # an option value that is not hashable: no key, the error comes below
+        key = found = None
+    if found is not None:
+        return found
     resolved = resolve_options(game, preset=None, overrides=dict(options))
     try:
-        return collecting_config(game, resolved, players=players, sets=sets)
+        config = collecting_config(game, resolved, players=players, sets=sets)
     except GupaiError as error:
         raise ReplayError("/sets" if error.where == "sets" else "/players", error.rule, error.message) from None
+    if key is not None:
+        if len(_CONFIGS) >= 64:
+            _CONFIGS.clear()
+        _CONFIGS[key] = config
+    return config
 
 
 def _equipment_rule(config: CollectingConfig) -> str:
