@@ -151,10 +151,10 @@ def test_validate_prints_the_other_files_when_one_crashes(monkeypatch: pytest.Mo
     good = tmp_path / "good.json"
     assert run("play", "kap-shap", "--out", str(good)).exit_code == 0
 
-    def crashes_on_bad(paths: list[str]) -> Any:
+    def crashes_on_bad(paths: list[str], **options: Any) -> Any:
         if paths[0].endswith("bad.json"):
             raise RecursionError("too deep")
-        return validate_all(paths)
+        return validate_all(paths, **options)
 
     monkeypatch.setattr(gupai.cli.games, "validate_all", crashes_on_bad)
     text = run("validate", str(good), str(tmp_path / "bad.json"))

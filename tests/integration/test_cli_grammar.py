@@ -20,7 +20,9 @@ from gupai.cli import main
 ROOT = Path(__file__).resolve().parents[2]
 GAMES = ("kap-shap", "kap-tai-shap", "tsung-shap")
 #: Flags whose meaning is the same but whose help names a different kind of target.
-SAME_MEANING_OTHER_WORDS = {"--out"}  # a FILE for `play`, a directory for `simulate` and `compare`
+#: --out: a FILE for `play`, a directory for `simulate` and `compare`; --jobs and --cluster: games
+#: played (`simulate`, `compare`, all cores by default) or checked (`validate`, one process by default).
+SAME_MEANING_OTHER_WORDS = {"--out", "--jobs", "--cluster"}
 #: Flags that name the same thing, an engine, in two shapes: the command line of the engine
 #: under test (`conformance run`), or which of gupai's own two engines plays (`simulate`, `compare`).
 SAME_NOUN_OTHER_SHAPE = {"--engine"}
