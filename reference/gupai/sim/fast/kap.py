@@ -28,8 +28,8 @@ from gupai.core.tiles import KIND_COUNT, set_counts
 from gupai.games.agents import AGENTS, GreedyAgent, NavpilAgent, RandomAgent
 from gupai.games.kap.config import collecting_config
 from gupai.games.kap.deal import deal_from_order, first_player_from_dice
-from gupai.games.kap.state import ABANDON_AFTER_TURNS
 from gupai.games.kap.navpil import navpil_tables
+from gupai.games.kap.state import ABANDON_AFTER_TURNS
 from gupai.log.play import seat_agents
 from gupai.sim.fast import kap_kernel as kk
 from gupai.sim.fast.mt import string_key_bytes
