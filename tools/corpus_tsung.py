@@ -109,6 +109,59 @@ def valid_cases() -> Iterator[Case]:
         log = _search(_both(_eventful, shows), "culin", **over)
         name = "-".join(f"{k}={v}" for k, v in over.items())
         yield f"{GAME}/valid/culin-{name}-random-seed{log['seed']}.json", log
+    for ends, where, side in COPIES:
+        log = _search(_other_copy(ends=ends, where=where, side=side))
+        at = "both-ends" if ends else "one-end"
+        name = f"triple-at-{at}-another-copy-{where.replace(' ', '-')}-to-the-{side}"
+        yield f"{GAME}/valid/culin-{name}-random-seed{log['seed']}.json", log
+
+
+#: Captures whose row holds another copy of a captured tile's face: (a triple at both ends?, where the
+#: copy is, on which side of the captured tile). An engine that removes a face's first copy from the
+#: left (the copy on the left) or from the right (on the right) instead of the tile at the captured end
+#: leaves another row, which the harness compares after every move. A pair takes both copies of its
+#: face, so only triples show it.
+COPIES: tuple[tuple[bool, str, str], ...] = (
+    (False, "at the other end", "left"),
+    (False, "at the other end", "right"),
+    (False, "in the middle", "left"),
+    (False, "in the middle", "right"),
+    (True, "in the middle", "left"),
+    (True, "in the middle", "right"),
+)
+
+
+def _by_face(row: list[tuple[int, str]], faces: list[str], *, side: str) -> list[tuple[int, str]]:
+    """The row left by an engine removing each captured face's first copy from the ``side``."""
+    out = list(row)
+    for face in faces:
+        at = [i for i, (_, f) in enumerate(out) if f == face]
+        del out[at[0] if side == "left" else at[-1]]
+    return out
+
+
+def _other_copy(*, ends: bool, where: str, side: str) -> Callable[[Log], bool]:
+    def shows(log: Log) -> bool:
+        row: list[str] = []
+        laid_end = "right"
+        for event in log["events"]:
+            if event["type"] == "lay":
+                laid_end = event["end"]
+                row.insert(0 if laid_end == "left" else len(row), event["tile"])
+            elif event["type"] in ("capture", "claim"):
+                kept = [str(i) for i in range(len(row))]  # the row's places, taken as the capture takes tiles
+                take_from_row(kept, event, laid_end)
+                right = {int(i) for i in kept}
+                if event["kind"] == "triple" and (event["at"] == "ends") == ends:
+                    wrong = _by_face(list(enumerate(row)), event["tiles"], side=side)
+                    removed = right - {i for i, _ in wrong}  # the copies taken in error
+                    ends_of_row = (0, len(row) - 1)
+                    if where in {"at the other end" if i in ends_of_row else "in the middle" for i in removed}:
+                        return True
+                row = [face for i, face in enumerate(row) if i in right]
+        return False
+
+    return shows
 
 
 # ------------------------------------------------------------ invalid

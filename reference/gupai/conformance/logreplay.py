@@ -158,6 +158,7 @@ class _LogReplay:
         self.notes: list[str] = []
         self.reported: list[Mapping[str, Any]] = []
         self.watch: Callable[[Mapping[str, Any], Sequence[Mapping[str, Any]]], None] | None = None
+        self.last_action: Mapping[str, Any] = {}
 
     def rule(self, suffix: str) -> str:
         return f"{self.prefix}.{suffix}"
@@ -203,6 +204,8 @@ class _LogReplay:
                 )
             elif key == "hands" and not self.tsung:
                 rules.append(self.rules["action"].get(last or "", "turn.discard"))
+            elif key == "row" and self.tsung and last is not None and last in ("capture", "claim"):
+                rules.append(_capture_rule(self.last_action))  # the tiles a capture left in the row
             else:
                 rules.append(self.rules["state"].get(key, "turn.order"))
         raise _LogFailureError(
@@ -346,6 +349,7 @@ class _LogReplay:
             applied, expected = self.both("apply", action=action)
             self.ok(applied, "apply", [self.kind_rule("action", action["type"], "turn.order")])
             pos = self.match(applied.doc["events"], expected["events"], pos)
+            self.last_action = action
             self.compare_state(action["type"])
         self.at = "the end"
         answer = self.ok(self.ask("state"), "state", [self.rule("end")])
@@ -371,6 +375,20 @@ class _LogReplay:
             self.notes.append(f"refused without a rule id (the file names {rule})")
         elif answer.rule != rule:
             self.notes.append(f"refused under {answer.rule}; the file names {rule}")
+
+
+def _capture_rule(action: Mapping[str, Any]) -> str:
+    """The Tsung Shap rule of a capture's kind: a lone tile taken, a pair or a triple.
+
+    >>> _capture_rule({"type": "claim", "kind": "triple", "at": "ends"})
+    'capture.triple'
+    >>> _capture_rule({"type": "capture", "kind": "ten", "at": "ends"})
+    'lone-tile'
+    """
+    kind = action.get("kind")
+    if kind == "ten" or (kind == "pair" and action.get("at") == "ends"):
+        return "lone-tile"
+    return "capture.triple" if kind == "triple" else "capture.pair"
 
 
 def _action_key(action: Mapping[str, Any]) -> str:
