@@ -51,6 +51,12 @@ def valid_cases() -> Iterator[Case]:
                     log = play_game(game, preset=preset.name, players=players, seed=seed, agents=agents)
                     name = f"{preset.name}-{players}p-{agents[0]}-seed{seed}.json"
                     yield f"{game}/valid/{name}", log
+        # discard-taken=forbidden forbids the face taken: a copy held before the take goes only after the draw
+        log = _search(game, lambda g: _take_of_a_held_face(g, after_the_draw=True) is not None, agents="random")
+        yield (
+            f"{game}/valid/culin-2p-random-seed{log['seed']}-a-copy-of-the-taken-face-discarded-after-the-draw.json",
+            log,
+        )
 
 
 def _find(log: Log, predicate: Callable[[int, dict[str, Any]], bool]) -> int:
@@ -189,6 +195,11 @@ def _invalid_collecting(game: str) -> Iterator[Case]:
     log["events"][at + 1]["tile"] = log["events"][at]["tile"]
     yield case(f"{p}.turn.discard", "threw-back-the-taken-tile", log)
 
+    log = _search(game, lambda g: _take_of_a_held_face(g) is not None, players=many)
+    at = _take_of_a_held_face(log)  # type: ignore[assignment]
+    log["events"][at + 1]["tile"] = log["events"][at]["tile"]
+    yield case(f"{p}.turn.discard", "threw-back-a-copy-of-the-taken-face-held-before-the-take", log)
+
     # declaring
     log = _search(game, lambda g: g["result"]["winner"] is not None, players=many)
     at = len(log["events"]) - 1
@@ -326,6 +337,25 @@ def _hand_before(log: Log, at: int, seat: int) -> list[str]:
         elif event["type"] == "discard":
             hand.remove(event["tile"])
     return sorted(hand, reverse=True)
+
+
+def _take_of_a_held_face(log: Log, *, after_the_draw: bool = False) -> int | None:
+    """A take of a face the hand already held, a discard next (``after_the_draw``: then a draw and that face)."""
+    events = log["events"]
+    for index, event in enumerate(events[:-3]):
+        if event["type"] != "take" or events[index + 1]["type"] != "discard":
+            continue
+        if event["tile"] not in _hand_before(log, index, event["seat"]):
+            continue
+        draw, discard = events[index + 2], events[index + 3]
+        if not after_the_draw or (
+            draw["type"] == "draw"
+            and draw["seat"] == event["seat"]
+            and discard["type"] == "discard"
+            and discard["tile"] == event["tile"]
+        ):
+            return index
+    return None
 
 
 def _table_before(log: Log, at: int) -> list[str]:

@@ -269,9 +269,10 @@ class KapState:
                     "drawn-tile=discard-unless-win the drawn tile must be discarded"
                 )
             if self.after == "take" and not self._taken_back and kind == self.taken:
+                held = " (or a copy held before the take: the rule forbids the face)" if hand[kind] > 1 else ""
                 return rule("turn.discard"), (
-                    f"{who} threw back the [{action.tile}] just taken, but under option discard-taken=forbidden "
-                    "another tile must go"
+                    f"{who} threw back the [{action.tile}] just taken{held}, but under option "
+                    "discard-taken=forbidden a tile of another face must go"
                 )
             return None
         if isinstance(action, Draw):
