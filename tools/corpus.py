@@ -208,8 +208,14 @@ def _invalid_collecting(game: str) -> Iterator[Case]:
     log["events"][at] = {"type": "discard", "seat": seat, "tile": discard}
     yield case(f"{p}.declare", "discarded-from-a-winning-hand", log)
 
-    log = _search(game, lambda g: _broken_split(g, p) is not None, players=many)
-    yield case(f"{p}.declare.valid", "showed-a-split-that-is-not-an-eye-and-pairs", _broken_split(log, p))  # type: ignore[arg-type]
+    # a wrong split names the rule of the part of it that is wrong
+    for rule, what in (
+        ("declare.valid", "showed-a-split-that-is-not-the-hand"),
+        ("eye", "showed-an-eye-of-two-different-tiles"),
+        ("pair.ten", "showed-a-pair-that-is-not-a-ten-pair"),
+    ):
+        log = _search(game, lambda g, r=rule: _broken_split(g, f"{p}.{r}") is not None, players=many)  # type: ignore[misc]
+        yield case(f"{p}.{rule}", what, _broken_split(log, f"{p}.{rule}"))  # type: ignore[arg-type]
 
     log = _search(game, lambda g: g["result"]["winner"] is not None, players=many)
     at = len(log["events"]) - 2
@@ -275,6 +281,10 @@ def _invalid_collecting(game: str) -> Iterator[Case]:
     log = _search(game, lambda g: g["result"]["winner"] is not None, players=many)
     log["result"]["winner"] = (log["result"]["winner"] + 1) % log["players"]
     yield case(f"{p}.end.win", "result-names-another-winner", log)
+
+    log = _search(game, lambda g: g["result"]["winner"] is not None, players=many)
+    log["result"]["turns"] += 1
+    yield case(f"{p}.end.turns", "result-counts-one-turn-too-many", log)
 
     # a declaration that wins only under another reading
     log = _winning_only_under(game, "four-two-value", "6", f"{p}.tiles.four-two", players=many)
@@ -368,20 +378,30 @@ def _table_before(log: Log, at: int) -> list[str]:
     return table
 
 
-def _broken_split(log: Log, prefix: str) -> Log | None:
-    """The log with its winning split's tiles rearranged so that it is no eye and pairs."""
+def _broken_split(log: Log, rule: str) -> Log | None:
+    """The log with its winning split's tiles changed so that the split breaks ``rule`` (per the validator).
+
+    Two tiles of the split change places (an eye tile with a pair tile for the
+    eye, two pairs' tiles for the pairs), or a pair tile becomes another face
+    (a split that is not the hand's tiles).
+    """
     from gupai.log.validate import validate_log
 
     if log["result"]["winner"] is None:
         return None
-    for i in range(2):
-        for j in range(2):
+    places = [("eye", 0, 0), ("eye", 1, 0), ("pairs", 0, 0), ("pairs", 0, 1)]
+    for part, i, j in places:
+        for k in range(2):
             doc = copy.deepcopy(log)
             split = doc["events"][-1]["decomposition"]
-            first, second = split["pairs"][0], split["pairs"][1]
-            first[i], second[j] = second[j], first[i]
+            first = split["eye"] if part == "eye" else split["pairs"][0]
+            second = split["pairs"][0 if part == "eye" else 1]
+            if rule.endswith(".declare.valid"):
+                second[k] = "6-6" if second[k] != "6-6" else "1-1"
+            else:
+                first[i], second[(j + k) % 2] = second[(j + k) % 2], first[i]
             issues = validate_log(doc)
-            if issues and issues[0].rule == f"{prefix}.declare.valid":
+            if issues and issues[0].rule == rule:
                 return doc
     return None
 

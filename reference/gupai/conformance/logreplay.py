@@ -193,6 +193,12 @@ class _LogReplay:
                 rules.append(
                     {"current_player": "deal.first-player", "stock": "deal.draw-order"}.get(key, self._deal_rule())
                 )
+            elif (
+                key == "result"
+                and not self.tsung
+                and _differ_in(mine.get(key), expected["state"].get(key)) == {"turns"}
+            ):
+                rules.append("end.turns")
             elif key in ("result", "terminal") and not self.tsung:
                 reason = str((expected["state"].get("result") or mine.get("result") or {}).get("reason"))
                 rules.append(
@@ -367,7 +373,7 @@ class _LogReplay:
                 )
             return
         if _normal_result(result) != _normal_result(doc["result"]):
-            end = "end" if self.tsung else "end.win"
+            end = "end" if self.tsung else "end.turns" if _differ_in(result, doc["result"]) == {"turns"} else "end.win"
             raise _LogFailureError(f"the engine's result {result} is not the log's {doc['result']}", [self.rule(end)])
 
     def _note_rule(self, answer: Answer, rule: str | None) -> None:
@@ -375,6 +381,18 @@ class _LogReplay:
             self.notes.append(f"refused without a rule id (the file names {rule})")
         elif answer.rule != rule:
             self.notes.append(f"refused under {answer.rule}; the file names {rule}")
+
+
+def _differ_in(mine: Any, theirs: Any) -> set[str]:
+    """The fields in which two Kap results differ (hand and split as multisets); ``{"*"}`` if one is missing.
+
+    >>> sorted(_differ_in({"winner": 0, "turns": 3}, {"winner": 0, "turns": 4}))
+    ['turns']
+    """
+    if not isinstance(mine, Mapping) or not isinstance(theirs, Mapping):
+        return {"*"}
+    a, b = _normal_result(mine), _normal_result(theirs)
+    return {key for key in set(a) | set(b) if a.get(key) != b.get(key)}
 
 
 def _capture_rule(action: Mapping[str, Any]) -> str:

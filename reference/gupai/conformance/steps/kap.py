@@ -244,6 +244,13 @@ def _settlement(run: ScenarioRun, amounts: str) -> None:
         raise StepError(f"the settlement is {settled} (scores {state['scores']}), not {expected}")
 
 
+@STEPS.then(r"the result counts (?P<count>\d+) turns?")
+def _result_turns(run: ScenarioRun, count: str) -> None:
+    result = run.state()["result"] or {}
+    if result.get("turns") != int(count):
+        raise StepError(f"the result counts {result.get('turns')} turns (result {result or None})")
+
+
 @STEPS.then(r"the declared split is eye (?P<eye>(?:\[[^\]]+\] ?){2}), pairs (?P<pairs>.+)")
 def _declared_split(run: ScenarioRun, eye: str, pairs: str) -> None:
     result = run.state()["result"] or {}

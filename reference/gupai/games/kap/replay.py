@@ -272,6 +272,10 @@ def check_event(state: KapState, event: Mapping[str, Any], index: int | None = N
             index,
         )
     if isinstance(action, Declare) and state.phase == "hold" and not state.can_declare():
+        if "decomposition" in event:  # the rule of the part of the split the log shows that is wrong
+            fault = split_fault(state.config, state.hand_counts(seat), _shown_split(event["decomposition"]))
+            if fault is not None:
+                return ReplayError(f"{at}/decomposition", fault[0], f"seat {seat} showed {fault[1]}", index)
         return ReplayError(at, *_not_winning(state, seat), index)
     problem = state.why_illegal(action)
     if problem is not None:
@@ -295,12 +299,56 @@ def check_event(state: KapState, event: Mapping[str, Any], index: int | None = N
         if "decomposition" in event:
             shown = _shown_split(event["decomposition"])
             if shown not in _splits(state.config, held):
-                return ReplayError(
-                    f"{at}/decomposition",
+                fault = split_fault(state.config, held, shown) or (
                     rule("declare.valid"),
-                    f"seat {seat} showed the split {shown}, which is not a valid eye and ten-pairs of the hand",
-                    index,
+                    f"the split {shown}, which is not a valid eye and ten-pairs of the hand",
                 )
+                return ReplayError(f"{at}/decomposition", fault[0], f"seat {seat} showed {fault[1]}", index)
+    return None
+
+
+def split_fault(config: CollectingConfig, held: Sequence[int], shown: Decomposition | str) -> tuple[str, str] | None:
+    """The rule a declared split breaks, named after the part of it that is wrong; ``None`` for a winning split.
+
+    A split that is not the hand's tiles, or not an eye and the hand's number
+    of pairs, breaks ``declare.valid``; an eye that is not two identical tiles
+    (of a series the ``eye`` option allows) breaks ``eye``; a pair that makes
+    ten under neither count of [4-2] breaks ``pair.ten``; pairs that all
+    make ten under the other count of [4-2] break ``tiles.four-two``.
+
+    >>> from gupai.core.hands import counts_of
+    >>> from gupai.core.tiles import parse_tiles
+    >>> from gupai.games.kap.config import collecting_config
+    >>> config = collecting_config("kap-shap")
+    >>> held = counts_of(parse_tiles("1-1 1-1 4-2 2-2 5-5 5-5 6-4 6-4".split()))
+    >>> split_fault(config, held, parse_split({"eye": ["4-2", "2-2"], "pairs": [["1-1", "1-1"], ["5-5", "5-5"], ["6-4", "6-4"]]}))
+    ('ks.eye', 'the eye [4-2] [2-2]: an eye is two identical tiles')
+    >>> split_fault(config, held, parse_split({"eye": ["1-1", "1-1"], "pairs": [["4-2", "2-2"], ["5-5", "5-5"], ["6-4", "6-4"]]}))[0]
+    'ks.tiles.four-two'
+    """
+    rule, rules = config.rule, config.rules
+    size = config.evaluator.pairs_in_hand
+    if isinstance(shown, str) or len(shown.pairs) != size:
+        return rule("declare.valid"), f"the split {shown}, which is not an eye and {size} pairs"
+    tiles = [*shown.eye, *(tile for pair in shown.pairs for tile in pair)]
+    if tuple(count_vector(t.index for t in tiles)) != tuple(held):
+        return rule("declare.valid"), f"the split {shown}, which is not the tiles of the hand"
+    a, b = shown.eye
+    if not rules.is_eye(a, b):
+        why = "an eye is two identical tiles" if a != b else f"option eye={rules.eye} allows no military eye"
+        return rule("eye"), f"the eye [{a}] [{b}]: {why}"
+    other = rules.evolve(four_two_value=9 - rules.four_two_value)
+    wrong = [(x, y) for x, y in shown.pairs if not rules.is_pair(x, y)]
+    no_ten = [(x, y) for x, y in wrong if not other.is_pair(x, y)]
+    if no_ten:
+        x, y = no_ten[0]
+        return rule("pair.ten"), f"the pair [{x}]+[{y}], which is not a ten-pair under option pair-set={rules.pair_set}"
+    if wrong:  # every wrong pair would make ten with the other count of [4-2]
+        x, y = wrong[0]
+        return rule("tiles.four-two"), (
+            f"the pair [{x}]+[{y}], which makes ten only if [4-2] counts {other.four_two_value}, "
+            f"not {rules.four_two_value}"
+        )
     return None
 
 
@@ -373,6 +421,8 @@ def check_result(state: KapState, recorded: Mapping[str, Any]) -> ReplayError | 
         if _canonical(key, recorded.get(key)) != _canonical(key, actual.get(key)):
             if key == "settlement":
                 target = "settle" if actual.get("winner") is not None else "settle.refund"
+            elif key == "turns":
+                target = "end.turns"
             else:
                 target = "end.abandoned" if actual.get("reason") == "abandoned" else "end.win"
             return ReplayError(
