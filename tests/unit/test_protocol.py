@@ -186,6 +186,9 @@ def test_a_declaration_showing_a_split_that_is_not_a_winning_split_is_refused() 
     bad = {"eye": ["6-4", "6-4"], "pairs": [["6-6", "6-6"], ["5-1", "3-1"], ["4-3", "2-1"]]}
     assert ask("check", action={"type": "declare", "seat": 0, "decomposition": good})["answer"] == "ok"
     refused = ask("check", action={"type": "declare", "seat": 0, "decomposition": bad})
+    assert refused["answer"] == "illegal" and refused["rule"] == "ks.pair.ten"  # [6-6]+[6-6] = 24 is no ten-pair
+    foreign = {"eye": ["6-6", "6-6"], "pairs": [["6-4", "6-4"], ["5-1", "3-1"], ["4-3", "4-2"]]}  # no [4-2] in hand
+    refused = ask("check", action={"type": "declare", "seat": 0, "decomposition": foreign})
     assert refused["answer"] == "illegal" and refused["rule"] == "ks.declare.valid"
     done = ask("apply", action={"type": "declare", "seat": 0, "decomposition": good})["events"][0]
     assert done["decomposition"] == good and ask("state")["state"]["result"]["settlement"] == [1, -1]
