@@ -87,7 +87,7 @@ def starts_turn(kind: str, *, previous: str, restart: bool) -> bool:
     """Whether a Tsung Shap log event of type ``kind`` begins a new turn.
 
     A claim always does; a reveal does unless it follows a claim (the
-    claimer's own turn goes on) or a sweep's restart; a lay does only when no
+    claimer's own turn goes on) or a tile laid again (the restart); a lay does only when no
     reveal or claim came before it in the same turn (the four-tile hand).
 
     >>> starts_turn("claim", previous="lay", restart=False), starts_turn("lay", previous="reveal", restart=False)
@@ -127,6 +127,7 @@ def tsung_transcript(log: dict[str, Any]) -> list[str]:
     number = 0
     last_end = "right"
     restart = False
+    again = log["options"].get("lay-again") == "any-capture"
     previous = ""
 
     def flush() -> None:
@@ -135,7 +136,7 @@ def tsung_transcript(log: dict[str, Any]) -> list[str]:
 
     for event in log["events"]:
         kind = event["type"]
-        if starts_turn(kind, previous=previous, restart=restart):
+        if starts_turn(kind, previous=previous, restart=restart) or (seat is not None and event["seat"] != seat):
             flush()
             number += 1
             seat, turn = event["seat"], []
@@ -153,7 +154,7 @@ def tsung_transcript(log: dict[str, Any]) -> list[str]:
             turn.append(f"draws [{event['tile']}]")
         else:
             take_from_row(row, event, last_end)
-            restart = kind == "capture" and not row
+            restart = kind == "capture" and (not row or again)
             verb = "claims" if kind == "claim" else "takes"
             sweep = ", a sweep" if event["sweep"] else ""
             turn.append(
@@ -242,7 +243,7 @@ def tsung_schema_defs() -> tuple[dict[str, Any], str, str, str]:
         ),
         "lay": event(
             "lay",
-            "A tile laid at an end of the row.",
+            "A tile laid at an end of the row; on an empty table either end (rule ts.turn.lay).",
             {"tile": ref("tile"), "end": {"enum": ["left", "right"]}},
             ["tile", "end"],
         ),

@@ -147,7 +147,7 @@ def tsung_defs() -> dict[str, Any]:
     return {
         "tsung-action-lay": action(
             "lay",
-            "Lay a tile at an end of the row (`left` on an empty table).",
+            "Lay a tile at an end of the row; on an empty table either end (rule ts.turn.lay).",
             {"tile": tile, "end": ref("end")},
             ["tile", "end"],
         ),

@@ -114,7 +114,8 @@ class TsungSession:
             if state.tiles_laid == 0:
                 return "ts.first-player", f"seat {seat} acted first, but seat {current} lays first"
             if state.restarting:
-                return "ts.sweep.restart", f"seat {seat} moved, but seat {current} cleared the table and lays again"
+                done = "cleared the table" if not state.row else "took a capture (lay-again=any-capture)"
+                return "ts.sweep.restart", f"seat {seat} moved, but seat {current} {done} and lays again"
             return "ts.turn.order", f"seat {seat} moved, but it is seat {current}'s turn"
         problem = state.why_illegal(move)
         if problem is not None:

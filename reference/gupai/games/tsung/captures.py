@@ -97,8 +97,10 @@ def capture_points(config: TsungConfig, row: Sequence[int], code: int, kind: int
         base = (values[kind] + values[row[-2]] + values[row[-1]]) * config.spot_points
     else:
         base = (values[kind] + values[row[0]]) * config.spot_points
-    if (code == TRIPLE_ENDS and len(row) == 2) or (code >= LONE_PAIR and config.lone_sweep):
-        return config.sweep_points + base if config.sweep_add else config.sweep_points
+    if code == TRIPLE_ENDS and len(row) == 2:
+        return (base if config.sweep_keep else 0) + config.sweep_bonus
+    if code >= LONE_PAIR:
+        return (base if config.lone_keep else 0) + config.lone_bonus
     return base
 
 

@@ -33,9 +33,14 @@ class TsungConfig:
 
     ``values[k]`` is what kind ``k`` counts in making tens and in scoring
     ([4-2] as the ``four-two-value`` option says); ``pair_points[k]`` what a
-    pair of kind ``k`` scores. ``sets``, ``hand_size``, ``spot_points`` (what
-    a spot of a triple or a ten scores) and ``sweep_points`` are the numbers
-    of ``spec/games/tsung-shap.yaml``.
+    pair of kind ``k`` scores. A sweep of a row of two scores its tiles'
+    points if ``sweep_keep`` plus ``sweep_bonus`` (the ``sweep-score``
+    option); taking a lone tile scores its points if ``lone_keep`` plus
+    ``lone_bonus``, and is a sweep if ``lone_sweep`` (the ``lone-score``
+    option). ``again_any`` lays again after any capture (``lay-again``).
+    ``sets``, ``hand_size``, ``spot_points`` (what a spot of a triple or a
+    ten scores) and ``sweep_points`` are the numbers of
+    ``spec/games/tsung-shap.yaml``.
     """
 
     spec: GameSpec
@@ -44,10 +49,14 @@ class TsungConfig:
     pair_points: tuple[int, ...]
     either_end: bool
     two_at_end: bool
-    sweep_add: bool
+    sweep_keep: bool
+    sweep_bonus: int
     lone_pair: bool
     lone_ten: bool
+    lone_keep: bool
+    lone_bonus: int
     lone_sweep: bool
+    again_any: bool
     opening_capture: bool
     claims: bool
     end: str
@@ -101,7 +110,8 @@ def tsung_config(options: Options | None = None) -> TsungConfig:
     fifty = options["pair-score"] == "fifty"
     fixed, a_spot = spec.number("fixed-pair-points"), spec.number("pair-points-a-spot")
     pair_points = tuple(fixed if fifty else 2 * a_spot * v for v in values)  # a pair: two tiles of v spots
-    lone = options["lone-tile"]
+    lone, lone_score, sweep_score = options["lone-tile"], options["lone-score"], options["sweep-score"]
+    sweep_points = spec.number("sweep-points")
     return TsungConfig(
         spec=spec,
         options=options,
@@ -109,10 +119,14 @@ def tsung_config(options: Options | None = None) -> TsungConfig:
         pair_points=pair_points,
         either_end=options["reach"] == "either-end",
         two_at_end=options["triple"] == "end-or-ends",
-        sweep_add=options["sweep-score"] == "add",
+        sweep_keep=sweep_score != "replace",
+        sweep_bonus=0 if sweep_score == "none" else sweep_points,
         lone_pair=lone != "no-capture",
-        lone_ten=lone in ("pair-or-ten", "sweep"),
-        lone_sweep=lone in ("sweep", "pair-sweep"),
+        lone_ten=lone == "pair-or-ten",
+        lone_keep=lone_score != "sweep",
+        lone_bonus=0 if lone_score == "capture" else sweep_points,
+        lone_sweep=lone_score != "capture",
+        again_any=options["lay-again"] == "any-capture",
         opening_capture=options["opening-capture"] == "yes",
         claims=options["missed-capture"] == "claim",
         end=end,
@@ -121,5 +135,5 @@ def tsung_config(options: Options | None = None) -> TsungConfig:
         sets=spec.number("sets"),
         hand_size=spec.number("hand-size"),
         spot_points=spec.number("points-a-spot"),
-        sweep_points=spec.number("sweep-points"),
+        sweep_points=sweep_points,
     )

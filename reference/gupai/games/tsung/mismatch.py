@@ -107,6 +107,12 @@ def explain_mismatch(
                 "/tile",
                 (f"seat {seat} drew [{got['tile']}], but the next tile of {_source(state, seat)} is [{want['tile']}]"),
             )
+        if got["type"] == "lay" and got["seat"] == seat and pos and events[pos - 1]["type"] == "capture":
+            return (
+                "ts.german.choices",
+                "",
+                f"seat {seat} laid again before refilling the hand: the hand is refilled with [{want['tile']}] first",
+            )
         return "ts.german.hand", "", f"seat {seat} should refill the hand with [{want['tile']}] after laying"
     if kind == "reveal":
         restart = record_before is not None and record_before[0] == TRACE_CAPTURE and record_before[1] == seat
@@ -178,7 +184,17 @@ def _capture_mismatch(state: TsungState, got: _Event, want: _Event) -> tuple[str
                 f"{shown(want['tiles'])} (the tile laid first, then the row's in order)"
             ),
         )
+    options = state.config.options
+    lone = want["at"] == "ends" and len(want["tiles"]) == 2
     if got["sweep"] != want["sweep"]:
+        if lone:
+            verdict = "that is a sweep" if want["sweep"] else "that is no sweep"
+            return (
+                "ts.lone-tile",
+                "/sweep",
+                f"{who} took the lone tile with {shown(want['tiles'])}: under option "
+                f"lone-score={options['lone-score']} {verdict}",
+            )
         if want["sweep"]:
             return (
                 "ts.sweep",
@@ -190,10 +206,20 @@ def _capture_mismatch(state: TsungState, got: _Event, want: _Event) -> tuple[str
             "/sweep",
             f"{who} marked {shown(want['tiles'])} a sweep, but it is not (a sweep takes a row of two)",
         )
-    options = state.config.options
+    if want["sweep"] and lone:
+        return (
+            "ts.lone-tile",
+            "/points",
+            (
+                f"{who} scored taking the lone tile {shown(want['tiles'])} {got['points']}, but under option "
+                f"lone-score={options['lone-score']} it scores {want['points']}"
+            ),
+        )
     if want["sweep"]:
-        sweep = state.config.sweep_points
-        how = f"{sweep} plus the tiles' points" if state.config.sweep_add else f"{sweep}"
+        config = state.config
+        how = {"replace": f"{config.sweep_bonus}", "add": f"{config.sweep_bonus} plus the tiles' points"}.get(
+            options["sweep-score"], "its tiles' points, with no bonus"
+        )
         return (
             "ts.sweep",
             "/points",

@@ -271,7 +271,12 @@ def _check_seat(state: TsungState, event: _Event, pos: int) -> None:
         raise _Error(
             at,
             "ts.sweep.restart",
-            f"seat {event['seat']} laid, but seat {seat} cleared the table and must lay again to restart the row",
+            f"seat {event['seat']} laid, but seat {seat} "
+            + (
+                "cleared the table and must lay again to restart the row"
+                if not state.row
+                else "took a capture and must lay again under option lay-again=any-capture"
+            ),
             pos,
         )
     raise _Error(at, "ts.turn.order", f"seat {event['seat']} acted, but it is seat {seat}'s turn", pos)

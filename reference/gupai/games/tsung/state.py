@@ -330,7 +330,7 @@ class TsungState:
                 self._begin_lay()
         elif code < CLAIM0:
             self._take(code - TAKE0, TRACE_CAPTURE)
-            self._after_lay(not self.row)
+            self._after_lay(not self.row or self.config.again_any)
         else:
             self._take(code - CLAIM0, TRACE_CLAIM)
             self._begin_lay()
@@ -420,7 +420,7 @@ class TsungState:
         self.open_codes = self.open_points = []
         self.trace.append((what, seat, code, tiles, points, sweep))
 
-    def _after_lay(self, cleared: bool) -> None:
+    def _after_lay(self, again: bool) -> None:
         seat = self.current_player
         if self._four:
             if self.config.common:
@@ -434,9 +434,9 @@ class TsungState:
                 self._pile_at[seat] += 1
                 self.hand_kinds[seat].append(kind)
                 self.trace.append((TRACE_REFILL, seat, kind))
-        if cleared and self._left(seat):
+        if again and self._left(seat):
             self.restarting = True
-            self._begin_lay()  # the sweep's restart: the same player lays again
+            self._begin_lay()  # the restart (or lay-again=any-capture): the same player lays again
             return
         self._end_turn()
 

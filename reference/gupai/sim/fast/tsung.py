@@ -81,16 +81,19 @@ class FastTsungRunner:
         params = np.zeros(tk.P_COUNT, dtype=np.int64)
         params[tk.P_EITHER] = config.either_end
         params[tk.P_TWO] = config.two_at_end
-        params[tk.P_SWEEP_ADD] = config.sweep_add
+        params[tk.P_SWEEP_KEEP] = config.sweep_keep
+        params[tk.P_SWEEP_BONUS] = config.sweep_bonus
         params[tk.P_LONE_PAIR] = config.lone_pair
         params[tk.P_LONE_TEN] = config.lone_ten
+        params[tk.P_LONE_KEEP] = config.lone_keep
+        params[tk.P_LONE_BONUS] = config.lone_bonus
         params[tk.P_LONE_SWEEP] = config.lone_sweep
+        params[tk.P_AGAIN] = config.again_any
         params[tk.P_OPENING_CAPTURE] = config.opening_capture
         params[tk.P_CLAIMS] = config.claims
         params[tk.P_END] = _ENDS[config.end]
         params[tk.P_COMMON] = config.common
         params[tk.P_FOUR] = config.four
-        params[tk.P_SWEEP_POINTS] = config.sweep_points
         params[tk.P_SPOT] = config.spot_points
         params[tk.P_TEN] = TEN
         self.params = params

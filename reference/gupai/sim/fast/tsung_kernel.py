@@ -22,20 +22,23 @@ __all__ = ["CLAIM0", "PASS", "P_COUNT", "TAKE0", "play_tsung"]
 (
     P_EITHER,
     P_TWO,
-    P_SWEEP_ADD,
+    P_SWEEP_KEEP,
+    P_SWEEP_BONUS,
     P_LONE_PAIR,
     P_LONE_TEN,
+    P_LONE_KEEP,
+    P_LONE_BONUS,
     P_LONE_SWEEP,
+    P_AGAIN,
     P_OPENING_CAPTURE,
     P_CLAIMS,
     P_END,
     P_COMMON,
     P_FOUR,
-    P_SWEEP_POINTS,
     P_TEN,
     P_SPOT,
     P_COUNT,
-) = range(15)
+) = range(18)
 
 # End rules (P_END).
 END_ALL_LAID, END_EQUAL_TURNS, END_STOCK_EMPTY = 0, 1, 2
@@ -100,8 +103,10 @@ def _points(code, kind, row, lo, hi, values, pair_points, params):  # type: igno
         base = (values[kind] + values[row[hi - 2]] + values[row[hi - 1]]) * params[P_SPOT]
     else:
         base = (values[kind] + values[row[lo]]) * params[P_SPOT]
-    if (code == TRIPLE_ENDS and hi - lo == 2) or (code >= LONE_PAIR and params[P_LONE_SWEEP]):
-        return params[P_SWEEP_POINTS] + base if params[P_SWEEP_ADD] else params[P_SWEEP_POINTS]
+    if code == TRIPLE_ENDS and hi - lo == 2:
+        return (base if params[P_SWEEP_KEEP] else 0) + params[P_SWEEP_BONUS]
+    if code >= LONE_PAIR:
+        return (base if params[P_LONE_KEEP] else 0) + params[P_LONE_BONUS]
     return base
 
 
@@ -145,6 +150,7 @@ def play_tsung(  # type: ignore[no-untyped-def]  # pragma: no cover
     """
     tiles = order0.shape[0]
     four, common, claims = params[P_FOUR] != 0, params[P_COMMON] != 0, params[P_CLAIMS] != 0
+    again_any = params[P_AGAIN] != 0
     either = params[P_EITHER] != 0
     end_rule = params[P_END]
     kinds = values.shape[0]
@@ -342,7 +348,7 @@ def play_tsung(  # type: ignore[no-untyped-def]  # pragma: no cover
                     sweeps[cur] += 1
                 ncaps = 0
                 if code < CLAIM0:
-                    after_lay, cleared = True, hi == lo
+                    after_lay, cleared = True, hi == lo or again_any
                 else:
                     begin_lay = True
             if after_lay:  # TsungState._after_lay
@@ -360,7 +366,7 @@ def play_tsung(  # type: ignore[no-untyped-def]  # pragma: no cover
                 if four:
                     mine += hand_len[cur]
                 if cleared and mine > 0:
-                    begin_lay = True  # the sweep's restart: the same player lays again
+                    begin_lay = True  # the restart (or lay-again=any-capture): the same player lays again
                 else:  # TsungState._end_turn
                     other = 1 - cur
                     theirs = (stock_len - stock_at) if common else (pile_len - pile_at[other])
