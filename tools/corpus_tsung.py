@@ -37,11 +37,28 @@ def _both(first: Callable[[Log], bool], second: Callable[[Log], bool]) -> Callab
     return lambda log: first(log) and second(log)
 
 
-def _lone(kind: str) -> Callable[[Log], bool]:
+def _lone(kind: str, sweep: bool = False) -> Callable[[Log], bool]:
     def shows(log: Log) -> bool:
-        return any(e["type"] == "capture" and e["at"] == "ends" and e["kind"] == kind for e in log["events"])
+        return any(
+            e["type"] == "capture" and e["at"] == "ends" and e["kind"] == kind and e["sweep"] == sweep
+            for e in log["events"]
+        )
 
     return shows
+
+
+def _again(log: Log) -> bool:
+    """A capture that leaves tiles in the row, followed by the same seat turning a tile over."""
+    events = log["events"]
+    return any(
+        e["type"] == "capture"
+        and not e["sweep"]
+        and i + 1 < len(events)
+        and events[i + 1]["type"] == "reveal"
+        and events[i + 1]["seat"] == e["seat"]
+        and e["at"] != "ends"
+        for i, e in enumerate(events)
+    )
 
 
 def _extra_turn(log: Log) -> bool:
@@ -69,6 +86,10 @@ READINGS: tuple[tuple[dict[str, str], Callable[[Log], bool]], ...] = (
     ({"reach": "laid-end"}, lambda log: _count(log, "capture") >= 3),
     ({"lone-tile": "pair"}, _lone("pair")),
     ({"lone-tile": "pair-or-ten"}, _lone("ten")),
+    ({"lone-tile": "pair", "lone-score": "sweep"}, _lone("pair", sweep=True)),
+    ({"lone-tile": "pair-or-ten", "lone-score": "capture-and-sweep"}, _lone("ten", sweep=True)),
+    ({"sweep-score": "none"}, lambda log: _count(log, "capture", sweep=True) > 0),
+    ({"lay-again": "any-capture"}, _again),
     ({"end": "equal-turns"}, _extra_turn),
     ({"four-two-value": "3"}, _four_two),
     ({"stock": "common", "hand": "four", "end": "stock-empty"}, _alone),
@@ -220,6 +241,13 @@ def _capture(seat: int, kind: str, at: str, tiles: list[str], points: int, sweep
     return {"type": "capture", "seat": seat, "kind": kind, "at": at, "tiles": tiles, "points": points, "sweep": sweep}
 
 
+def _rescore(log: Log, seat: int, delta: int) -> None:
+    """Add ``delta`` to ``seat``'s final score, and name the winner the scores give."""
+    scores = log["result"]["scores"]
+    scores[seat] += delta
+    log["result"]["winner"] = 0 if scores[0] > scores[1] else 1 if scores[1] > scores[0] else None
+
+
 def _find(log: Log, test: Callable[[int, Event], bool]) -> int:
     for index, event in enumerate(log["events"]):
         if test(index, event):
@@ -360,6 +388,31 @@ def invalid_cases() -> Iterator[Case]:
     log["events"].insert(index + 1, _capture(lay["seat"], kind, "ends", [lay["tile"], row[0]], 20))
     yield case("ts.lone-tile", "took-a-lone-tile-under-no-capture", log)
 
+    site = _search(_both(_eventful, _lone("pair", sweep=True)), "gupai-site")
+    log = copy.deepcopy(site)
+    index = _find(log, lambda i, e: e["type"] == "capture" and e["at"] == "ends" and e["kind"] == "pair")
+    event = log["events"][index]
+    event["points"] = 20 * _values(log)[event["tiles"][0]]
+    _rescore(log, event["seat"], event["points"] - 40)
+    yield case("ts.lone-tile", "lone-pair-scored-as-a-pair-under-lone-score-sweep", log)
+
+    again = _search(_both(_eventful, _again), "culin", **{"lay-again": "any-capture"})
+    log = copy.deepcopy(again)
+    index = _find(
+        log,
+        lambda i, e: (
+            e["type"] == "capture"
+            and not e["sweep"]
+            and e["at"] != "ends"
+            and log["events"][i + 1]["type"] == "reveal"
+            and log["events"][i + 1]["seat"] == e["seat"]
+        ),
+    )
+    other = 1 - log["events"][index]["seat"]
+    log["events"][index + 1]["seat"] = other
+    log["events"][index + 2]["seat"] = other
+    yield case("ts.sweep.restart", "the-opponent-lays-after-a-capture-under-lay-again-any-capture", log)
+
     log = copy.deepcopy(base)
     index = _find(
         log,
@@ -426,6 +479,24 @@ def invalid_cases() -> Iterator[Case]:
         Tile.from_index(k).face for k in range(21) if counts[k] and Tile.from_index(k).face not in held
     )
     yield case("ts.german.hand", "laid-a-tile-not-in-the-hand", log)
+
+    log = copy.deepcopy(german)
+    events = log["events"]
+    index = _find(
+        log,
+        lambda i, e: (
+            e["type"] == "capture" and e["sweep"] and [x["type"] for x in events[i + 1 : i + 3]] == ["refill", "lay"]
+        ),
+    )
+    events[index + 1], events[index + 2] = events[index + 2], events[index + 1]
+    yield case("ts.german.choices", "laid-again-before-the-refill", log)
+
+    log = copy.deepcopy(german)
+    index = _find(log, lambda i, e: e["type"] == "capture" and e["sweep"])
+    event = log["events"][index]
+    event["points"] += 40
+    _rescore(log, event["seat"], 40)
+    yield case("ts.sweep", "sweep-scored-40-more-under-sweep-score-none", log)
 
     log = copy.deepcopy(german)
     index = _find(log, lambda i, e: e["type"] == "refill" and i > 10)
