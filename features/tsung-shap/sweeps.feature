@@ -1,8 +1,8 @@
 Feature: Tsung Shap sweeps, the restart, and the lone tile
   Taking both tiles of a row of two is a sweep, worth 40 (in place of the
   tiles' points, or added to them); the sweeper lays another tile at once to
-  restart the row. Whether a lone tile can be taken, and what it scores, is a
-  reading of its own.
+  restart the row. Whether a lone tile can be taken is a reading of its own;
+  what taking it scores is in lone-tile.feature.
 
   Background:
     Given the game tsung-shap with preset culin
@@ -109,54 +109,3 @@ Feature: Tsung Shap sweeps, the restart, and the lone tile
     And seat 1's face-down tiles begin [5-5]
     When seat 1 lays [5-5] at the left end
     Then the captures open are: pair ends for 200, ten ends for 20
-
-  @rule:ts.lone-tile @rule:ts.sweep @option:lone-tile=pair-sweep @option:sweep-score=add
-  Scenario: Under lone-tile=pair-sweep (navpil) an identical tile takes the lone tile as a sweep
-    Given the option lone-tile is pair-sweep
-    And the option sweep-score is add
-    And a Tsung Shap row [6-6] with seat 1 to play
-    And seat 1's face-down tiles begin [6-6] [3-1]
-    When seat 1 lays [6-6] at the right end
-    Then seat 1 may take [6-6] [6-6] as a sweep worth 280
-    When seat 1 takes the lone tile as a pair
-    Then the last capture is a sweep
-    And the scores are 0 to 280
-
-  @rule:ts.lone-tile @rule:ts.sweep @option:lone-tile=pair-sweep
-  Scenario: Under lone-tile=pair-sweep with sweep-score=replace the lone pair scores the sweep's 40 alone
-    Given the option lone-tile is pair-sweep
-    And a Tsung Shap row [6-6] with seat 1 to play
-    And seat 1's face-down tiles begin [6-6] [3-1]
-    When seat 1 lays [6-6] at the right end
-    Then seat 1 may take [6-6] [6-6] as a sweep worth 40
-    When seat 1 takes the lone tile as a pair
-    Then the last capture is a sweep
-    And the scores are 0 to 40
-
-  @rule:ts.lone-tile @option:lone-tile=pair-sweep
-  Scenario: Under lone-tile=pair-sweep a tile making ten with the lone tile does not take it
-    Given the option lone-tile is pair-sweep
-    And a Tsung Shap row [5-5] with seat 1 to play
-    And seat 1's face-down tiles begin [6-4]
-    When seat 1 lays [6-4] at the right end
-    Then seat 1 may take nothing
-
-  @rule:ts.lone-tile @rule:ts.sweep @option:lone-tile=sweep
-  Scenario: Under lone-tile=sweep (the gupai site) a tile identical or making ten clears the lone tile as a sweep worth 40
-    Given the option lone-tile is sweep
-    And a Tsung Shap row [5-5] with seat 1 to play
-    And seat 1's face-down tiles begin [6-4] [3-1]
-    When seat 1 lays [6-4] at the left end
-    Then seat 1 may take [6-4] [5-5] as a sweep worth 40
-    When seat 1 takes the lone tile as a ten
-    Then the last capture is a sweep
-    And the scores are 0 to 40
-    And seat 1 has turned over [3-1]
-
-  @rule:ts.lone-tile @option:lone-tile=sweep
-  Scenario: Under lone-tile=sweep an identical tile sweeps too
-    Given the option lone-tile is sweep
-    And a Tsung Shap row [6-6] with seat 1 to play
-    And seat 1's face-down tiles begin [6-6]
-    When seat 1 lays [6-6] at the left end
-    Then the captures open are: pair ends for 40
