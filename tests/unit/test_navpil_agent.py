@@ -84,3 +84,12 @@ def test_the_java_player_declines_that_win() -> None:
     state = _state("3-3 1-1 1-1 2-2 2-2 4-4 4-4 6-6", "3-3 6-4 5-5 3-1 5-1 6-1 2-1")
     state.apply(Discard(Tile("3-3")))
     assert navpil_java(state, state.legal_actions(), {}) == DRAW
+
+
+def test_the_java_player_with_wins_taken_takes_it() -> None:
+    """The variant that keeps the Java eye search but takes every win takes the same offer."""
+    from gupai.games.kap.navpil import navpil_java
+
+    state = _state("3-3 1-1 1-1 2-2 2-2 4-4 4-4 6-6", "3-3 6-4 5-5 3-1 5-1 6-1 2-1")
+    state.apply(Discard(Tile("3-3")))
+    assert navpil_java(state, state.legal_actions(), {}, take_wins=True) == Take(Tile("3-3"))

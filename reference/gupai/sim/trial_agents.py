@@ -153,11 +153,23 @@ class JavaNavpilAgent:
         return navpil_java(state, legal, self._orders.setdefault(state, {}))
 
 
+class JavaNavpilWinsAgent(JavaNavpilAgent):
+    """navpil's Java player with its eye search, but taking every win it is offered."""
+
+    name = "navpil-java-wins"
+
+    def choose(self, state: Any, legal: Sequence[Any], rng: random.Random) -> Any:
+        if len(legal) == 1:
+            return legal[0]
+        return navpil_java(state, legal, self._orders.setdefault(state, {}), take_wins=True)
+
+
 #: The variants by agent name.
 VARIANTS: dict[str, Any] = {
     "greedy-eager": EagerGreedyAgent,
     "greedy-strict": StrictGreedyAgent,
     "navpil-java": JavaNavpilAgent,
+    "navpil-java-wins": JavaNavpilWinsAgent,
 }
 
 

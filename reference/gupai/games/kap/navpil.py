@@ -224,7 +224,13 @@ def _discard(t: NavpilTables, state: KapState, legal: Sequence[Action]) -> tuple
 
 
 def _offer(
-    t: NavpilTables, state: KapState, legal: Sequence[Action], hand: list[int] | None = None, *, java: bool = False
+    t: NavpilTables,
+    state: KapState,
+    legal: Sequence[Action],
+    hand: list[int] | None = None,
+    *,
+    java: bool = False,
+    take_wins: bool = True,
 ) -> Action:
     takes = {action.tile.index for action in legal if isinstance(action, Take)}
     if not takes:
@@ -235,7 +241,7 @@ def _offer(
     key, winning, unit = state.hand_key(seat), state.config.evaluator.winning_keys, 4
     offered = list(dict.fromkeys(k for k in state.table if k in takes))  # table order, oldest first
     for kind in offered:  # never decline a win
-        if not java and key + (1 << (unit * kind)) in winning:
+        if take_wins and key + (1 << (unit * kind)) in winning:
             return TAKES[kind]
     table_all = _bucket_counts(t, state.table)
     max_spread, best_dead, wished, max_dead = -1, None, -1, len(hand) + 1
@@ -282,7 +288,9 @@ def navpil_kap(state: KapState, legal: Sequence[Action]) -> Action:
     return _offer(t, state, legal)
 
 
-def navpil_java(state: KapState, legal: Sequence[Action], orders: dict[int, list[int]]) -> Action:
+def navpil_java(
+    state: KapState, legal: Sequence[Action], orders: dict[int, list[int]], *, take_wins: bool = False
+) -> Action:
     """The Java player's choice, defects and all: for measuring what they cost, not an agent of gupai.
 
     The Java player keeps its hand as a list: dealt in the order dealt, sorted
@@ -291,7 +299,9 @@ def navpil_java(state: KapState, legal: Sequence[Action], orders: dict[int, list
     neighbours, so it misses an eye the offered tile makes (unless the list
     ends with its twin) and any eye its unsorted dealt hand holds apart; it
     can then decline a win. ``orders`` keeps each seat's list from one call
-    to the next (one dict a game).
+    to the next (one dict a game). ``take_wins``: take an offered tile that
+    wins before anything else, as the ``navpil`` agent does (so that the
+    eye search's cost can be told apart from the declined wins').
     """
     first = legal[0]
     if first.__class__ is Declare or len(legal) == 1:
@@ -307,4 +317,4 @@ def navpil_java(state: KapState, legal: Sequence[Action], orders: dict[int, list
         order = list(state.deal.hands[seat])
     if sorted(order) != [k for k in range(KIND_COUNT) for _ in range(counts[k])]:  # pragma: no cover
         order = _sorted_hand(t, counts)
-    return _offer(t, state, legal, order, java=True)
+    return _offer(t, state, legal, order, java=True, take_wins=take_wins)
