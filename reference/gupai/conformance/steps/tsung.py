@@ -19,7 +19,6 @@ expressible.
 
 from __future__ import annotations
 
-import json
 import random
 import re
 from collections.abc import Mapping, Sequence
@@ -30,6 +29,7 @@ from gupai.conformance.steps.context import ScenarioRun, faces, show, tiles_in
 from gupai.conformance.steps.deal import full_order
 from gupai.conformance.steps.tsung_setup import TILES, act, ensure, legal_of, new_game, state_of, tsung_setup
 from gupai.games.agents import make_agent
+from gupai.games.tsung.mismatch import describe_event
 from gupai.protocol.tsung_session import TsungSession
 
 __all__ = ["STEPS"]
@@ -305,24 +305,6 @@ def said_event(text: str) -> dict[str, Any]:
     raise StepError(f"the scenario says an event no step reads: {text!r}")
 
 
-def _say(event: Mapping[str, Any]) -> str:
-    """An event the engine reported, in the scenario's words (for a failure message)."""
-    seat = f"seat {event.get('seat')}"
-    kind = event.get("type")
-    if kind == "reveal":
-        return f"{seat} turns over [{event.get('tile')}]"
-    if kind == "refill":
-        return f"{seat} draws [{event.get('tile')}] into the hand"
-    if kind == "lay":
-        return f"{seat} lays [{event.get('tile')}] at the {event.get('end')} end"
-    if kind in ("capture", "claim"):
-        verb = "takes" if kind == "capture" else "claims"
-        at = "at both ends" if event.get("at") == "ends" else f"at the {event.get('at')} end"
-        sweep = ", a sweep" if event.get("sweep") else ""
-        return f"{seat} {verb} the {event.get('kind')} {show(event.get('tiles', []))} {at} for {event.get('points')}{sweep}"
-    return json.dumps(event)
-
-
 @STEPS.then(r"the log so far reads:")
 def _events(run: ScenarioRun, datatable: Sequence[Sequence[str]] | None = None) -> None:
     if not datatable or [c.strip() for c in datatable[0]] != ["what happened"]:
@@ -330,7 +312,7 @@ def _events(run: ScenarioRun, datatable: Sequence[Sequence[str]] | None = None) 
     expected = [said_event(row[0]) for row in datatable[1:]]
     actual = ensure(run).events
     if actual != expected:
-        raise StepError("the engine reported: " + "; ".join(_say(e) for e in actual))
+        raise StepError("the engine reported: " + "; ".join(describe_event(e) for e in actual))
 
 
 @STEPS.then(

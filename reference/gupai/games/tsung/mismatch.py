@@ -5,13 +5,13 @@ the engine's part; these functions say why, in a sentence a person
 understands, with the rule id broken.
 
 >>> shown(["6-6", "3-1"]), describe_event({"type": "lay", "seat": 1, "tile": "6-6", "end": "left"})
-('[6-6] [3-1]', 'seat 1 lays [6-6] left')
+('[6-6] [3-1]', 'seat 1 lays [6-6] at the left end')
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from gupai.core.tiles import Tile
@@ -68,17 +68,27 @@ def explain_unexpected_lay(state: TsungState, events: list[_Event], pos: int) ->
     return "ts.turn.lay", f"{who} turned over another tile, but seat {seat} must first lay [{revealed}]", pos
 
 
-def describe_event(event: _Event) -> str:
-    """An event in words: ``seat 1 lays [6-6] left``."""
-    seat = f"seat {event['seat']}"
-    kind = event["type"]
+def describe_event(event: Mapping[str, Any]) -> str:
+    """An event in words, as the scenarios say it: ``seat 1 lays [6-6] at the left end``.
+
+    >>> describe_event({"type": "claim", "seat": 0, "kind": "pair", "at": "right",
+    ...                 "tiles": ["4-4", "4-4"], "points": 160, "sweep": False})
+    'seat 0 claims the pair [4-4] [4-4] at the right end for 160'
+    """
+    seat = f"seat {event.get('seat')}"
+    kind = event.get("type")
     if kind == "reveal":
-        return f"{seat} turns over [{event['tile']}]"
+        return f"{seat} turns over [{event.get('tile')}]"
     if kind == "refill":
-        return f"{seat} draws [{event['tile']}] into the hand"
+        return f"{seat} draws [{event.get('tile')}] into the hand"
     if kind == "lay":
-        return f"{seat} lays [{event['tile']}] {event['end']}"
-    return f"{seat} takes {shown(event['tiles'])}"
+        return f"{seat} lays [{event.get('tile')}] at the {event.get('end')} end"
+    if kind in ("capture", "claim"):
+        verb = "takes" if kind == "capture" else "claims"
+        at = "at both ends" if event.get("at") == "ends" else f"at the {event.get('at')} end"
+        sweep = ", a sweep" if event.get("sweep") else ""
+        return f"{seat} {verb} the {event.get('kind')} {shown(event.get('tiles', []))} {at} for {event.get('points')}{sweep}"
+    return f"{seat}: an event of type {kind!r}"
 
 
 def _source(state: TsungState, seat: int) -> str:
