@@ -57,6 +57,9 @@ def valid_cases() -> Iterator[Case]:
             f"{game}/valid/culin-2p-random-seed{log['seed']}-a-copy-of-the-taken-face-discarded-after-the-draw.json",
             log,
         )
+        # stock-out=play-on: play goes on after the stock runs out, a player who takes nothing passing
+        log = _search_play_on(game, _passes_then_takes)
+        yield f"{game}/valid/one-tile-2p-random-seed{log['seed']}-stock-out-play-on.json", log
 
 
 def _find(log: Log, predicate: Callable[[int, dict[str, Any]], bool]) -> int:
@@ -478,10 +481,54 @@ def _winning_only_under(
     raise LookupError(f"no {game} game declares a hand that needs {option}={value}")  # pragma: no cover
 
 
+def _search_play_on(game: str, want: Callable[[Log], bool]) -> Log:
+    """The first seeded two-player game of random agents under preset one-tile and stock-out=play-on that is wanted."""
+    for seed in range(1, 500):
+        log = play_game(game, preset="one-tile", overrides={"stock-out": "play-on"}, seed=seed, agents=("random",))
+        if want(log):
+            return log
+    raise LookupError(f"no {game} game with the wanted feature")  # pragma: no cover
+
+
+def _passes_then_takes(log: Log) -> bool:
+    """A game under stock-out=play-on in which a pass is followed by a take (play really went on)."""
+    types = [e["type"] for e in log["events"]]
+    return "pass" in types and "take" in types[types.index("pass") :]
+
+
+def _invalid_play_on(game: str) -> Iterator[Case]:
+    """Faults against rule end.stock under its two readings: a pass where none is allowed, a draw from nothing."""
+    p = game_spec(game).prefix
+
+    def case(what: str, log: Log) -> Case:
+        return f"{game}/invalid/{p}.end.stock--{what}.json", log
+
+    log = _search_play_on(game, _rich)
+    at = _turn_start_draw(log)
+    assert at is not None
+    log["events"][at] = {"type": "pass", "seat": log["events"][at]["seat"]}
+    yield case("passed-with-tiles-left-in-the-stock", log)
+
+    log = _search(game, lambda g: g["result"]["reason"] == "stock-exhausted", preset="one-tile", agents="random")
+    nxt = (log["events"][-1]["seat"] + 1) % log["players"]
+    log["events"].append({"type": "pass", "seat": nxt})
+    yield case("passed-after-the-stock-ran-out-under-stock-out-end", log)
+
+    log = _search_play_on(game, _passes_then_takes)
+    at = _find(log, lambda _, e: e["type"] == "pass")
+    log["events"][at] = {"type": "draw", "seat": log["events"][at]["seat"], "tile": "6-6"}
+    yield case("drew-from-the-empty-stock-under-stock-out-play-on", log)
+
+    log = _search_play_on(game, _passes_then_takes)
+    log["options"]["turn"] = "take-and-draw"
+    yield case("stock-out-play-on-with-the-two-tile-turn", log)
+
+
 def invalid_cases() -> Iterator[Case]:
     """Every invalid case, one fault each, named after the rule it breaks."""
     for game in PLAYERS:
         yield from _invalid_collecting(game)
+        yield from _invalid_play_on(game)
 
 
 def write_cases(cases: Iterable[Case], root: Path, games: Iterable[str]) -> list[str]:

@@ -26,11 +26,11 @@ from unittest import mock
 from gupai.core.errors import OptionError
 from gupai.core.spec import game_spec
 from gupai.games.agents import GREEDY_POLICIES
-from gupai.games.kap.actions import Declare, Discard, Draw, Take
+from gupai.games.kap.actions import Declare, Discard, Draw, Pass, Take
 from gupai.games.kap.state import KapState
 from gupai.games.tsung import play as tsung_play
 from gupai.games.tsung.state import TALLY, TsungState
-from gupai.sim.fast.kap_kernel import ACTION_DECLARE, ACTION_DISCARD, ACTION_DRAW, ACTION_TAKE
+from gupai.sim.fast.kap_kernel import ACTION_DECLARE, ACTION_DISCARD, ACTION_DRAW, ACTION_PASS, ACTION_TAKE
 from gupai.sim.simulate import KapRunner, KapTally, Simulation, TsungRunner
 
 __all__ = [
@@ -66,6 +66,8 @@ class _RecordingKapState(KapState):
             self.log.append(ACTION_DRAW)
         elif cls is Declare:
             self.log.append(ACTION_DECLARE)
+        elif cls is Pass:
+            self.log.append(ACTION_PASS)
         return super().step(action)
 
 
@@ -210,6 +212,22 @@ def cases() -> Iterator[Case]:
                 yield case
     for overrides in TSUNG_COMBINATIONS:
         yield Case("tsung-shap", "culin", ("greedy", "random"), overrides=overrides)
+    for game, name, overrides in KAP_COMBINATIONS:
+        for agents in line_ups[game]:
+            yield Case(game, name, agents, players=4 if len(agents) == 4 else seats[game], overrides=overrides)
+
+
+#: Kap options that go only with another value than the default preset's (stock-out=play-on needs the
+#: one-tile turn): on the presets of that turn, with each termination rule.
+KAP_COMBINATIONS: tuple[tuple[str, str, tuple[tuple[str, str], ...]], ...] = tuple(
+    (game, preset, (("stock-out", "play-on"), *extra))
+    for game in ("kap-shap", "kap-tai-shap")
+    for preset, extra in (
+        ("one-tile", ()),
+        ("one-tile", (("termination", "no-consecutive-takes"),)),
+        ("navpil-gin", ()),
+    )
+)
 
 
 #: Tsung Shap options that only go together (the four-tile hand, a common stock) and a few more.

@@ -129,6 +129,7 @@
       case "take": return who + " takes [" + e.tile + "] from the table.";
       case "draw": return who + " draws [" + e.tile + "] from the stock.";
       case "declare": return who + " declares a winning hand.";
+      case "pass": return who + " passes (the stock is empty).";
       case "reveal": return who + " turns over [" + e.tile + "].";
       case "lay": return who + " lays [" + e.tile + "] at the " + e.end + " end.";
       case "refill": return who + " draws [" + e.tile + "].";

@@ -245,6 +245,8 @@ def _log_rules(doc: Mapping[str, Any]) -> tuple[str, ...]:
         used |= {"turn.draw", "deal.draw-order", "turn.shape"}
     if "discard" in kinds:
         used.add("turn.discard")
+    if "pass" in kinds:
+        used.add("end.stock")
     if "declare" in kinds:
         used |= {"declare", "declare.valid", "hand.win", "pair.ten", "eye", "tiles.four-two"}
     reason = doc.get("result", {}).get("reason")

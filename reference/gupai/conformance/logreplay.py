@@ -89,8 +89,20 @@ _KAP_RULES = {
         "table": "turn.discard",
         "scores": "settle",
     },
-    "action": {"take": "turn.take", "discard": "turn.discard", "draw": "turn.shape", "declare": "declare"},
-    "event": {"draw": "deal.draw-order", "declare": "declare.valid", "take": "turn.take", "discard": "turn.discard"},
+    "action": {
+        "take": "turn.take",
+        "discard": "turn.discard",
+        "draw": "turn.shape",
+        "declare": "declare",
+        "pass": "end.stock",
+    },
+    "event": {
+        "draw": "deal.draw-order",
+        "declare": "declare.valid",
+        "take": "turn.take",
+        "discard": "turn.discard",
+        "pass": "end.stock",
+    },
 }
 _TSUNG_RULES = {
     "state": {

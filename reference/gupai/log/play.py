@@ -72,6 +72,8 @@ def play_kap(
         kind = state.step(action)
         if kind >= 0:  # written as Event.to_json writes it, without building the Event
             events.append({"type": _EVENT_TYPES[action.__class__], "seat": seat, "tile": _FACES[kind]})
+        elif kind == -2:  # a pass (stock-out=play-on)
+            events.append({"type": "pass", "seat": seat})
         else:
             events.append(Event("declare", seat, hand=state.winning_hand, decomposition=state.decomposition).to_json())
         if state.turn_cap is not None and state.turn > state.turn_cap and not state.is_terminal:

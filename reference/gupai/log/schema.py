@@ -69,6 +69,13 @@ def _collecting_defs() -> dict[str, Any]:
         "draw": _event(
             "draw", "The next tile of the stock drawn; `tile` is the tile drawn.", {"tile": _ref("tile")}, ["tile"]
         ),
+        "pass": _event(
+            "pass",
+            "A turn in which the player takes nothing: only at the start of a turn when the stock is empty, "
+            "under option stock-out=play-on (rule `*.end.stock`).",
+            {},
+            [],
+        ),
         "declare": _event(
             "declare",
             "A winning hand declared: the whole hand and the split the player shows.",

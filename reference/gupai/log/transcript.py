@@ -56,6 +56,8 @@ def transcript(log: dict[str, Any]) -> str:
             split = event["decomposition"]
             pairs = " ".join(f"{a}+{b}" for a, b in split["pairs"])
             turn.append(f"declares {_tiles(event['hand'])} (eye {split['eye'][0]} {split['eye'][1]}, pairs {pairs})")
+        elif event["type"] == "pass":  # the stock empty, under stock-out=play-on
+            turn.append("passes")
         else:
             turn.append(f"{event['type']}s [{event['tile']}]")
     if turn:

@@ -116,7 +116,7 @@ def protocol_schema() -> dict[str, Any]:
         "action": _dispatch(
             "A move, written as the game log writes its events; `seat` is who moves; `type` says which.",
             {
-                **{k: f"collecting-action-{k}" for k in COLLECTING_ACTIONS},
+                **{k: f"collecting-action-{k}" for k in COLLECTING_ACTIONS if k != "pass"},  # one pass for all
                 **{k: f"tsung-action-{k}" for k in TSUNG_ACTIONS},
             },
         ),

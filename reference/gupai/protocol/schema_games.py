@@ -63,7 +63,7 @@ def collecting_defs() -> dict[str, Any]:
             "What an applied move did, exactly as the game log records it: a draw names the tile drawn, a "
             "declaration the hand and the split shown.",
             {
-                "type": {"enum": ["take", "discard", "draw", "declare"]},
+                "type": {"enum": ["take", "discard", "draw", "declare", "pass"]},
                 "seat": seat,
                 "tile": tile,
                 "hand": hand,
@@ -167,7 +167,13 @@ def tsung_defs() -> dict[str, Any]:
             ["kind", "at"],
         ),
         "tsung-action-pass": action(
-            "pass", "Take no capture, or claim none. A game log records no pass: it shows as what follows.", {}, []
+            "pass",
+            "Tsung Shap: take no capture, or claim none (a Tsung Shap log records no pass: it shows as what "
+            "follows). The collecting games: take nothing and end the turn, only at the start of a turn when the "
+            "stock is empty under option stock-out=play-on (else the engine refuses it, rule `*.end.stock`); "
+            "the log records it as a `pass` event.",
+            {},
+            [],
         ),
         "end": {"enum": ["left", "right"], "description": "An end of the row."},
         "tsung-event-reveal": event("reveal", "A face-down tile turned over (chance).", {"tile": tile}),

@@ -37,6 +37,6 @@ def ok_def(description: str, properties: dict[str, Any] | None = None) -> dict[s
     return obj(description, props, list(props))
 
 
-COLLECTING_ACTIONS = ("take", "discard", "draw", "declare")
+COLLECTING_ACTIONS = ("take", "discard", "draw", "declare", "pass")
 TSUNG_ACTIONS = ("lay", "capture", "claim", "pass")
 TSUNG_EVENTS = ("reveal", "lay", "refill", "capture", "claim")

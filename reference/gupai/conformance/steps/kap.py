@@ -56,11 +56,14 @@ def _first(run: ScenarioRun, seat: str) -> None:
 
 
 @STEPS.when(
-    r"seat (?P<seat>\d+) (?P<tries>tries to )?(?P<verb>discards?|takes?|draws?|declares?)(?: (?P<tile>\[[^\]]+\]))?",
+    r"seat (?P<seat>\d+) (?P<tries>tries to )?(?P<verb>discards?|takes?|draws?|declares?|pass(?:es)? the turn)"
+    r"(?: (?P<tile>\[[^\]]+\]))?",
 )
 def _move(run: ScenarioRun, seat: str, tries: str | None, verb: str, tile: str | None) -> None:
+    """A move; a pass (stock-out=play-on) is written "passes the turn", apart from Tsung Shap's "passes"."""
     run.ensure_game()
-    word = verb[:-1] if verb.endswith("s") else verb
+    verb = verb.split()[0]
+    word = "pass" if verb.startswith("pass") else verb[:-1] if verb.endswith("s") else verb
     action = run.action(int(seat), f"{word} {tile or ''}")
     answer = run.ask("apply", action=action)
     if answer.kind not in ("ok", "illegal"):
@@ -98,17 +101,20 @@ def _may(run: ScenarioRun, seat: str, move: str) -> tuple[bool, Answer]:
     return answer.is_ok, answer
 
 
-@STEPS.then(r"seat (?P<seat>\d+) may (?P<move>(?:discard|take) \[[^\]]+\]|draw|declare)")
+@STEPS.then(r"seat (?P<seat>\d+) may (?P<move>(?:discard|take) \[[^\]]+\]|draw|declare|pass the turn)")
 def _then_may(run: ScenarioRun, seat: str, move: str) -> None:
+    move = move.removesuffix(" the turn")
     allowed, answer = _may(run, seat, move)
     if not allowed:
         raise StepError(f"seat {seat} may {move}, but the engine answered {answer.describe()}")
 
 
 @STEPS.then(
-    r"seat (?P<seat>\d+) may not (?P<move>(?:discard|take) \[[^\]]+\]|draw|declare)(?: \(rule (?P<rule>[a-z0-9.-]+)\))?",
+    r"seat (?P<seat>\d+) may not (?P<move>(?:discard|take) \[[^\]]+\]|draw|declare|pass the turn)"
+    r"(?: \(rule (?P<rule>[a-z0-9.-]+)\))?",
 )
 def _then_may_not(run: ScenarioRun, seat: str, move: str, rule: str | None) -> None:
+    move = move.removesuffix(" the turn")
     allowed, answer = _may(run, seat, move)
     if allowed:
         raise StepError(f"seat {seat} may not {move}, but the engine allows it")

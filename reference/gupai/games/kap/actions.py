@@ -1,6 +1,7 @@
 """The actions of Kap Shap and Kap Tai Shap, and the events they record.
 
-An action is a value: take a discard, draw, discard, declare. Its text form
+An action is a value: take a discard, draw, discard, declare, or pass (only
+when the stock is empty under option ``stock-out=play-on``). Its text form
 (``take 6-4``) is what scenarios and the command line write; its JSON form
 (an event of a log, a move of the protocol) is read by :func:`action_of`.
 
@@ -22,12 +23,14 @@ __all__ = [
     "DECLARE",
     "DISCARDS",
     "DRAW",
+    "PASS",
     "TAKES",
     "Action",
     "Declare",
     "Discard",
     "Draw",
     "Event",
+    "Pass",
     "Take",
     "action_of",
     "parse_action",
@@ -63,6 +66,14 @@ class Discard:
 
 
 @dataclass(frozen=True, slots=True)
+class Pass:
+    """Take nothing and end the turn: only with the stock empty under option ``stock-out=play-on``."""
+
+    def __str__(self) -> str:
+        return "pass"
+
+
+@dataclass(frozen=True, slots=True)
 class Declare:
     """Declare a winning hand."""
 
@@ -70,11 +81,12 @@ class Declare:
         return "declare"
 
 
-Action = Take | Draw | Discard | Declare
+Action = Take | Draw | Discard | Declare | Pass
 
-#: The one draw and the one declaration (actions are values: one object each).
+#: The one draw, the one declaration and the one pass (actions are values: one object each).
 DRAW = Draw()
 DECLARE = Declare()
+PASS = Pass()
 
 
 #: Every take and every discard, by tile kind.
@@ -85,18 +97,20 @@ DISCARDS = tuple(Discard(Tile.from_index(k)) for k in range(KIND_COUNT))
 def parse_action(text: str) -> Action:
     """Parse an action's text form.
 
-    >>> parse_action("take 4-6"), parse_action("draw")
-    (Take(tile=Tile('6-4')), Draw())
+    >>> parse_action("take 4-6"), parse_action("draw"), parse_action("pass")
+    (Take(tile=Tile('6-4')), Draw(), Pass())
     """
     words = text.split()
     if words == ["draw"]:
         return DRAW
+    if words == ["pass"]:
+        return PASS
     if words == ["declare"]:
         return DECLARE
     if len(words) == 2 and words[0] in ("take", "discard"):
         tile = Tile.parse(words[1])
         return TAKES[tile.index] if words[0] == "take" else DISCARDS[tile.index]
-    raise IllegalActionError(f"{text!r} is not an action (take T, draw, discard T, declare)", where=text)
+    raise IllegalActionError(f"{text!r} is not an action (take T, draw, discard T, declare, pass)", where=text)
 
 
 def action_of(event: Mapping[str, Any]) -> Action:
@@ -112,6 +126,8 @@ def action_of(event: Mapping[str, Any]) -> Action:
         return DISCARDS[Tile.parse(event["tile"]).index]
     if kind == "draw":
         return DRAW
+    if kind == "pass":
+        return PASS
     return DECLARE
 
 

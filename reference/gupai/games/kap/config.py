@@ -142,6 +142,13 @@ def collecting_config(
             where="first-player",
             rule=f"{spec.prefix}.deal.first-player",
         )
+    if options["stock-out"] == "play-on" and options["turn"] != "take-or-draw":
+        raise OptionError(
+            "stock-out=play-on goes only with the one-tile turn (turn=take-or-draw), "
+            f"not turn={options['turn']}: under it every turn draws",
+            where="stock-out",
+            rule=f"{spec.prefix}.end.stock",
+        )
     rules = pair_rules_from_options(options)
     return CollectingConfig(
         spec=spec,

@@ -31,7 +31,8 @@ def greedy_kap(state: KapState, legal: Sequence[Action]) -> Action:
     """The greedy choice among ``legal``.
 
     It declares every win; takes the discard that most shortens its distance
-    from a winning hand (only when it does shorten it); and discards the tile
+    from a winning hand (only when it does shorten it; else it draws, or
+    passes when the stock is empty under stock-out=play-on); and discards the tile
     whose loss leaves the hand closest to winning, breaking ties towards the
     hand that the most live tiles (copies it has not seen in its hand or on
     the table) would improve, then towards the kind most seen on the table.
@@ -60,7 +61,7 @@ def greedy_kap(state: KapState, legal: Sequence[Action]) -> Action:
             return best[0]
         return _most_outs(state, planner, hand, key, best)
     now = kept(key, hand)
-    chosen: Action = legal[-1]  # drawing comes last
+    chosen: Action = legal[-1]  # drawing (or, the stock empty, passing) comes last
     for action in legal:
         if action.__class__ is Take:
             kind = action.tile.index  # type: ignore[union-attr]

@@ -51,7 +51,7 @@ from itertools import pairwise
 
 from gupai.core.pairs import tens_value
 from gupai.core.tiles import KIND_COUNT, Tile, kinds, set_counts
-from gupai.games.kap.actions import DRAW, TAKES, Action, Declare, Discard, Take
+from gupai.games.kap.actions import TAKES, Action, Declare, Discard, Take
 from gupai.games.kap.config import CollectingConfig
 from gupai.games.kap.state import KapState
 
@@ -232,9 +232,10 @@ def _offer(
     java: bool = False,
     take_wins: bool = True,
 ) -> Action:
+    decline = legal[-1]  # the draw, or the pass when the stock is empty (stock-out=play-on): offer() returned null
     takes = {action.tile.index for action in legal if isinstance(action, Take)}
     if not takes:
-        return DRAW
+        return decline
     seat = state.current_player
     if hand is None:
         hand = _sorted_hand(t, state.hand_counts(seat))
@@ -267,13 +268,13 @@ def _offer(
         if spread > max_spread:
             max_spread, best_dead, wished = spread, dead, kind
     if wished < 0 or best_dead is None:
-        return DRAW
+        return decline
     table = list(table_all)
     table[t.bucket[wished]] -= 1
     own_tiles = [*hand, wished]
     would_discard = _deadliest(t, best_dead or own_tiles, _bucket_counts(t, own_tiles), table)[0]
     if would_discard == wished:  # no point taking a tile only to discard it
-        return DRAW
+        return decline
     return TAKES[wished]
 
 

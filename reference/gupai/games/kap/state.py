@@ -26,7 +26,20 @@ from typing import Any
 from gupai.core.errors import IllegalActionError
 from gupai.core.hands import Decomposition
 from gupai.core.tiles import KIND_COUNT, Tile
-from gupai.games.kap.actions import DECLARE, DISCARDS, DRAW, TAKES, Action, Declare, Discard, Draw, Event, Take
+from gupai.games.kap.actions import (
+    DECLARE,
+    DISCARDS,
+    DRAW,
+    PASS,
+    TAKES,
+    Action,
+    Declare,
+    Discard,
+    Draw,
+    Event,
+    Pass,
+    Take,
+)
 from gupai.games.kap.config import CollectingConfig, flipped_reading
 from gupai.games.kap.deal import Deal
 
@@ -59,6 +72,7 @@ class KapState:
         self._must_declare = opts["declare"] == "mandatory"
         self._dead_round = opts["termination"] == "three-dead-rounds"
         self._no_consecutive = opts["termination"] == "no-consecutive-takes"
+        self._play_on = opts["stock-out"] == "play-on"
         #: The turn after which a player of this engine abandons the game (only ``termination=none`` needs one).
         self.turn_cap = ABANDON_AFTER_TURNS if opts["termination"] == "none" else None
         self._hands = [[0] * KIND_COUNT for _ in range(self.players)]
@@ -85,6 +99,8 @@ class KapState:
         self._took = False
         self.took_last = [False] * self.players
         self.turns_without_draw = 0
+        #: Passes in a row (``stock-out=play-on``): a full round of them ends the game.
+        self.passes = 0
         self.winner: int | None = None
         self.reason: str | None = None
         self.decomposition: Decomposition | None = None
@@ -133,7 +149,7 @@ class KapState:
             return actions
         if phase == "start":
             takes = TAKES
-            return [*(takes[k] for k in self._takeable()), DRAW]
+            return [*(takes[k] for k in self._takeable()), PASS if self.stock_left == 0 else DRAW]
         if phase == "draw":
             return [DRAW]
         return []
@@ -168,10 +184,12 @@ class KapState:
         kind = self.step(action)
         if kind >= 0:
             return Event(action.__class__.__name__.lower(), seat, Tile.from_index(kind))
+        if kind == -2:
+            return Event("pass", seat)
         return Event("declare", seat, hand=self.winning_hand, decomposition=self.decomposition)
 
     def step(self, action: Action) -> int:
-        """Apply a legal action; return the kind moved (taken, drawn, discarded), -1 for a declaration."""
+        """Apply a legal action; return the kind moved (taken, drawn, discarded), -1 for a declaration, -2 a pass."""
         seat = self.current_player
         hand = self._hands[seat]
         cls = action.__class__
@@ -188,6 +206,10 @@ class KapState:
             else:
                 self._end_turn()
             return kind
+        if cls is Pass:
+            self.passes += 1
+            self._end_turn()
+            return -2
         if cls is Draw:
             kind = self.stock[self.stock_drawn]
             self.stock_drawn += 1
@@ -214,7 +236,9 @@ class KapState:
     def _end_turn(self) -> None:
         self.took_last[self.current_player] = self._took
         self.turns_without_draw = 0 if self._drew else self.turns_without_draw + 1
-        if self.stock_left == 0:
+        if self._took:
+            self.passes = 0
+        if self.stock_left == 0 and (not self._play_on or self.passes >= self.players):
             self.phase, self.reason = "over", "stock-exhausted"
             return
         if self._dead_round and self.turns_without_draw >= 3 * self.players:
@@ -275,7 +299,19 @@ class KapState:
                     "discard-taken=forbidden a tile of another face must go"
                 )
             return None
+        if isinstance(action, Pass):
+            if self.phase == "start" and self.stock_left == 0 and self._play_on:
+                return None
+            if self.phase == "start":
+                return rule("end.stock"), (
+                    f"{who} passed, but a pass is allowed only when the stock is empty under option "
+                    f"stock-out=play-on ({self.stock_left} tiles left): take a discard or draw"
+                )
+            step = "draw" if self.phase == "draw" else "discard (or declare)"
+            return rule("end.stock"), f"{who} passed but must {step}: a pass only starts a turn"
         if isinstance(action, Draw):
+            if self.stock_left == 0:
+                return rule("end.stock"), f"{who} drew, but the stock is empty: take a discard or pass"
             if self.phase == "hold":
                 return rule("turn.discard"), f"{who} drew holding {sum(hand)} tiles: a discard (or a win) comes first"
             if self.phase == "start" or self.phase == "draw":

@@ -156,6 +156,7 @@ class KapTables:
         params[kk.P_DRAW_FIRST] = config.draw_first
         params[kk.P_NO_CONSECUTIVE] = options["termination"] == "no-consecutive-takes"
         params[kk.P_TURN_CAP] = ABANDON_AFTER_TURNS if options["termination"] == "none" else 0
+        params[kk.P_PLAY_ON] = options["stock-out"] == "play-on"
         params[kk.P_TAKEN_BACK] = options["discard-taken"] == "allowed"
         params[kk.P_MUST_DECLARE] = options["declare"] == "mandatory"
         params[kk.P_DEAD_ROUND] = options["termination"] == "three-dead-rounds"

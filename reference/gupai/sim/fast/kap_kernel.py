@@ -24,6 +24,7 @@ __all__ = [
     "ACTION_DECLARE",
     "ACTION_DISCARD",
     "ACTION_DRAW",
+    "ACTION_PASS",
     "ACTION_TAKE",
     "AGENT_GREEDY",
     "AGENT_NAVPIL",
@@ -51,15 +52,16 @@ __all__ = [
     P_DRAW_FIRST,
     P_NO_CONSECUTIVE,
     P_TURN_CAP,
+    P_PLAY_ON,
     P_COUNT,
-) = range(18)
+) = range(19)
 
 # Phases and what the hand came from (KapState.phase / .after).
 HOLD, START, DRAW, OVER = 0, 1, 2, 3
 AFTER_DEAL, AFTER_DRAW, AFTER_TAKE, AFTER_START = 0, 1, 2, 3
 
 # Actions as recorded: kind in the low five bits, type above.
-ACTION_DISCARD, ACTION_TAKE, ACTION_DRAW, ACTION_DECLARE = 0, 32, 64, 96
+ACTION_DISCARD, ACTION_TAKE, ACTION_DRAW, ACTION_DECLARE, ACTION_PASS = 0, 32, 64, 96, 128
 
 # Agents by code (the ``agents`` array): random, greedy, navpil.
 AGENT_RANDOM, AGENT_GREEDY, AGENT_NAVPIL = 0, 1, 2
@@ -249,7 +251,7 @@ def _greedy(hand, cc, legal, n, table_count, caps, params, partner, class_of, pl
                 chosen, best_outs, best_seen = kind, outs, seen
         return chosen
     now = _kept(hand, cc, params, partner, class_of, plan_eyes)
-    chosen = legal[n - 1]  # drawing comes last
+    chosen = legal[n - 1]  # drawing (or passing) comes last
     for i in range(n - 1):
         kind = legal[i] - ACTION_TAKE
         hand[kind] += 1
@@ -265,9 +267,9 @@ def _greedy(hand, cc, legal, n, table_count, caps, params, partner, class_of, pl
 @njit(cache=True)
 def _navpil_offer(  # type: ignore[no-untyped-def]  # pragma: no cover
     hand, cc, table, tlen, take_any, offered, seen, params, win_eyes, partner, class_of, table_count,
-    nav_bucket, nav_comp, nav_civil, nav_rank, nav_by_rank, nav_eyes, nav_total, nav_sign,
+    nav_bucket, nav_comp, nav_civil, nav_rank, nav_by_rank, nav_eyes, nav_total, nav_sign, decline,
 ):  # fmt: skip
-    """The navpil agent offered the table's discards (navpil._offer): a take, or the draw.
+    """The navpil agent offered the table's discards (navpil._offer): a take, or ``decline`` (the draw or the pass).
 
     The discards are offered in table order, oldest first (the latest alone
     under take=latest); one that completes a win by the engine's own check is
@@ -298,31 +300,14 @@ def _navpil_offer(  # type: ignore[no-untyped-def]  # pragma: no cover
         hand, table_count, offered, count, nav_bucket, nav_comp, nav_civil, nav_rank, nav_by_rank, nav_eyes,
         nav_total, nav_sign,
     )  # fmt: skip
-    return ACTION_DRAW if k < 0 else ACTION_TAKE + k
+    return decline if k < 0 else ACTION_TAKE + k
 
 
 @njit(cache=True)
 def play_kap(  # type: ignore[no-untyped-def]  # pragma: no cover
-    params,
-    order0,
-    owner,
-    stock_pos,
-    dice_first,
-    win_eyes,
-    plan_eyes,
-    partner,
-    class_of,
-    caps,
-    agents,
-    nav,
-    deal_keys,
-    deal_lens,
-    agent_keys,
-    agent_lens,
-    out,
-    trace,
-    trace_len,
-):
+    params, order0, owner, stock_pos, dice_first, win_eyes, plan_eyes, partner, class_of, caps, agents, nav,
+    deal_keys, deal_lens, agent_keys, agent_lens, out, trace, trace_len,
+):  # fmt: skip
     """Play one game per row of ``deal_keys``; ``out[g]`` = (turns, first player, winner or -1, reason).
 
     When ``trace`` has rows, every action of game ``g`` is written to
@@ -336,6 +321,7 @@ def play_kap(  # type: ignore[no-untyped-def]  # pragma: no cover
     draw_first = params[P_DRAW_FIRST] != 0
     no_consecutive = params[P_NO_CONSECUTIVE] != 0
     turn_cap = params[P_TURN_CAP]  # 0: none (the game's own end rules guarantee one)
+    play_on = params[P_PLAY_ON] != 0  # stock-out=play-on: take or pass once the stock is empty
     dead_turns = params[P_DEAD_TURNS] * players
     tiles = order0.shape[0]
     stock_size = stock_pos.shape[1]
@@ -387,7 +373,7 @@ def play_kap(  # type: ignore[no-untyped-def]  # pragma: no cover
         cur, phase, after, taken, drawn = first, HOLD, AFTER_DEAL, -1, -1
         if draw_first:  # opening=draw: the first turn is an ordinary one
             phase, after = START, AFTER_START
-        turn, opening, stage, drew, took, idle = 1, True, 0, False, False, 0
+        turn, opening, stage, drew, took, idle, passes = 1, True, 0, False, False, 0, 0
         winner, reason, steps = -1, -1, 0
         while phase != OVER:
             hand = hands[cur]
@@ -421,7 +407,7 @@ def play_kap(  # type: ignore[no-untyped-def]  # pragma: no cover
                                 if table_count[k] > 0:
                                     legal[n] = ACTION_TAKE + k
                                     n += 1
-                    legal[n] = ACTION_DRAW
+                    legal[n] = ACTION_PASS if drawn_count == stock_size else ACTION_DRAW
                     n += 1
                 if agents[cur] == AGENT_GREEDY:
                     action = _greedy(hand, cc, legal, n, table_count, caps, params, partner, class_of, plan_eyes)
@@ -440,7 +426,7 @@ def play_kap(  # type: ignore[no-untyped-def]  # pragma: no cover
                         action = _navpil_offer(
                             hand, cc, table, tlen, take_any, offered, seen, params, win_eyes, partner, class_of,
                             table_count, nav_bucket, nav_comp, nav_civil, nav_rank, nav_by_rank, nav_eyes, nav_total,
-                            nav_sign,
+                            nav_sign, legal[n - 1],
                         )  # fmt: skip
                 elif legal[0] == ACTION_DECLARE or n == 1:
                     action = legal[0]
@@ -451,7 +437,11 @@ def play_kap(  # type: ignore[no-untyped-def]  # pragma: no cover
             steps += 1
             kind = action & 31
             code = action - kind
-            if code == ACTION_DISCARD:
+            end_turn = False
+            if code == ACTION_PASS:
+                passes += 1
+                end_turn = True
+            elif code == ACTION_DISCARD:
                 hand[kind] -= 1
                 table[tlen] = kind
                 tlen += 1
@@ -461,21 +451,25 @@ def play_kap(  # type: ignore[no-untyped-def]  # pragma: no cover
                     phase = DRAW
                 elif after == AFTER_TAKE and two_tiles:
                     phase = DRAW
-                else:  # the turn ends
-                    took_last[cur] = took
-                    idle = 0 if drew else idle + 1
-                    if drawn_count == stock_size:
-                        phase, reason = OVER, STOCK_EXHAUSTED
-                    elif dead_round and idle >= dead_turns:
-                        phase, reason = OVER, DEAD_ROUNDS
-                    else:
-                        cur = (cur + 1) % players
-                        turn += 1
-                        phase, after, taken, drawn = START, AFTER_START, -1, -1
-                        drew, took, opening = False, False, False
-                        if turn_cap > 0 and turn > turn_cap:  # KapState.abandon at the start of a turn
-                            phase, reason, turn = OVER, ABANDONED, turn - 1
-            elif code == ACTION_DRAW:
+                else:
+                    end_turn = True
+            if end_turn:  # KapState._end_turn
+                took_last[cur] = took
+                idle = 0 if drew else idle + 1
+                if took:
+                    passes = 0
+                if drawn_count == stock_size and (not play_on or passes >= players):
+                    phase, reason = OVER, STOCK_EXHAUSTED
+                elif dead_round and idle >= dead_turns:
+                    phase, reason = OVER, DEAD_ROUNDS
+                else:
+                    cur = (cur + 1) % players
+                    turn += 1
+                    phase, after, taken, drawn = START, AFTER_START, -1, -1
+                    drew, took, opening = False, False, False
+                    if turn_cap > 0 and turn > turn_cap:  # KapState.abandon at the start of a turn
+                        phase, reason, turn = OVER, ABANDONED, turn - 1
+            if code == ACTION_DRAW:
                 kind = stock[drawn_count]
                 drawn_count += 1
                 hand[kind] += 1
@@ -490,7 +484,7 @@ def play_kap(  # type: ignore[no-untyped-def]  # pragma: no cover
                 table_count[kind] -= 1
                 hand[kind] += 1
                 phase, after, taken, took = HOLD, AFTER_TAKE, kind, True
-            else:
+            elif code == ACTION_DECLARE:
                 winner, reason, phase = cur, DECLARED, OVER
         out[g, 0] = turn
         out[g, 1] = first
