@@ -287,7 +287,11 @@ def tsung_schema_defs() -> tuple[dict[str, Any], str, str, str]:
         "tsung-result": {
             "type": "object",
             "properties": {
-                "scores": {**two, "items": {"type": "integer", "minimum": 0}, "description": "Each seat's points."},
+                "scores": {
+                    **two,
+                    "items": {"type": "integer"},
+                    "description": "Each seat's points (checked against the game: rule ts.score).",
+                },
                 "winner": {"oneOf": [seats2, {"type": "null"}], "description": "The higher score; null for a tie."},
                 "reason": {
                     "enum": ["all-laid", "equal-turns", "stock-empty"],
