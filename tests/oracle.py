@@ -64,6 +64,7 @@ CELKO_ROWS = (
 )
 
 
+@cache
 def celko_pairs() -> frozenset[frozenset[TileT]]:
     """Celko's pairs, each run of two columns split after its third tile face."""
     found = set()
