@@ -110,6 +110,7 @@ class HandEvaluator:
         self._winning_bytes: frozenset[bytes] | None = None  # built on the first is_winning
         self._targets: np.ndarray | None = None
         self._distance_cached = lru_cache(maxsize=1 << 16)(self._distance)
+        self._decompositions_cached = lru_cache(maxsize=1 << 12)(self._decompositions)
 
     # ---------------------------------------------------------------- checks
     def check_counts(self, counts: Sequence[int], *, where: str = "hand") -> None:
@@ -149,9 +150,16 @@ class HandEvaluator:
 
     # -------------------------------------------------------- decompositions
     def decompositions(self, counts: Sequence[int]) -> list[Decomposition]:
-        """Every distinct split of a winning hand, in canonical order; [] if none."""
+        """Every distinct split of a winning hand, in canonical order; [] if none.
+
+        The last few thousand hands' splits are remembered (a replay asks for a
+        declared hand's splits twice: to check the split shown, and to win).
+        """
+        return list(self._decompositions_cached(tuple(counts)))
+
+    def _decompositions(self, counts: tuple[int, ...]) -> tuple[Decomposition, ...]:
         if sum(counts) != self.size or not self.is_winning(counts):
-            return []
+            return ()
         found: set[Decomposition] = set()
         work = list(counts)
         for eye in self._eyes:
@@ -162,7 +170,7 @@ class HandEvaluator:
                 tile = Tile.from_index(eye)
                 found.add(Decomposition(eye=(tile, tile), pairs=tuple(sorted(pairs, reverse=True))))
             work[eye] += 2
-        return sorted(found, reverse=True)
+        return tuple(sorted(found, reverse=True))
 
     def _split_pairs(self, work: list[int]) -> list[list[tuple[Tile, Tile]]]:
         first = next((i for i, n in enumerate(work) if n), None)

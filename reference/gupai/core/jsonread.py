@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 from typing import Any
 
 import msgspec
@@ -135,13 +136,20 @@ def loads(text: str, *, fast: bool = True) -> Any:
 #: What :func:`_fast` returns when the text needs the full reader.
 _SLOW: Any = object()
 
-#: Scalars that need no look: strings (no escape was written), booleans, null.
-_PLAIN = frozenset({str, bool, type(None)})
 
-#: Integers below this in size have at most :data:`MAX_INT_DIGITS` digits.
-_INT_LIMIT = 10**MAX_INT_DIGITS
+def _float_seen(_: str) -> Any:
+    raise ValueError("a float: the full reader reads it")
 
-_MSGSPEC_DECODE = msgspec.json.Decoder().decode
+
+#: msgspec's strict decoder, stopping at the first number with a fraction or an exponent.
+_MSGSPEC_DECODE = msgspec.json.Decoder(float_hook=_float_seen).decode
+
+#: An integer longer than :data:`MAX_INT_DIGITS` (or a run of as many digits in a string).
+_LONG_DIGITS = re.compile(rf"[0-9]{{{MAX_INT_DIGITS + 1}}}")
+
+#: Deletes every byte but brackets and quotes; then brackets of both kinds read as one.
+_NOT_STRUCTURE = bytes(b for b in range(256) if b not in b'[]{}"')
+_ONE_BRACKET = bytes.maketrans(b"{}", b"[]")
 
 
 def _fast(text: str) -> Any:
@@ -159,13 +167,13 @@ def _fast(text: str) -> Any:
     >>> [_fast(t) is _SLOW for t in ('{"a": 1, "a": 2}', '[1.0]', '["\\\\u0041"]', '[' * 65 + ']' * 65)]
     [True, True, True, True]
     """
-    if "\\" in text:  # escapes: a lone surrogate, or a quote inside a string (the key count below)
+    if "\\" in text or _LONG_DIGITS.search(text):  # escapes: a lone surrogate, or a quote inside a string
         return _SLOW
     try:
         doc = _MSGSPEC_DECODE(text)
-    except (msgspec.DecodeError, ValueError, RecursionError):
+    except (msgspec.DecodeError, ValueError, RecursionError):  # a float, or not JSON
         return _SLOW
-    if not _plain(doc):
+    if not _shallow(text):
         return _SLOW
     # Without escapes every '":' in the text ends a key: fewer keys decoded means a duplicate
     # (a key written '"a" :' counts none, so that text takes the full reader too).
@@ -174,28 +182,30 @@ def _fast(text: str) -> Any:
     return doc
 
 
-def _plain(doc: Any) -> bool:
-    """True when ``doc`` nests at most :data:`MAX_DEPTH` deep and holds no float and no long integer."""
-    level: list[Any] = [doc]
+def _shallow(text: str) -> bool:
+    """True when the JSON ``text`` (without escapes) nests at most :data:`MAX_DEPTH` deep.
+
+    Only its brackets and quotes are kept; each string's two quotes then
+    stand side by side (a string holding a bracket keeps a quote: ``False``,
+    the full reader decides); every pass then removes the innermost empty
+    brackets, so the passes needed are the depth.
+
+    >>> _shallow('{"a": [[1], {"b": "]["}]}'), _shallow('[' * 64 + ']' * 64), _shallow('[' * 65 + ']' * 65)
+    (False, True, False)
+    >>> _shallow('{"a": [[1], {"b": "c"}]}')
+    True
+    """
+    try:
+        marks = text.encode("utf-8").translate(_ONE_BRACKET, _NOT_STRUCTURE).replace(b'""', b"")
+    except UnicodeEncodeError:
+        return False
+    if b'"' in marks:
+        return False
     for _ in range(MAX_DEPTH):
-        deeper: list[Any] = []
-        for item in level:
-            values = item.values() if type(item) is dict else item if type(item) is list else (item,)
-            kinds = set(map(type, values))
-            if kinds <= _PLAIN:
-                continue
-            if float in kinds:
-                return False
-            for value in values:
-                kind = type(value)
-                if kind is int and not -_INT_LIMIT < value < _INT_LIMIT:
-                    return False
-                if kind is dict or kind is list:
-                    deeper.append(value)
-        if not deeper:
+        if not marks:
             return True
-        level = deeper
-    return False
+        marks = marks.replace(b"[]", b"")
+    return not marks
 
 
 def _fine(doc: Any, escapes: bool) -> bool:

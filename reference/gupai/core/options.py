@@ -12,7 +12,7 @@ gupai.core.errors.OptionError: option 'take' of kap-shap has no value 'some' (va
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from gupai.core.errors import OptionError
 from gupai.core.spec import game_spec
@@ -34,12 +34,19 @@ class Options(Mapping[str, str]):
     preset: str
     entries: tuple[tuple[str, str], ...]
     overrides: tuple[str, ...] = ()
+    _values: dict[str, str] = field(init=False, repr=False, compare=False, hash=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_values", dict(self.entries))  # looked up on every move of a replay
 
     def __getitem__(self, key: str) -> str:
-        for k, v in self.entries:
-            if k == key:
-                return v
-        raise KeyError(key)
+        return self._values[key]
+
+    def get(self, key: str, default: str | None = None) -> str | None:  # type: ignore[override]
+        return self._values.get(key, default)
+
+    def __contains__(self, key: object) -> bool:
+        return key in self._values
 
     def __iter__(self) -> Iterator[str]:
         return (k for k, _ in self.entries)
@@ -48,7 +55,7 @@ class Options(Mapping[str, str]):
         return len(self.entries)
 
     def as_dict(self) -> dict[str, str]:
-        return dict(self.entries)
+        return dict(self._values)
 
     def evolve(self, **changes: str) -> Options:
         """A copy with some options changed (keyword names use ``_`` for ``-``)."""

@@ -34,6 +34,7 @@ __all__ = [
     "TileKind",
     "all_tiles",
     "count_vector",
+    "kind_of",
     "kinds",
     "kinds_of",
     "pair_tables",
@@ -190,8 +191,8 @@ class Tile:
         ...
         gupai.core.errors.TileError: '7-1' is not a tile: write two spots from 1 to 6, e.g. '6-4'
         """
-        kind = _index_by_spelling().get(text) if isinstance(text, str) else None
-        return _TILES_BY_INDEX()[kind] if kind is not None else cls(text)  # the canonical spelling: looked up
+        tile = _tile_by_spelling().get(text) if text.__class__ is str else None
+        return tile if tile is not None else cls(text)  # the canonical spelling: looked up
 
     @classmethod
     def from_index(cls, index: int) -> Tile:
@@ -275,15 +276,36 @@ def all_tiles(sets: int = 1) -> list[Tile]:
 
 def tiles_from_counts(counts: Sequence[int]) -> Iterator[Tile]:
     """The tiles of a count vector, greatest first."""
-    order = sorted(range(KIND_COUNT), key=lambda i: (kinds()[i].high, kinds()[i].low), reverse=True)
-    for i in order:
+    tiles = _TILES_BY_INDEX()
+    for i in _greatest_first():
         for _ in range(counts[i]):
-            yield Tile.from_index(i)
+            yield tiles[i]
+
+
+@cache
+def _greatest_first() -> tuple[int, ...]:
+    """The kinds, greatest tile first (by high end, then low end)."""
+    return tuple(sorted(range(KIND_COUNT), key=lambda i: (kinds()[i].high, kinds()[i].low), reverse=True))
+
+
+@cache
+def _tile_by_spelling() -> dict[str, Tile]:
+    return {tile.face: tile for tile in _TILES_BY_INDEX()}
 
 
 @cache
 def _index_by_spelling() -> dict[str, int]:
     return {Tile.from_index(k).face: k for k in range(KIND_COUNT)}
+
+
+def kind_of(face: str) -> int:
+    """A tile face (either end first) as its kind index; :class:`TileError` when it is not a tile.
+
+    >>> kind_of("6-6"), kind_of("4-6")
+    (0, 8)
+    """
+    kind = _index_by_spelling().get(face) if face.__class__ is str else None
+    return kind if kind is not None else Tile(face).index
 
 
 def kinds_of(faces: Iterable[str]) -> list[int]:
@@ -293,7 +315,11 @@ def kinds_of(faces: Iterable[str]) -> list[int]:
     [0, 8]
     """
     index = _index_by_spelling()
-    return [index[face] if face in index else Tile(face).index for face in faces]
+    faces = faces if isinstance(faces, list | tuple) else list(faces)
+    try:
+        return list(map(index.__getitem__, faces))  # every face in its canonical spelling: the usual case
+    except (KeyError, TypeError):
+        return [index[face] if isinstance(face, str) and face in index else Tile(face).index for face in faces]
 
 
 def count_vector(kinds: Iterable[int]) -> list[int]:

@@ -17,7 +17,7 @@ from typing import Any
 
 from gupai.core.errors import IllegalActionError
 from gupai.core.hands import Decomposition
-from gupai.core.tiles import KIND_COUNT, Tile
+from gupai.core.tiles import KIND_COUNT, Tile, kind_of
 
 __all__ = [
     "DECLARE",
@@ -121,9 +121,9 @@ def action_of(event: Mapping[str, Any]) -> Action:
     """
     kind = event["type"]
     if kind == "take":
-        return TAKES[Tile.parse(event["tile"]).index]
+        return TAKES[kind_of(event["tile"])]
     if kind == "discard":
-        return DISCARDS[Tile.parse(event["tile"]).index]
+        return DISCARDS[kind_of(event["tile"])]
     if kind == "draw":
         return DRAW
     if kind == "pass":

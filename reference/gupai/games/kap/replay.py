@@ -32,13 +32,14 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
+from functools import lru_cache
 from typing import Any
 
 from gupai.core.errors import GupaiError, ReplayError
-from gupai.core.hands import Decomposition, HandEvaluator
+from gupai.core.hands import Decomposition
 from gupai.core.options import resolve_options
 from gupai.core.tiles import KIND_COUNT, Tile, count_vector, kinds_of, set_counts, set_mismatch
-from gupai.games.kap.actions import Declare, Draw, Event, action_of
+from gupai.games.kap.actions import DECLARE, DRAW, Action, Event, action_of
 from gupai.games.kap.config import CollectingConfig, collecting_config
 from gupai.games.kap.deal import Deal, deal_from_order, first_player_from_dice
 from gupai.games.kap.state import KapState
@@ -110,6 +111,12 @@ def config_of(game: str, options: Mapping[str, str], *, players: int | None, set
     return config
 
 
+@lru_cache(maxsize=16)
+def _full_sets(sets: int) -> list[int]:
+    """Every tile of ``sets`` sets as kinds, sorted: a deal's order sorted must be exactly this."""
+    return [kind for kind, copies in enumerate(set_counts(sets)) for _ in range(copies)]
+
+
 def _equipment_rule(config: CollectingConfig) -> str:
     return config.spec.set_rule
 
@@ -127,7 +134,7 @@ def check_deal(config: CollectingConfig, deal: Mapping[str, Any]) -> Deal:
     """
     rule = config.rule
     order = kinds_of(deal["order"])
-    wrong = set_mismatch(order, config.sets)
+    wrong = set_mismatch(order, config.sets) if sorted(order) != _full_sets(config.sets) else []
     if wrong:
         sets = "one set" if config.sets == 1 else f"{config.sets} sets"
         raise ReplayError(
@@ -179,7 +186,7 @@ def check_deal(config: CollectingConfig, deal: Mapping[str, Any]) -> Deal:
         if len(hands) != config.players:
             raise ReplayError("/deal/hands", method, f"{len(hands)} hands recorded for {config.players} players")
         for seat, hand in enumerate(cut.hands):
-            if count_vector(kinds_of(hands[seat])) != count_vector(hand):
+            if sorted(kinds_of(hands[seat])) != sorted(hand):  # as multisets
                 want = " ".join(Tile.from_index(k).face for k in hand)
                 raise ReplayError(
                     f"/deal/hands/{seat}",
@@ -237,7 +244,7 @@ def _not_winning(state: KapState, seat: int) -> tuple[str, str]:
     key = (config.spec.id, config.options.entries, config.sets, config.players, seat, state.hand_counts(seat))
     found = _NOT_WINNING.get(key)
     if found is None:
-        problem = state.why_illegal(Declare())
+        problem = state.why_illegal(DECLARE)
         assert problem is not None
         found = (problem[0], problem[1])
         if len(_NOT_WINNING) > 4096:
@@ -254,56 +261,79 @@ def check_event(state: KapState, event: Mapping[str, Any], index: int | None = N
     ``decomposition`` are checked when present; the hand and the split as
     multisets.
     """
-    rule = state.config.rule
-    at = f"/events/{index}" if index is not None else ""
-    action = action_of(event)
-    if state.is_terminal:
-        if index is None:
-            problem = state.why_illegal(action)
-            assert problem is not None
-            return ReplayError(at, problem[0], problem[1])
-        return ReplayError(at, state.over_rule(), f"event {index} follows the end of the game ({state.reason})", index)
+    return _check(state, event, action_of(event), index)
+
+
+def _check(state: KapState, event: Mapping[str, Any], action: Action, index: int | None) -> ReplayError | None:
+    """:func:`check_event` of the event's action, read once by the caller (a replay's every event comes here)."""
+    if state.phase == "over":
+        return _after_the_end(state, action, index)
     seat = event["seat"]
     if seat != state.current_player:
         return ReplayError(
-            f"{at}/seat",
-            rule("turn.order"),
+            f"{_at(index)}/seat",
+            state.config.rule("turn.order"),
             f"seat {seat} acted, but it is seat {state.current_player}'s turn (turn {state.turn})",
             index,
         )
-    if isinstance(action, Declare) and state.phase == "hold" and not state.can_declare():
+    if action is DECLARE:
+        return _check_declare(state, event, seat, index)
+    problem = state.why_illegal(action)
+    if problem is not None:
+        return ReplayError(_at(index), problem[0], problem[1], index)
+    if action is DRAW and "tile" in event:
+        expected = Tile.from_index(state.stock[state.stock_drawn])
+        if event["tile"] != expected.face:
+            return ReplayError(
+                f"{_at(index)}/tile",
+                state.config.rule("deal.draw-order"),
+                f"seat {seat} drew [{event['tile']}], but the next tile of the stock is [{expected}]",
+                index,
+            )
+    return None
+
+
+def _at(index: int | None) -> str:
+    """The JSON pointer of a log's event; a protocol move has none."""
+    return f"/events/{index}" if index is not None else ""
+
+
+def _after_the_end(state: KapState, action: Action, index: int | None) -> ReplayError:
+    if index is None:
+        problem = state.why_illegal(action)
+        assert problem is not None
+        return ReplayError("", problem[0], problem[1])
+    return ReplayError(
+        _at(index), state.over_rule(), f"event {index} follows the end of the game ({state.reason})", index
+    )
+
+
+def _check_declare(state: KapState, event: Mapping[str, Any], seat: int, index: int | None) -> ReplayError | None:
+    """A declaration: the hand must win, and the hand and split it shows must be the hand's."""
+    rule, at = state.config.rule, _at(index)
+    if state.phase == "hold" and not state.can_declare():
         if "decomposition" in event:  # the rule of the part of the split the log shows that is wrong
             fault = split_fault(state.config, state.hand_counts(seat), _shown_split(event["decomposition"]))
             if fault is not None:
                 return ReplayError(f"{at}/decomposition", fault[0], f"seat {seat} showed {fault[1]}", index)
         return ReplayError(at, *_not_winning(state, seat), index)
-    problem = state.why_illegal(action)
+    problem = state.why_illegal(DECLARE)
     if problem is not None:
         return ReplayError(at, problem[0], problem[1], index)
-    if isinstance(action, Draw) and "tile" in event:
-        expected = Tile.from_index(state.stock[state.stock_drawn])
-        if event["tile"] != expected.face:
-            return ReplayError(
-                f"{at}/tile",
-                rule("deal.draw-order"),
-                f"seat {seat} drew [{event['tile']}], but the next tile of the stock is [{expected}]",
-                index,
+    held = state.hand_counts(seat)
+    if "hand" in event and tuple(count_vector(kinds_of(event["hand"]))) != held:
+        hand = [t.face for t in state.hand(seat)]
+        return ReplayError(
+            f"{at}/hand", rule("declare.valid"), f"seat {seat} declared {event['hand']}, but holds {hand}", index
+        )
+    if "decomposition" in event:
+        shown = _shown_split(event["decomposition"])
+        if shown not in state.config.evaluator.decompositions(held):
+            fault = split_fault(state.config, held, shown) or (
+                rule("declare.valid"),
+                f"the split {shown}, which is not a valid eye and ten-pairs of the hand",
             )
-    if isinstance(action, Declare):
-        held = state.hand_counts(seat)
-        if "hand" in event and tuple(count_vector(kinds_of(event["hand"]))) != held:
-            hand = [t.face for t in state.hand(seat)]
-            return ReplayError(
-                f"{at}/hand", rule("declare.valid"), f"seat {seat} declared {event['hand']}, but holds {hand}", index
-            )
-        if "decomposition" in event:
-            shown = _shown_split(event["decomposition"])
-            if shown not in _splits(state.config, held):
-                fault = split_fault(state.config, held, shown) or (
-                    rule("declare.valid"),
-                    f"the split {shown}, which is not a valid eye and ten-pairs of the hand",
-                )
-                return ReplayError(f"{at}/decomposition", fault[0], f"seat {seat} showed {fault[1]}", index)
+            return ReplayError(f"{at}/decomposition", fault[0], f"seat {seat} showed {fault[1]}", index)
     return None
 
 
@@ -352,29 +382,23 @@ def split_fault(config: CollectingConfig, held: Sequence[int], shown: Decomposit
     return None
 
 
-_SPLITS: dict[tuple[HandEvaluator, tuple[int, ...]], frozenset[Decomposition]] = {}
-
-
-def _splits(config: CollectingConfig, counts: tuple[int, ...]) -> frozenset[Decomposition]:
-    """The winning splits of a hand (remembered: a scenario may ask about hundreds of them)."""
-    key = (config.evaluator, counts)
-    found = _SPLITS.get(key)
-    if found is None:
-        if len(_SPLITS) > 4096:
-            _SPLITS.clear()
-        found = _SPLITS[key] = frozenset(config.evaluator.decompositions(counts))
-    return found
-
-
 def apply_event(state: KapState, event: Mapping[str, Any]) -> Event:
     """Apply an event :func:`check_event` passed; a declaration keeps the split it shows."""
     result = state.apply_unchecked(action_of(event))
-    if result.type == "declare" and "decomposition" in event:
-        shown = _shown_split(event["decomposition"])
-        if isinstance(shown, Decomposition):
-            state.decomposition = shown
-            result = replace(result, decomposition=shown)
+    if result.type == "declare" and _keep_split(state, event):
+        result = replace(result, decomposition=state.decomposition)
     return result
+
+
+def _keep_split(state: KapState, event: Mapping[str, Any]) -> bool:
+    """After a declaration: the game keeps the split the event shows (true), if it shows one."""
+    if "decomposition" not in event:
+        return False
+    shown = _shown_split(event["decomposition"])
+    if isinstance(shown, Decomposition):
+        state.decomposition = shown
+        return True
+    return False
 
 
 # ----------------------------------------------------------------- result
@@ -390,11 +414,11 @@ def _canonical(key: str, value: Any) -> Any:
     """A result field as compared: the hand and the split as multisets, the rest as written."""
     if key == "hand" and isinstance(value, list):
         try:
-            return count_vector(kinds_of(value))
+            return sorted(kinds_of(value))
         except (GupaiError, TypeError):
             return value
     if key == "decomposition" and value is not None:
-        return str(_shown_split(value))
+        return _shown_split(value)
     return value
 
 
@@ -417,8 +441,13 @@ def check_result(state: KapState, recorded: Mapping[str, Any]) -> ReplayError | 
             "the game is not over",
         )
     actual = state.result()
+    won = state.decomposition is not None
+    ours = {  # the game's own hand and split, as _canonical reads the recorded ones
+        "hand": sorted(tile.index for tile in state.winning_hand) if won else None,
+        "decomposition": state.decomposition,
+    }
     for key in ("winner", "reason", "turns", "hand", "decomposition", "settlement"):
-        if _canonical(key, recorded.get(key)) != _canonical(key, actual.get(key)):
+        if _canonical(key, recorded.get(key)) != (ours[key] if key in ours else actual.get(key)):
             if key == "settlement":
                 target = "settle" if actual.get("winner") is not None else "settle.refund"
             elif key == "turns":
@@ -438,11 +467,15 @@ def replay_kap(doc: Mapping[str, Any]) -> KapState:
     config = config_of(doc["game"], doc["options"], players=doc["players"], sets=doc["sets"])
     state = KapState(config, check_deal(config, doc["deal"]))
     events: Sequence[Mapping[str, Any]] = doc["events"]
+    step = state.step
     for index, event in enumerate(events):
-        problem = check_event(state, event, index)
+        action = action_of(event)  # read once: checked, then applied
+        problem = _check(state, event, action, index)
         if problem is not None:
             raise problem
-        apply_event(state, event)
+        step(action)  # the engine's own move; a log needs no event built back
+        if action is DECLARE:
+            _keep_split(state, event)
     problem = check_result(state, doc["result"])
     if problem is not None:
         raise problem

@@ -25,7 +25,7 @@ from typing import Any
 
 from gupai.core.errors import IllegalActionError
 from gupai.core.hands import Decomposition
-from gupai.core.tiles import KIND_COUNT, Tile
+from gupai.core.tiles import KIND_COUNT, Tile, tiles_from_counts
 from gupai.games.kap.actions import (
     DECLARE,
     DISCARDS,
@@ -52,6 +52,7 @@ ABANDON_AFTER_TURNS = 1000
 
 
 _UNIT = tuple(1 << (4 * k) for k in range(KIND_COUNT))
+_KINDS = range(KIND_COUNT)
 
 
 class KapState:
@@ -62,6 +63,7 @@ class KapState:
         self.deal = deal
         opts = config.options
         self.players = config.players
+        self._who = tuple(f"seat {seat}" for seat in range(self.players))  # a message's subject, made once
         self.size = config.spec.hand_size
         self._ev = config.evaluator
         self._take_any = opts["take"] == "any"
@@ -75,12 +77,8 @@ class KapState:
         self._play_on = opts["stock-out"] == "play-on"
         #: The turn after which a player of this engine abandons the game (only ``termination=none`` needs one).
         self.turn_cap = ABANDON_AFTER_TURNS if opts["termination"] == "none" else None
-        self._hands = [[0] * KIND_COUNT for _ in range(self.players)]
-        self._keys = [0] * self.players
-        for seat, tiles in enumerate(deal.hands):
-            for kind in tiles:
-                self._hands[seat][kind] += 1
-                self._keys[seat] += _UNIT[kind]
+        self._hands = [list(map(tiles.count, _KINDS)) for tiles in deal.hands]
+        self._keys = [sum(map(_UNIT.__getitem__, tiles)) for tiles in deal.hands]
         self._winning = self._ev.winning_keys
         self.stock: list[int] = list(deal.stock)
         self.stock_drawn = 0
@@ -117,8 +115,7 @@ class KapState:
 
     def hand(self, seat: int) -> list[Tile]:
         """A seat's tiles, greatest first."""
-        counts = self._hands[seat]
-        return sorted((Tile.from_index(k) for k in range(KIND_COUNT) for _ in range(counts[k])), reverse=True)
+        return list(tiles_from_counts(self._hands[seat]))
 
     def hand_counts(self, seat: int) -> tuple[int, ...]:
         return tuple(self._hands[seat])
@@ -256,33 +253,34 @@ class KapState:
         """``None`` for a legal action, else (rule id, a sentence saying why)."""
         rule = self.config.rule
         seat = self.current_player
-        who = f"seat {seat}"
-        if self.phase == "over":
+        who = self._who[seat]
+        phase = self.phase
+        if phase == "over":
             return self.over_rule(), f"{who} cannot {action}: the game is over ({self.reason})"
         hand = self._hands[seat]
-        if isinstance(action, Declare):
-            if self.phase != "hold":
+        if type(action) is Declare:
+            if phase != "hold":
                 return rule("declare"), f"{who} declared holding {sum(hand)} tiles: a win needs {self._ev.size}"
             if self._keys[seat] not in self._winning:
                 return self._why_not_winning(who, hand)
             return None
-        if self.phase == "hold" and self._must_declare and self._keys[seat] in self._winning:
+        if phase == "hold" and self._must_declare and self._keys[seat] in self._winning:
             return rule("declare"), f"{who} holds a winning hand and must declare it (option declare=mandatory)"
-        if self.opening and self.phase == "start" and self.config.draw_first and isinstance(action, Discard):
+        if self.opening and phase == "start" and self.config.draw_first and type(action) is Discard:
             return rule("opening"), (
                 f"{who} discarded [{action.tile}] holding {sum(hand)} tiles, but under option opening=draw "
                 "the first turn starts by drawing"
             )
-        if self.phase == "hold" and self.after == "deal" and not isinstance(action, Discard):
+        if phase == "hold" and self.after == "deal" and type(action) is not Discard:
             return rule("opening"), f"{who} opens holding {sum(hand)} tiles: the opening turn starts with a discard"
-        if self.opening and self.phase == "draw" and not isinstance(action, Draw):
+        if self.opening and phase == "draw" and type(action) is not Draw:
             return rule("opening"), (
                 f"{who} must draw after the opening discard (option opening=discard-draw-discard), not {action}"
             )
-        if isinstance(action, Discard):
+        if type(action) is Discard:
             kind = action.tile.index
-            if self.phase != "hold":
-                step = "draw" if self.phase == "draw" else "take a discard or draw"
+            if phase != "hold":
+                step = "draw" if phase == "draw" else "take a discard or draw"
                 return rule("turn.discard"), f"{who} discarded [{action.tile}] but must first {step}"
             if not hand[kind]:
                 return rule("turn.discard"), f"{who} discarded [{action.tile}], which is not in the hand"
@@ -299,28 +297,28 @@ class KapState:
                     "discard-taken=forbidden a tile of another face must go"
                 )
             return None
-        if isinstance(action, Pass):
-            if self.phase == "start" and self.stock_left == 0 and self._play_on:
+        if type(action) is Pass:
+            if phase == "start" and self.stock_left == 0 and self._play_on:
                 return None
-            if self.phase == "start":
+            if phase == "start":
                 return rule("end.stock"), (
                     f"{who} passed, but a pass is allowed only when the stock is empty under option "
                     f"stock-out=play-on ({self.stock_left} tiles left): take a discard or draw"
                 )
-            step = "draw" if self.phase == "draw" else "discard (or declare)"
+            step = "draw" if phase == "draw" else "discard (or declare)"
             return rule("end.stock"), f"{who} passed but must {step}: a pass only starts a turn"
-        if isinstance(action, Draw):
+        if type(action) is Draw:
             if self.stock_left == 0:
                 return rule("end.stock"), f"{who} drew, but the stock is empty: take a discard or pass"
-            if self.phase == "hold":
+            if phase == "hold":
                 return rule("turn.discard"), f"{who} drew holding {sum(hand)} tiles: a discard (or a win) comes first"
-            if self.phase == "start" or self.phase == "draw":
+            if phase == "start" or phase == "draw":
                 return None
-        if isinstance(action, Take):
+        if type(action) is Take:
             kind = action.tile.index
-            if self.phase == "draw":
+            if phase == "draw":
                 return rule("turn.shape"), f"{who} took [{action.tile}] from the table but must draw now"
-            if self.phase == "hold":
+            if phase == "hold":
                 return rule("turn.take"), f"{who} took [{action.tile}] holding {sum(hand)} tiles: discard first"
             if kind not in self.table:
                 shown = " ".join(f"[{t}]" for t in self.table_tiles()) or "nothing"
