@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import json
 import math
-import re
 from typing import Any
 
 import msgspec
@@ -144,12 +143,14 @@ def _float_seen(_: str) -> Any:
 #: msgspec's strict decoder, stopping at the first number with a fraction or an exponent.
 _MSGSPEC_DECODE = msgspec.json.Decoder(float_hook=_float_seen).decode
 
-#: An integer longer than :data:`MAX_INT_DIGITS` (or a run of as many digits in a string).
-_LONG_DIGITS = re.compile(rf"[0-9]{{{MAX_INT_DIGITS + 1}}}")
-
 #: Deletes every byte but brackets and quotes; then brackets of both kinds read as one.
 _NOT_STRUCTURE = bytes(b for b in range(256) if b not in b'[]{}"')
 _ONE_BRACKET = bytes.maketrans(b"{}", b"[]")
+
+#: Every digit read as 0, every other byte as a space: then an integer longer than
+#: :data:`MAX_INT_DIGITS` (or as long a run of digits in a string) is a run of zeros.
+_DIGITS = bytes(ord("0") if chr(b).isdigit() and b < 128 else ord(" ") for b in range(256))
+_LONG_RUN = b"0" * (MAX_INT_DIGITS + 1)
 
 
 def _fast(text: str) -> Any:
@@ -167,7 +168,7 @@ def _fast(text: str) -> Any:
     >>> [_fast(t) is _SLOW for t in ('{"a": 1, "a": 2}', '[1.0]', '["\\\\u0041"]', '[' * 65 + ']' * 65)]
     [True, True, True, True]
     """
-    if "\\" in text or _LONG_DIGITS.search(text):  # escapes: a lone surrogate, or a quote inside a string
+    if "\\" in text:  # escapes: a lone surrogate, or a quote inside a string (the key count below)
         return _SLOW
     try:
         doc = _MSGSPEC_DECODE(text)
@@ -183,7 +184,8 @@ def _fast(text: str) -> Any:
 
 
 def _shallow(text: str) -> bool:
-    """True when the JSON ``text`` (without escapes) nests at most :data:`MAX_DEPTH` deep.
+    """True when the JSON ``text`` (without escapes) nests at most :data:`MAX_DEPTH` deep and
+    holds no integer longer than :data:`MAX_INT_DIGITS` digits (nor as long a run of digits in a string).
 
     Only its brackets and quotes are kept; each string's two quotes then
     stand side by side (a string holding a bracket keeps a quote: ``False``,
@@ -192,13 +194,16 @@ def _shallow(text: str) -> bool:
 
     >>> _shallow('{"a": [[1], {"b": "]["}]}'), _shallow('[' * 64 + ']' * 64), _shallow('[' * 65 + ']' * 65)
     (False, True, False)
-    >>> _shallow('{"a": [[1], {"b": "c"}]}')
-    True
+    >>> _shallow('{"a": [[1], {"b": "c"}]}'), _shallow("[" + "9" * 40 + "]"), _shallow("[" + "9" * 41 + "]")
+    (True, True, False)
     """
     try:
-        marks = text.encode("utf-8").translate(_ONE_BRACKET, _NOT_STRUCTURE).replace(b'""', b"")
+        data = text.encode("utf-8")
     except UnicodeEncodeError:
         return False
+    if _LONG_RUN in data.translate(_DIGITS):
+        return False
+    marks = data.translate(_ONE_BRACKET, _NOT_STRUCTURE).replace(b'""', b"")
     if b'"' in marks:
         return False
     for _ in range(MAX_DEPTH):

@@ -76,7 +76,7 @@ def wall_piles(config: CollectingConfig, order: Sequence[int]) -> list[list[int]
     height = config.spec.wall_height
     piles = [list(order[i : i + height]) for i in range(0, len(order), height)]
     if config.spec.wall_cut == MOVED_TOPS:
-        full = sum(1 for pile in piles if len(pile) == height)
+        full = len(order) // height  # every pile is full but perhaps the last
         if 2 * config.players > full:
             raise OptionError(
                 f"a wall of {len(order)} tiles has {full} full piles: too few for {config.players} players "

@@ -74,12 +74,31 @@ def parse_split(doc: Mapping[str, Any]) -> Decomposition:
     return Decomposition(eye=(max(a, b), min(a, b)), pairs=tuple(pairs))
 
 
+_SPLITS_SHOWN: dict[tuple[Any, Any], Decomposition] = {}
+
+
 def _shown_split(doc: Any) -> Decomposition | str:
-    """The split shown, or its JSON text when it is not one (so that a message can quote it)."""
+    """The split shown, or its JSON text when it is not one (so that a message can quote it).
+
+    The last few thousand splits read are remembered by their faces: a
+    replay reads a declared split in the event, then again in the result.
+    """
     try:
-        return parse_split(doc)
+        key: tuple[Any, Any] | None = (tuple(doc["eye"]), tuple(map(tuple, doc["pairs"])))
+        found = _SPLITS_SHOWN.get(key)  # type: ignore[arg-type]
+    except (KeyError, TypeError, IndexError):  # not a split: no key (parse_split says why)
+        key = found = None
+    if found is not None:
+        return found
+    try:
+        split = parse_split(doc)
     except ValueError:
         return json.dumps(doc)
+    if key is not None:
+        if len(_SPLITS_SHOWN) >= 4096:
+            _SPLITS_SHOWN.clear()
+        _SPLITS_SHOWN[key] = split
+    return split
 
 
 # ------------------------------------------------------------------ setup

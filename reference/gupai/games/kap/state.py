@@ -52,7 +52,6 @@ ABANDON_AFTER_TURNS = 1000
 
 
 _UNIT = tuple(1 << (4 * k) for k in range(KIND_COUNT))
-_KINDS = range(KIND_COUNT)
 
 
 class KapState:
@@ -77,8 +76,15 @@ class KapState:
         self._play_on = opts["stock-out"] == "play-on"
         #: The turn after which a player of this engine abandons the game (only ``termination=none`` needs one).
         self.turn_cap = ABANDON_AFTER_TURNS if opts["termination"] == "none" else None
-        self._hands = [list(map(tiles.count, _KINDS)) for tiles in deal.hands]
-        self._keys = [sum(map(_UNIT.__getitem__, tiles)) for tiles in deal.hands]
+        self._hands: list[list[int]] = []
+        self._keys: list[int] = []
+        unit = _UNIT
+        for tiles in deal.hands:
+            counts = [0] * KIND_COUNT
+            for kind in tiles:
+                counts[kind] += 1
+            self._hands.append(counts)
+            self._keys.append(sum([unit[kind] for kind in tiles]))
         self._winning = self._ev.winning_keys
         self.stock: list[int] = list(deal.stock)
         self.stock_drawn = 0
@@ -251,7 +257,6 @@ class KapState:
     # ------------------------------------------------------ explanations
     def why_illegal(self, action: Action) -> tuple[str, str] | None:
         """``None`` for a legal action, else (rule id, a sentence saying why)."""
-        rule = self.config.rule
         seat = self.current_player
         who = self._who[seat]
         phase = self.phase
@@ -260,39 +265,45 @@ class KapState:
         hand = self._hands[seat]
         if type(action) is Declare:
             if phase != "hold":
-                return rule("declare"), f"{who} declared holding {sum(hand)} tiles: a win needs {self._ev.size}"
+                return self.config.rule(
+                    "declare"
+                ), f"{who} declared holding {sum(hand)} tiles: a win needs {self._ev.size}"
             if self._keys[seat] not in self._winning:
                 return self._why_not_winning(who, hand)
             return None
         if phase == "hold" and self._must_declare and self._keys[seat] in self._winning:
-            return rule("declare"), f"{who} holds a winning hand and must declare it (option declare=mandatory)"
+            return self.config.rule(
+                "declare"
+            ), f"{who} holds a winning hand and must declare it (option declare=mandatory)"
         if self.opening and phase == "start" and self.config.draw_first and type(action) is Discard:
-            return rule("opening"), (
+            return self.config.rule("opening"), (
                 f"{who} discarded [{action.tile}] holding {sum(hand)} tiles, but under option opening=draw "
                 "the first turn starts by drawing"
             )
         if phase == "hold" and self.after == "deal" and type(action) is not Discard:
-            return rule("opening"), f"{who} opens holding {sum(hand)} tiles: the opening turn starts with a discard"
+            return self.config.rule(
+                "opening"
+            ), f"{who} opens holding {sum(hand)} tiles: the opening turn starts with a discard"
         if self.opening and phase == "draw" and type(action) is not Draw:
-            return rule("opening"), (
+            return self.config.rule("opening"), (
                 f"{who} must draw after the opening discard (option opening=discard-draw-discard), not {action}"
             )
         if type(action) is Discard:
             kind = action.tile.index
             if phase != "hold":
                 step = "draw" if phase == "draw" else "take a discard or draw"
-                return rule("turn.discard"), f"{who} discarded [{action.tile}] but must first {step}"
+                return self.config.rule("turn.discard"), f"{who} discarded [{action.tile}] but must first {step}"
             if not hand[kind]:
-                return rule("turn.discard"), f"{who} discarded [{action.tile}], which is not in the hand"
+                return self.config.rule("turn.discard"), f"{who} discarded [{action.tile}], which is not in the hand"
             if self.after == "draw" and self._discard_drawn and kind != self.drawn:
                 drawn = Tile.from_index(self.drawn) if self.drawn is not None else None
-                return rule("turn.draw"), (
+                return self.config.rule("turn.draw"), (
                     f"{who} kept the drawn [{drawn}] and discarded [{action.tile}], but under option "
                     "drawn-tile=discard-unless-win the drawn tile must be discarded"
                 )
             if self.after == "take" and not self._taken_back and kind == self.taken:
                 held = " (or a copy held before the take: the rule forbids the face)" if hand[kind] > 1 else ""
-                return rule("turn.discard"), (
+                return self.config.rule("turn.discard"), (
                     f"{who} threw back the [{action.tile}] just taken{held}, but under option "
                     "discard-taken=forbidden a tile of another face must go"
                 )
@@ -301,41 +312,47 @@ class KapState:
             if phase == "start" and self.stock_left == 0 and self._play_on:
                 return None
             if phase == "start":
-                return rule("end.stock"), (
+                return self.config.rule("end.stock"), (
                     f"{who} passed, but a pass is allowed only when the stock is empty under option "
                     f"stock-out=play-on ({self.stock_left} tiles left): take a discard or draw"
                 )
             step = "draw" if phase == "draw" else "discard (or declare)"
-            return rule("end.stock"), f"{who} passed but must {step}: a pass only starts a turn"
+            return self.config.rule("end.stock"), f"{who} passed but must {step}: a pass only starts a turn"
         if type(action) is Draw:
             if self.stock_left == 0:
-                return rule("end.stock"), f"{who} drew, but the stock is empty: take a discard or pass"
+                return self.config.rule("end.stock"), f"{who} drew, but the stock is empty: take a discard or pass"
             if phase == "hold":
-                return rule("turn.discard"), f"{who} drew holding {sum(hand)} tiles: a discard (or a win) comes first"
+                return self.config.rule(
+                    "turn.discard"
+                ), f"{who} drew holding {sum(hand)} tiles: a discard (or a win) comes first"
             if phase == "start" or phase == "draw":
                 return None
         if type(action) is Take:
             kind = action.tile.index
             if phase == "draw":
-                return rule("turn.shape"), f"{who} took [{action.tile}] from the table but must draw now"
+                return self.config.rule("turn.shape"), f"{who} took [{action.tile}] from the table but must draw now"
             if phase == "hold":
-                return rule("turn.take"), f"{who} took [{action.tile}] holding {sum(hand)} tiles: discard first"
+                return self.config.rule(
+                    "turn.take"
+                ), f"{who} took [{action.tile}] holding {sum(hand)} tiles: discard first"
             if kind not in self.table:
                 shown = " ".join(f"[{t}]" for t in self.table_tiles()) or "nothing"
-                return rule("turn.take"), f"{who} took [{action.tile}], which is not on the table (table: {shown})"
+                return self.config.rule(
+                    "turn.take"
+                ), f"{who} took [{action.tile}], which is not on the table (table: {shown})"
             if not self._take_any and kind != self.table[-1]:
                 latest = Tile.from_index(self.table[-1])
-                return rule("turn.take"), (
+                return self.config.rule("turn.take"), (
                     f"{who} took [{action.tile}] from the table, but under option take=latest only the latest "
                     f"discard [{latest}] may be taken"
                 )
             if kind not in self._takeable():
-                return rule("end.termination"), (
+                return self.config.rule("end.termination"), (
                     f"{who} took [{action.tile}] after taking last turn too, but under option "
                     "termination=no-consecutive-takes this turn must draw"
                 )
             return None
-        return rule("turn.shape"), f"{who} cannot {action} now"  # pragma: no cover
+        return self.config.rule("turn.shape"), f"{who} cannot {action} now"  # pragma: no cover
 
     def _why_not_winning(self, who: str, hand: Sequence[int]) -> tuple[str, str]:
         """Say which rule a non-winning declaration breaks, naming the reading it would need."""
