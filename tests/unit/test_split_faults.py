@@ -7,6 +7,7 @@ The hands and splits are written by hand from the rule texts of
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import pytest
@@ -14,7 +15,9 @@ import pytest
 from gupai.conformance.logreplay import replay_log
 from gupai.core.options import resolve_options
 from gupai.games.kap.config import collecting_config
-from gupai.games.kap.replay import check_event, check_position
+from gupai.core.spec import game_spec
+from gupai.core.tiles import count_vector, kinds_of
+from gupai.games.kap.replay import check_event, check_position, parse_split, split_fault
 from gupai.games.kap.state import KapState
 from gupai.log.play import play_game
 from gupai.log.validate import validate_log
@@ -118,3 +121,37 @@ def test_the_harness_blames_an_engine_that_miscounts_the_turns_on_the_turns_rule
     result = replay_log(log, ask)
     assert result.outcome == "fail" and result.failed_rules == ("ks.end.turns",)
     assert "turns" in result.message
+
+
+@pytest.mark.parametrize("game", ["kap-shap", "kap-tai-shap"])
+def test_a_split_passes_the_direct_check_exactly_when_the_evaluator_lists_it(game: str) -> None:
+    """The replay checks a shown split directly (split_fault); the evaluator enumerates a hand's splits.
+
+    The two must agree: every listed split passes, and a random regrouping
+    of a winning hand's tiles passes exactly when it is listed. Hands from
+    real games under every preset (each reading of the eye, the pairs and [4-2]).
+    """
+    rng = random.Random(5)
+    checked = 0
+    for preset in game_spec(game).presets:
+        config = collecting_config(
+            game, resolve_options(game, preset=preset.name), players=4 if game != "kap-shap" else None
+        )
+        wins = [
+            log["result"]["hand"]
+            for seed in range(12)
+            if (log := play_game(game, preset=preset.name, seed=seed, players=config.players, agents=("greedy",)))[
+                "result"
+            ]["winner"]
+            is not None
+        ]
+        for hand in wins:
+            held = tuple(count_vector(kinds_of(hand)))
+            listed = set(config.evaluator.decompositions(held))
+            assert listed and all(split_fault(config, held, split) is None for split in listed)
+            for _ in range(30):
+                tiles = rng.sample(hand, len(hand))
+                shown = parse_split({"eye": tiles[:2], "pairs": [tiles[k : k + 2] for k in range(2, len(tiles), 2)]})
+                assert (split_fault(config, held, shown) is None) == (shown in listed), (preset.name, shown)
+                checked += 1
+    assert checked > 500

@@ -28,6 +28,7 @@ the first player first, and the rest is the stock, as navpil's simulator deals:
 from __future__ import annotations
 
 import random
+from itertools import chain
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -104,7 +105,7 @@ def _cut_wall(config: CollectingConfig, order: Sequence[int], first: int) -> tup
             hands[(first + k) % n] = piles[2 * k] + piles[2 * k + 1]
         rest = piles[2 * n :]
     bottom_first = config.options["wall-draw"] == "bottom"
-    stock = [tile for pile in rest for tile in (pile if bottom_first else reversed(pile))]
+    stock = list(chain.from_iterable(rest if bottom_first else (pile[::-1] for pile in rest)))
     if config.draw_first:
         # opening=draw: the top tile of the first player's second pile stays in the wall, first of the stock.
         stock.insert(0, hands[first].pop())

@@ -346,12 +346,8 @@ def _check_declare(state: KapState, event: Mapping[str, Any], seat: int, index: 
             f"{at}/hand", rule("declare.valid"), f"seat {seat} declared {event['hand']}, but holds {hand}", index
         )
     if "decomposition" in event:
-        shown = _shown_split(event["decomposition"])
-        if shown not in state.config.evaluator.decompositions(held):
-            fault = split_fault(state.config, held, shown) or (
-                rule("declare.valid"),
-                f"the split {shown}, which is not a valid eye and ten-pairs of the hand",
-            )
+        fault = split_fault(state.config, held, _shown_split(event["decomposition"]))
+        if fault is not None:
             return ReplayError(f"{at}/decomposition", fault[0], f"seat {seat} showed {fault[1]}", index)
     return None
 
@@ -386,19 +382,19 @@ def split_fault(config: CollectingConfig, held: Sequence[int], shown: Decomposit
     if not rules.is_eye(a, b):
         why = "an eye is two identical tiles" if a != b else f"option eye={rules.eye} allows no military eye"
         return rule("eye"), f"the eye [{a}] [{b}]: {why}"
-    other = rules.evolve(four_two_value=9 - rules.four_two_value)
     wrong = [(x, y) for x, y in shown.pairs if not rules.is_pair(x, y)]
+    if not wrong:
+        return None
+    other = rules.evolve(four_two_value=9 - rules.four_two_value)
     no_ten = [(x, y) for x, y in wrong if not other.is_pair(x, y)]
     if no_ten:
         x, y = no_ten[0]
         return rule("pair.ten"), f"the pair [{x}]+[{y}], which is not a ten-pair under option pair-set={rules.pair_set}"
-    if wrong:  # every wrong pair would make ten with the other count of [4-2]
-        x, y = wrong[0]
-        return rule("tiles.four-two"), (
-            f"the pair [{x}]+[{y}], which makes ten only if [4-2] counts {other.four_two_value}, "
-            f"not {rules.four_two_value}"
-        )
-    return None
+    x, y = wrong[0]  # every wrong pair would make ten with the other count of [4-2]
+    return rule("tiles.four-two"), (
+        f"the pair [{x}]+[{y}], which makes ten only if [4-2] counts {other.four_two_value}, "
+        f"not {rules.four_two_value}"
+    )
 
 
 def apply_event(state: KapState, event: Mapping[str, Any]) -> Event:

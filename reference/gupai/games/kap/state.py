@@ -21,6 +21,7 @@ replays exactly from its deal and its actions.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Any
 
 from gupai.core.errors import IllegalActionError
@@ -54,6 +55,12 @@ ABANDON_AFTER_TURNS = 1000
 _UNIT = tuple(1 << (4 * k) for k in range(KIND_COUNT))
 
 
+@lru_cache(maxsize=64)
+def _seat_names(players: int) -> tuple[str, ...]:
+    """Each seat as a message names it (made once a player count)."""
+    return tuple(f"seat {seat}" for seat in range(players))
+
+
 class KapState:
     """One play of Kap Shap or Kap Tai Shap, from a deal."""
 
@@ -62,7 +69,7 @@ class KapState:
         self.deal = deal
         opts = config.options
         self.players = config.players
-        self._who = tuple(f"seat {seat}" for seat in range(self.players))  # a message's subject, made once
+        self._who = _seat_names(self.players)
         self.size = config.spec.hand_size
         self._ev = config.evaluator
         self._take_any = opts["take"] == "any"
@@ -107,10 +114,21 @@ class KapState:
         self.passes = 0
         self.winner: int | None = None
         self.reason: str | None = None
-        self.decomposition: Decomposition | None = None
+        self._decomposition: Decomposition | None = None
         self.winning_hand: tuple[Tile, ...] = ()
 
     # ------------------------------------------------------------ queries
+    @property
+    def decomposition(self) -> Decomposition | None:
+        """The winning split: the one set for the declaration (a log's), else the hand's first in canonical order."""
+        if self._decomposition is None and self.reason == "declared" and self.winner is not None:
+            self._decomposition = self._ev.decompositions(self._hands[self.winner])[0]
+        return self._decomposition
+
+    @decomposition.setter
+    def decomposition(self, split: Decomposition | None) -> None:
+        self._decomposition = split
+
     @property
     def is_terminal(self) -> bool:
         return self.phase == "over"
@@ -230,9 +248,8 @@ class KapState:
             self.phase, self.after, self.taken, self._took = "hold", "take", kind, True
             return kind
         # Declare
-        splits = self._ev.decompositions(hand)
         self.winner, self.reason, self.phase = seat, "declared", "over"
-        self.decomposition = splits[0]
+        self._decomposition = None  # the split: found when asked for (a replay shows its own)
         self.winning_hand = tuple(self.hand(seat))
         return -1
 
