@@ -28,9 +28,9 @@ the first player first, and the rest is the stock, as navpil's simulator deals:
 from __future__ import annotations
 
 import random
-from itertools import chain
 from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import chain
 
 from gupai.core.errors import OptionError
 from gupai.core.tiles import set_counts

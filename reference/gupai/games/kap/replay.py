@@ -392,8 +392,7 @@ def split_fault(config: CollectingConfig, held: Sequence[int], shown: Decomposit
         return rule("pair.ten"), f"the pair [{x}]+[{y}], which is not a ten-pair under option pair-set={rules.pair_set}"
     x, y = wrong[0]  # every wrong pair would make ten with the other count of [4-2]
     return rule("tiles.four-two"), (
-        f"the pair [{x}]+[{y}], which makes ten only if [4-2] counts {other.four_two_value}, "
-        f"not {rules.four_two_value}"
+        f"the pair [{x}]+[{y}], which makes ten only if [4-2] counts {other.four_two_value}, not {rules.four_two_value}"
     )
 
 
