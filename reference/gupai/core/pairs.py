@@ -65,7 +65,8 @@ class PairRules:
         return tuple(sorted((min(a.index, b.index), max(a.index, b.index)) for a, b in self.legal_pairs()))
 
     def is_pair(self, a: Tile, b: Tile) -> bool:
-        return (max(a, b), min(a, b)) in _pair_set(self)
+        i, j = a.index, b.index
+        return ((i, j) if i <= j else (j, i)) in _pair_indices(self)
 
     def eye_kinds(self) -> tuple[int, ...]:
         """The kinds whose two identical tiles may form the eye."""
@@ -110,8 +111,8 @@ def _legal_pairs(rules: PairRules) -> tuple[tuple[Tile, Tile], ...]:
 
 
 @cache
-def _pair_set(rules: PairRules) -> frozenset[tuple[Tile, Tile]]:
-    return frozenset(_legal_pairs(rules))
+def _pair_indices(rules: PairRules) -> frozenset[tuple[int, int]]:
+    return frozenset(rules.legal_pair_indices())
 
 
 def pair_rules_from_options(options: Mapping[str, str]) -> PairRules:

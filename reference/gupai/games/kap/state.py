@@ -363,7 +363,7 @@ class KapState:
                     f"{who} took [{action.tile}] from the table, but under option take=latest only the latest "
                     f"discard [{latest}] may be taken"
                 )
-            if kind not in self._takeable():
+            if self._no_consecutive and kind not in self._takeable():  # the checks above cover the rest
                 return self.config.rule("end.termination"), (
                     f"{who} took [{action.tile}] after taking last turn too, but under option "
                     "termination=no-consecutive-takes this turn must draw"
