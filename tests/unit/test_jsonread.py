@@ -69,12 +69,18 @@ def _read(text: str, *, fast: bool) -> tuple[str, object]:
 
 
 @settings(max_examples=300, deadline=None)
-@given(_JSON, st.sampled_from([None, 0, 2]), st.sampled_from(["", "dup", "cut", "deep", "float"]))
+@given(_JSON, st.sampled_from([None, 0, 2, -1]), st.sampled_from(["", "dup", "cut", "deep", "float"]))
 def test_the_msgspec_fast_path_reads_what_the_full_reader_reads(doc: object, indent: int | None, change: str) -> None:
-    """Differential: the fast path gives the same value or the same one-line error as the full reader."""
-    text = json.dumps(doc, indent=indent, ensure_ascii=bool(indent))
+    """Differential: the fast path gives the same value or the same one-line error as the full reader.
+
+    Indent -1 writes the text compact, as a log's line is (no space at all).
+    """
+    if indent == -1:
+        text = json.dumps(doc, separators=(",", ":"), ensure_ascii=False)
+    else:
+        text = json.dumps(doc, indent=indent, ensure_ascii=bool(indent))
     if change == "dup" and text.startswith("{") and ":" in text:
-        text = text[:-1] + ", " + text[1:]  # every key twice
+        text = text[:-1] + ("," if indent == -1 else ", ") + text[1:]  # every key twice
     elif change == "cut":
         text = text[: len(text) // 2]
     elif change == "deep":

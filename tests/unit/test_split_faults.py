@@ -17,7 +17,8 @@ from gupai.core.options import resolve_options
 from gupai.core.spec import game_spec
 from gupai.core.tiles import count_vector, kinds_of
 from gupai.games.kap.config import collecting_config
-from gupai.games.kap.replay import check_event, check_position, parse_split, split_fault
+from gupai.games.kap.replay import check_event, check_position
+from gupai.games.kap.splits import parse_split, split_fault
 from gupai.games.kap.state import KapState
 from gupai.log.play import play_game
 from gupai.log.validate import validate_log

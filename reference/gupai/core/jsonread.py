@@ -174,17 +174,22 @@ def _fast(text: str) -> Any:
         doc = _MSGSPEC_DECODE(text)
     except (msgspec.DecodeError, ValueError, RecursionError):  # a float, or not JSON
         return _SLOW
-    if not _shallow(text):
+    data = _shallow(text)
+    if data is None:
         return _SLOW
-    # Without escapes every '":' in the text ends a key: fewer keys decoded means a duplicate
-    # (a key written '"a" :' counts none, so that text takes the full reader too).
-    if isinstance(doc, dict | list) and msgspec.json.encode(doc).count(b'":') != text.count('":'):
-        return _SLOW
+    if isinstance(doc, dict | list):
+        again = msgspec.json.encode(doc)
+        # Written back, the document is never longer than its text (msgspec writes no space and, here,
+        # no escape) and a duplicate key makes it shorter: as long as the text, it has none. Otherwise,
+        # without escapes every '":' in the text ends a key: fewer keys decoded means a duplicate (a key
+        # written '"a" :' counts none, so that text takes the full reader too).
+        if len(again) != len(data.strip()) and again.count(b'":') != data.count(b'":'):
+            return _SLOW
     return doc
 
 
-def _shallow(text: str) -> bool:
-    """True when the JSON ``text`` (without escapes) nests at most :data:`MAX_DEPTH` deep and
+def _shallow(text: str) -> bytes | None:
+    """Whether the JSON ``text`` (without escapes) nests at most :data:`MAX_DEPTH` deep and
     holds no integer longer than :data:`MAX_INT_DIGITS` digits (nor as long a run of digits in a string).
 
     Only its brackets and quotes are kept; each string's two quotes then
@@ -192,25 +197,27 @@ def _shallow(text: str) -> bool:
     the full reader decides); every pass then removes the innermost empty
     brackets, so the passes needed are the depth.
 
-    >>> _shallow('{"a": [[1], {"b": "]["}]}'), _shallow('[' * 64 + ']' * 64), _shallow('[' * 65 + ']' * 65)
-    (False, True, False)
-    >>> _shallow('{"a": [[1], {"b": "c"}]}'), _shallow("[" + "9" * 40 + "]"), _shallow("[" + "9" * 41 + "]")
-    (True, True, False)
+    Its UTF-8 bytes when it is, else ``None``.
+
+    >>> [_shallow(t) is not None for t in ('{"a": [[1], {"b": "]["}]}', '[' * 64 + ']' * 64, '[' * 65 + ']' * 65)]
+    [False, True, False]
+    >>> [_shallow(t) is not None for t in ('{"a": [[1], {"b": "c"}]}', "[" + "9" * 40 + "]", "[" + "9" * 41 + "]")]
+    [True, True, False]
     """
     try:
         data = text.encode("utf-8")
     except UnicodeEncodeError:
-        return False
+        return None
     if _LONG_RUN in data.translate(_DIGITS):
-        return False
+        return None
     marks = data.translate(_ONE_BRACKET, _NOT_STRUCTURE).replace(b'""', b"")
     if b'"' in marks:
-        return False
+        return None
     for _ in range(MAX_DEPTH):
         if not marks:
-            return True
+            return data
         marks = marks.replace(b"[]", b"")
-    return not marks
+    return None if marks else data
 
 
 def _fine(doc: Any, escapes: bool) -> bool:

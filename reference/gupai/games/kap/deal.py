@@ -28,9 +28,10 @@ the first player first, and the rest is the stock, as navpil's simulator deals:
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from itertools import chain
+from operator import itemgetter
 
 from gupai.core.errors import OptionError
 from gupai.core.tiles import set_counts
@@ -153,17 +154,46 @@ def deal_from_order(
         start = 0  # the deal does not follow the first player: seat 0 is dealt first
     else:
         first = 0
-    if config.options["deal"] == "wall":
-        hands, stock = _cut_wall(config, order, first if start is None else start)
-    else:
-        hands, stock = _cut_boneyard(config, order, first if start is None else start)
+    order = tuple(order)
+    hands, stock = _layout(config, len(order), first if start is None else start)
     return Deal(
-        order=tuple(order),
+        order=order,
         dice=tuple(dice) if dice is not None else None,
         first_player=first,
-        hands=tuple(tuple(h) for h in hands),
-        stock=tuple(stock),
+        hands=tuple(hand(order) for hand in hands),
+        stock=stock(order),
     )
+
+
+_Pick = Callable[[Sequence[int]], tuple[int, ...]]
+_LAYOUTS: dict[tuple[object, ...], tuple[tuple[_Pick, ...], _Pick]] = {}
+
+
+def _layout(config: CollectingConfig, size: int, start: int) -> tuple[tuple[_Pick, ...], _Pick]:
+    """Where each hand's tiles and the stock's come from in an order of ``size`` tiles, the deal starting at seat ``start``.
+
+    The cut itself is applied once to the places 0..size-1; every deal of
+    the same shape then picks its tiles from those places (a corpus replays
+    thousands of deals of a handful of shapes).
+    """
+    options = config.options
+    key = (config.spec.id, config.players, options["deal"], options["wall-draw"], options["opening"], size, start)
+    found = _LAYOUTS.get(key)
+    if found is None:
+        cut = _cut_wall if options["deal"] == "wall" else _cut_boneyard
+        hands, stock = cut(config, range(size), start)
+        found = (tuple(_picker(hand) for hand in hands), _picker(stock))
+        if len(_LAYOUTS) >= 256:
+            _LAYOUTS.clear()
+        _LAYOUTS[key] = found
+    return found
+
+
+def _picker(places: Sequence[int]) -> _Pick:
+    """A function taking the tiles at ``places`` (in that order) out of an order, as a tuple."""
+    if len(places) >= 2:
+        return itemgetter(*places)  # type: ignore[return-value]
+    return lambda order: tuple(order[place] for place in places)
 
 
 def random_deal(config: CollectingConfig, rng: random.Random) -> Deal:

@@ -38,10 +38,11 @@ from typing import Any
 from gupai.core.errors import GupaiError, ReplayError
 from gupai.core.hands import Decomposition
 from gupai.core.options import resolve_options
-from gupai.core.tiles import KIND_COUNT, Tile, count_vector, kinds_of, set_counts, set_mismatch
+from gupai.core.tiles import KIND_COUNT, Tile, count_vector, faces_of, kinds_of, set_counts, set_mismatch
 from gupai.games.kap.actions import DECLARE, DRAW, Action, Event, action_of
 from gupai.games.kap.config import CollectingConfig, collecting_config
 from gupai.games.kap.deal import Deal, deal_from_order, first_player_from_dice
+from gupai.games.kap.splits import shown_split, split_fault
 from gupai.games.kap.state import KapState
 
 __all__ = [
@@ -51,54 +52,8 @@ __all__ = [
     "check_position",
     "check_result",
     "config_of",
-    "parse_split",
     "replay_kap",
 ]
-
-
-def parse_split(doc: Mapping[str, Any]) -> Decomposition:
-    """A split as a log or the protocol writes it, in the evaluator's canonical order (raises ``ValueError``).
-
-    >>> str(parse_split({"eye": ["1-1", "1-1"], "pairs": [["4-4", "6-6"], ["1-1", "6-2"]]}))
-    'eye 1-1 1-1, pairs 6-6+4-4 6-2+1-1'
-    """
-    try:
-        a, b = (Tile.parse(face) for face in doc["eye"])
-        pairs = []
-        for x, y in doc["pairs"]:
-            high, low = Tile.parse(x), Tile.parse(y)
-            pairs.append((high, low) if (high.high, high.low) >= (low.high, low.low) else (low, high))
-    except (KeyError, TypeError) as error:
-        raise ValueError(f"not a split: {json.dumps(doc)}") from error
-    pairs.sort(key=lambda pair: (pair[0].high, pair[0].low, pair[1].high, pair[1].low), reverse=True)  # as tiles order
-    return Decomposition(eye=(max(a, b), min(a, b)), pairs=tuple(pairs))
-
-
-_SPLITS_SHOWN: dict[tuple[Any, Any], Decomposition] = {}
-
-
-def _shown_split(doc: Any) -> Decomposition | str:
-    """The split shown, or its JSON text when it is not one (so that a message can quote it).
-
-    The last few thousand splits read are remembered by their faces: a
-    replay reads a declared split in the event, then again in the result.
-    """
-    try:
-        key: tuple[Any, Any] | None = (tuple(doc["eye"]), tuple(map(tuple, doc["pairs"])))
-        found = _SPLITS_SHOWN.get(key)  # type: ignore[arg-type]
-    except (KeyError, TypeError, IndexError):  # not a split: no key (parse_split says why)
-        key = found = None
-    if found is not None:
-        return found
-    try:
-        split = parse_split(doc)
-    except ValueError:
-        return json.dumps(doc)
-    if key is not None:
-        if len(_SPLITS_SHOWN) >= 4096:
-            _SPLITS_SHOWN.clear()
-        _SPLITS_SHOWN[key] = split
-    return split
 
 
 # ------------------------------------------------------------------ setup
@@ -205,7 +160,7 @@ def check_deal(config: CollectingConfig, deal: Mapping[str, Any]) -> Deal:
         if len(hands) != config.players:
             raise ReplayError("/deal/hands", method, f"{len(hands)} hands recorded for {config.players} players")
         for seat, hand in enumerate(cut.hands):
-            if sorted(kinds_of(hands[seat])) != sorted(hand):  # as multisets
+            if not _same_tiles(hands[seat], hand):
                 want = " ".join(Tile.from_index(k).face for k in hand)
                 raise ReplayError(
                     f"/deal/hands/{seat}",
@@ -213,7 +168,7 @@ def check_deal(config: CollectingConfig, deal: Mapping[str, Any]) -> Deal:
                     f"seat {seat}'s hand is not what the {method.split('.')[-1]} deals from this order: expected {want}",
                 )
     stock = deal.get("stock")
-    if stock is not None and kinds_of(stock) != list(cut.stock):
+    if stock is not None and tuple(stock) != faces_of(cut.stock) and kinds_of(stock) != list(cut.stock):
         raise ReplayError(
             "/deal/stock",
             rule("deal.draw-order" if config.options["deal"] == "wall" else "deal.boneyard"),
@@ -221,6 +176,17 @@ def check_deal(config: CollectingConfig, deal: Mapping[str, Any]) -> Deal:
             f"(option deal={config.options['deal']}, wall-draw={config.options['wall-draw']})",
         )
     return cut
+
+
+def _same_tiles(recorded: Sequence[str], kinds: Sequence[int]) -> bool:
+    """Whether recorded faces are the tiles ``kinds`` as a multiset (compared as written first: the schema
+    allows only the canonical spelling)."""
+    try:
+        if sorted(recorded) == sorted(faces_of(kinds)):
+            return True
+    except TypeError:  # not all strings: compared as tiles below, which says what is wrong
+        pass
+    return sorted(kinds_of(recorded)) == sorted(kinds)
 
 
 def check_position(config: CollectingConfig, deal: Mapping[str, Any]) -> Deal:
@@ -332,7 +298,7 @@ def _check_declare(state: KapState, event: Mapping[str, Any], seat: int, index: 
     rule, at = state.config.rule, _at(index)
     if state.phase == "hold" and not state.can_declare():
         if "decomposition" in event:  # the rule of the part of the split the log shows that is wrong
-            fault = split_fault(state.config, state.hand_counts(seat), _shown_split(event["decomposition"]))
+            fault = split_fault(state.config, state.hand_counts(seat), shown_split(event["decomposition"]))
             if fault is not None:
                 return ReplayError(f"{at}/decomposition", fault[0], f"seat {seat} showed {fault[1]}", index)
         return ReplayError(at, *_not_winning(state, seat), index)
@@ -346,54 +312,10 @@ def _check_declare(state: KapState, event: Mapping[str, Any], seat: int, index: 
             f"{at}/hand", rule("declare.valid"), f"seat {seat} declared {event['hand']}, but holds {hand}", index
         )
     if "decomposition" in event:
-        fault = split_fault(state.config, held, _shown_split(event["decomposition"]))
+        fault = split_fault(state.config, held, shown_split(event["decomposition"]))
         if fault is not None:
             return ReplayError(f"{at}/decomposition", fault[0], f"seat {seat} showed {fault[1]}", index)
     return None
-
-
-def split_fault(config: CollectingConfig, held: Sequence[int], shown: Decomposition | str) -> tuple[str, str] | None:
-    """The rule a declared split breaks, named after the part of it that is wrong; ``None`` for a winning split.
-
-    A split that is not the hand's tiles, or not an eye and the hand's number
-    of pairs, breaks ``declare.valid``; an eye that is not two identical tiles
-    (of a series the ``eye`` option allows) breaks ``eye``; a pair that makes
-    ten under neither count of [4-2] breaks ``pair.ten``; pairs that all
-    make ten under the other count of [4-2] break ``tiles.four-two``.
-
-    >>> from gupai.core.hands import counts_of
-    >>> from gupai.core.tiles import parse_tiles
-    >>> from gupai.games.kap.config import collecting_config
-    >>> config = collecting_config("kap-shap")
-    >>> held = counts_of(parse_tiles("1-1 1-1 4-2 2-2 5-5 5-5 6-4 6-4".split()))
-    >>> split_fault(config, held, parse_split({"eye": ["4-2", "2-2"], "pairs": [["1-1", "1-1"], ["5-5", "5-5"], ["6-4", "6-4"]]}))
-    ('ks.eye', 'the eye [4-2] [2-2]: an eye is two identical tiles')
-    >>> split_fault(config, held, parse_split({"eye": ["1-1", "1-1"], "pairs": [["4-2", "2-2"], ["5-5", "5-5"], ["6-4", "6-4"]]}))[0]
-    'ks.tiles.four-two'
-    """
-    rule, rules = config.rule, config.rules
-    size = config.evaluator.pairs_in_hand
-    if isinstance(shown, str) or len(shown.pairs) != size:
-        return rule("declare.valid"), f"the split {shown}, which is not an eye and {size} pairs"
-    tiles = [*shown.eye, *(tile for pair in shown.pairs for tile in pair)]
-    if tuple(count_vector(t.index for t in tiles)) != tuple(held):
-        return rule("declare.valid"), f"the split {shown}, which is not the tiles of the hand"
-    a, b = shown.eye
-    if not rules.is_eye(a, b):
-        why = "an eye is two identical tiles" if a != b else f"option eye={rules.eye} allows no military eye"
-        return rule("eye"), f"the eye [{a}] [{b}]: {why}"
-    wrong = [(x, y) for x, y in shown.pairs if not rules.is_pair(x, y)]
-    if not wrong:
-        return None
-    other = rules.evolve(four_two_value=9 - rules.four_two_value)
-    no_ten = [(x, y) for x, y in wrong if not other.is_pair(x, y)]
-    if no_ten:
-        x, y = no_ten[0]
-        return rule("pair.ten"), f"the pair [{x}]+[{y}], which is not a ten-pair under option pair-set={rules.pair_set}"
-    x, y = wrong[0]  # every wrong pair would make ten with the other count of [4-2]
-    return rule("tiles.four-two"), (
-        f"the pair [{x}]+[{y}], which makes ten only if [4-2] counts {other.four_two_value}, not {rules.four_two_value}"
-    )
 
 
 def apply_event(state: KapState, event: Mapping[str, Any]) -> Event:
@@ -408,7 +330,7 @@ def _keep_split(state: KapState, event: Mapping[str, Any]) -> bool:
     """After a declaration: the game keeps the split the event shows (true), if it shows one."""
     if "decomposition" not in event:
         return False
-    shown = _shown_split(event["decomposition"])
+    shown = shown_split(event["decomposition"])
     if isinstance(shown, Decomposition):
         state.decomposition = shown
         return True
@@ -432,7 +354,7 @@ def _canonical(key: str, value: Any) -> Any:
         except (GupaiError, TypeError):
             return value
     if key == "decomposition" and value is not None:
-        return _shown_split(value)
+        return shown_split(value)
     return value
 
 

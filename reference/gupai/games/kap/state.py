@@ -282,29 +282,33 @@ class KapState:
         hand = self._hands[seat]
         if type(action) is Declare:
             if phase != "hold":
-                return self.config.rule(
-                    "declare"
-                ), f"{who} declared holding {sum(hand)} tiles: a win needs {self._ev.size}"
+                return (
+                    self.config.rule("declare"),
+                    f"{who} declared holding {sum(hand)} tiles: a win needs {self._ev.size}",
+                )
             if self._keys[seat] not in self._winning:
                 return self._why_not_winning(who, hand)
             return None
-        if phase == "hold" and self._must_declare and self._keys[seat] in self._winning:
-            return self.config.rule(
-                "declare"
-            ), f"{who} holds a winning hand and must declare it (option declare=mandatory)"
-        if self.opening and phase == "start" and self.config.draw_first and type(action) is Discard:
-            return self.config.rule("opening"), (
-                f"{who} discarded [{action.tile}] holding {sum(hand)} tiles, but under option opening=draw "
-                "the first turn starts by drawing"
-            )
-        if phase == "hold" and self.after == "deal" and type(action) is not Discard:
-            return self.config.rule(
-                "opening"
-            ), f"{who} opens holding {sum(hand)} tiles: the opening turn starts with a discard"
-        if self.opening and phase == "draw" and type(action) is not Draw:
-            return self.config.rule("opening"), (
-                f"{who} must draw after the opening discard (option opening=discard-draw-discard), not {action}"
-            )
+        if self.opening or phase == "hold":  # the checks of a turn's first step (none apply otherwise)
+            if phase == "hold" and self._must_declare and self._keys[seat] in self._winning:
+                return (
+                    self.config.rule("declare"),
+                    f"{who} holds a winning hand and must declare it (option declare=mandatory)",
+                )
+            if self.opening and phase == "start" and self.config.draw_first and type(action) is Discard:
+                return self.config.rule("opening"), (
+                    f"{who} discarded [{action.tile}] holding {sum(hand)} tiles, but under option opening=draw "
+                    "the first turn starts by drawing"
+                )
+            if phase == "hold" and self.after == "deal" and type(action) is not Discard:
+                return (
+                    self.config.rule("opening"),
+                    f"{who} opens holding {sum(hand)} tiles: the opening turn starts with a discard",
+                )
+            if self.opening and phase == "draw" and type(action) is not Draw:
+                return self.config.rule("opening"), (
+                    f"{who} must draw after the opening discard (option opening=discard-draw-discard), not {action}"
+                )
         if type(action) is Discard:
             kind = action.tile.index
             if phase != "hold":
@@ -339,9 +343,10 @@ class KapState:
             if self.stock_left == 0:
                 return self.config.rule("end.stock"), f"{who} drew, but the stock is empty: take a discard or pass"
             if phase == "hold":
-                return self.config.rule(
-                    "turn.discard"
-                ), f"{who} drew holding {sum(hand)} tiles: a discard (or a win) comes first"
+                return (
+                    self.config.rule("turn.discard"),
+                    f"{who} drew holding {sum(hand)} tiles: a discard (or a win) comes first",
+                )
             if phase == "start" or phase == "draw":
                 return None
         if type(action) is Take:
@@ -349,14 +354,16 @@ class KapState:
             if phase == "draw":
                 return self.config.rule("turn.shape"), f"{who} took [{action.tile}] from the table but must draw now"
             if phase == "hold":
-                return self.config.rule(
-                    "turn.take"
-                ), f"{who} took [{action.tile}] holding {sum(hand)} tiles: discard first"
+                return (
+                    self.config.rule("turn.take"),
+                    f"{who} took [{action.tile}] holding {sum(hand)} tiles: discard first",
+                )
             if kind not in self.table:
                 shown = " ".join(f"[{t}]" for t in self.table_tiles()) or "nothing"
-                return self.config.rule(
-                    "turn.take"
-                ), f"{who} took [{action.tile}], which is not on the table (table: {shown})"
+                return (
+                    self.config.rule("turn.take"),
+                    f"{who} took [{action.tile}], which is not on the table (table: {shown})",
+                )
             if not self._take_any and kind != self.table[-1]:
                 latest = Tile.from_index(self.table[-1])
                 return self.config.rule("turn.take"), (
