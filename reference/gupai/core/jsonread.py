@@ -193,9 +193,9 @@ def _shallow(text: str) -> bytes | None:
     holds no integer longer than :data:`MAX_INT_DIGITS` digits (nor as long a run of digits in a string).
 
     Only its brackets and quotes are kept; each string's two quotes then
-    stand side by side (a string holding a bracket keeps a quote: ``False``,
-    the full reader decides); every pass then removes the innermost empty
-    brackets, so the passes needed are the depth.
+    stand side by side, unless a string holds a bracket (``None``: the full
+    reader decides). With the quotes gone, every pass removes the innermost
+    empty brackets, so the passes needed are the depth.
 
     Its UTF-8 bytes when it is, else ``None``.
 
@@ -210,9 +210,10 @@ def _shallow(text: str) -> bytes | None:
         return None
     if _LONG_RUN in data.translate(_DIGITS):
         return None
-    marks = data.translate(_ONE_BRACKET, _NOT_STRUCTURE).replace(b'""', b"")
-    if b'"' in marks:
+    marks = data.translate(_ONE_BRACKET, _NOT_STRUCTURE)
+    if marks.count(b'""') * 2 != marks.count(b'"'):  # a quote not beside its pair: a string holds a bracket
         return None
+    marks = marks.translate(None, b'"')
     for _ in range(MAX_DEPTH):
         if not marks:
             return data

@@ -376,14 +376,18 @@ def check_result(state: KapState, recorded: Mapping[str, Any]) -> ReplayError | 
             f"the events stop at turn {state.turn} with seat {state.current_player} to {state.phase}: "
             "the game is not over",
         )
-    actual = state.result()
     won = state.decomposition is not None
-    ours = {  # the game's own hand and split, as _canonical reads the recorded ones
+    ours = {  # the game's own outcome, as _canonical reads the recorded one (the hand and split as multisets)
+        "winner": state.winner,
+        "reason": state.reason,
+        "turns": state.turn,
         "hand": sorted(tile.index for tile in state.winning_hand) if won else None,
         "decomposition": state.decomposition,
+        "settlement": state.settlement(),
     }
-    for key in ("winner", "reason", "turns", "hand", "decomposition", "settlement"):
-        if _canonical(key, recorded.get(key)) != (ours[key] if key in ours else actual.get(key)):
+    for key, value in ours.items():
+        if _canonical(key, recorded.get(key)) != value:
+            actual = state.result()
             if key == "settlement":
                 target = "settle" if actual.get("winner") is not None else "settle.refund"
             elif key == "turns":

@@ -425,11 +425,14 @@ class KapState:
     # ------------------------------------------------------------ result
     def result(self) -> dict[str, Any]:
         """The outcome: winner, reason, winning hand and split, settlement."""
-        n = self.players
-        settlement = [0] * n if self.winner is None else [n - 1 if seat == self.winner else -1 for seat in range(n)]
         doc: dict[str, Any] = {"winner": self.winner, "reason": self.reason, "turns": self.turn}
         if self.decomposition is not None:
             doc["hand"] = [str(t) for t in self.winning_hand]
             doc["decomposition"] = self.decomposition.to_json()
-        doc["settlement"] = settlement
+        doc["settlement"] = self.settlement()
         return doc
+
+    def settlement(self) -> list[int]:
+        """What each seat wins (+) or pays (-): every other player pays the winner one stake; no winner, no payment."""
+        n = self.players
+        return [0] * n if self.winner is None else [n - 1 if seat == self.winner else -1 for seat in range(n)]
