@@ -32,16 +32,19 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from itertools import chain
 from operator import itemgetter
+from typing import Any, TypeVar
 
 from gupai.core.errors import OptionError
 from gupai.core.tiles import set_counts
 from gupai.games.kap.config import CollectingConfig
 
+T = TypeVar("T")
+
 #: The wall cuts of ``spec/`` (``wall.cut``).
 EIGHT_AND_SEVEN = "eight-and-seven"
 MOVED_TOPS = "moved-tops-then-two-piles-each"
 
-__all__ = ["EIGHT_AND_SEVEN", "MOVED_TOPS", "Deal", "deal_from_order", "random_deal", "wall_piles"]
+__all__ = ["EIGHT_AND_SEVEN", "MOVED_TOPS", "Deal", "cut_order", "deal_from_order", "random_deal", "wall_piles"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,12 +130,7 @@ def _cut_boneyard(config: CollectingConfig, order: Sequence[int], first: int) ->
 def deal_from_order(
     config: CollectingConfig, order: Sequence[int], *, dice: Sequence[int] | None, first: int | None = None
 ) -> Deal:
-    """Cut a shuffled order into hands and stock, as the options say.
-
-    ``first`` is the first player under ``first-player=previous-winner`` (seat 0
-    when not given: a session's first game); the other readings fix it. Under
-    that reading the hands are dealt from seat 0 whoever plays first, as navpil's
-    simulator deals:
+    """Cut a shuffled order into hands and stock, as the options say (see :func:`cut_order`).
 
     >>> from gupai.core.options import resolve_options
     >>> from gupai.games.kap.config import collecting_config
@@ -140,6 +138,34 @@ def deal_from_order(
     >>> deal = deal_from_order(config, list(range(32)), dice=None, first=1)
     >>> deal.first_player, deal.hands[0][:2], deal.hands[1][:2]
     (1, (0, 1), (7, 8))
+    """
+    order = tuple(order)
+    first, hands, stock = cut_order(config, order, dice=dice, first=first)
+    return Deal(
+        order=order,
+        dice=tuple(dice) if dice is not None else None,
+        first_player=first,
+        hands=hands,
+        stock=stock,
+    )
+
+
+def cut_order(
+    config: CollectingConfig, order: Sequence[T], *, dice: Sequence[int] | None, first: int | None = None
+) -> tuple[int, tuple[tuple[T, ...], ...], tuple[T, ...]]:
+    """The first player, each seat's hand and the stock (in draw order) that an order cuts into.
+
+    The order may hold anything, tile kinds or the faces a log writes: the
+    cut moves places, not tiles. ``first`` is the first player under
+    ``first-player=previous-winner`` (seat 0 when not given: a session's
+    first game); the other readings fix it. Under that reading the hands are
+    dealt from seat 0 whoever plays first, as navpil's simulator deals.
+
+    >>> from gupai.games.kap.config import collecting_config
+    >>> places = [f"p{k}" for k in range(32)]
+    >>> first, hands, stock = cut_order(collecting_config("kap-shap"), places, dice=(1, 1, 1, 2))
+    >>> first, hands[1], hands[0], stock[:3]
+    (1, ('p0', 'p1', 'p2', 'p3', 'p4', 'p5', 'p6', 'p7'), ('p8', 'p9', 'p10', 'p11', 'p13', 'p14', 'p15'), ('p12', 'p16', 'p17'))
     """
     reading = config.options["first-player"]
     start = None
@@ -154,18 +180,11 @@ def deal_from_order(
         start = 0  # the deal does not follow the first player: seat 0 is dealt first
     else:
         first = 0
-    order = tuple(order)
     hands, stock = _layout(config, len(order), first if start is None else start)
-    return Deal(
-        order=order,
-        dice=tuple(dice) if dice is not None else None,
-        first_player=first,
-        hands=tuple(hand(order) for hand in hands),
-        stock=stock(order),
-    )
+    return first, tuple(hand(order) for hand in hands), stock(order)
 
 
-_Pick = Callable[[Sequence[int]], tuple[int, ...]]
+_Pick = Callable[[Sequence[Any]], tuple[Any, ...]]
 _LAYOUTS: dict[tuple[object, ...], tuple[tuple[_Pick, ...], _Pick]] = {}
 
 

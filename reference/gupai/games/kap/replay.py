@@ -41,7 +41,7 @@ from gupai.core.options import resolve_options
 from gupai.core.tiles import KIND_COUNT, Tile, count_vector, faces_of, kinds_of, set_counts, set_mismatch
 from gupai.games.kap.actions import DECLARE, DRAW, Action, Event, action_of
 from gupai.games.kap.config import CollectingConfig, collecting_config
-from gupai.games.kap.deal import Deal, deal_from_order, first_player_from_dice
+from gupai.games.kap.deal import Deal, cut_order, deal_from_order, first_player_from_dice
 from gupai.games.kap.splits import shown_split, split_fault
 from gupai.games.kap.state import KapState
 
@@ -159,8 +159,9 @@ def check_deal(config: CollectingConfig, deal: Mapping[str, Any]) -> Deal:
     if hands is not None:
         if len(hands) != config.players:
             raise ReplayError("/deal/hands", method, f"{len(hands)} hands recorded for {config.players} players")
+        _, written, _ = cut_order(config, deal["order"], dice=dice, first=recorded_first)  # as the log spells them
         for seat, hand in enumerate(cut.hands):
-            if not _same_tiles(hands[seat], hand):
+            if not _same_tiles(hands[seat], written[seat], hand):
                 want = " ".join(Tile.from_index(k).face for k in hand)
                 raise ReplayError(
                     f"/deal/hands/{seat}",
@@ -178,11 +179,11 @@ def check_deal(config: CollectingConfig, deal: Mapping[str, Any]) -> Deal:
     return cut
 
 
-def _same_tiles(recorded: Sequence[str], kinds: Sequence[int]) -> bool:
-    """Whether recorded faces are the tiles ``kinds`` as a multiset (compared as written first: the schema
-    allows only the canonical spelling)."""
+def _same_tiles(recorded: Sequence[str], written: Sequence[str], kinds: Sequence[int]) -> bool:
+    """Whether recorded faces are the tiles ``kinds`` as a multiset (compared first as ``written``, the same
+    tiles as the log spells them elsewhere: the schema allows one spelling a tile)."""
     try:
-        if sorted(recorded) == sorted(faces_of(kinds)):
+        if sorted(recorded) == sorted(written):
             return True
     except TypeError:  # not all strings: compared as tiles below, which says what is wrong
         pass
