@@ -87,11 +87,12 @@ class KapState:
         self._keys: list[int] = []
         unit = _UNIT
         for tiles in deal.hands:
-            counts = [0] * KIND_COUNT
+            counts, key = [0] * KIND_COUNT, 0
             for kind in tiles:
                 counts[kind] += 1
+                key += unit[kind]
             self._hands.append(counts)
-            self._keys.append(sum([unit[kind] for kind in tiles]))
+            self._keys.append(key)
         self._winning = self._ev.winning_keys
         self.stock: list[int] = list(deal.stock)
         self.stock_drawn = 0
