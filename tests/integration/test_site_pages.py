@@ -30,6 +30,9 @@ PROBE = (Path(__file__).parent / "site_probe.js").read_text(encoding="utf-8")
 WIDTHS = {"desktop": 1280, "400px": 400}
 CHROMIUM_NAMES = ("chromium", "chromium-browser", "google-chrome")
 
+#: A headless browser on every page of the built site: among the slowest tests.
+pytestmark = pytest.mark.slow
+
 
 def chromium() -> str:
     for name in CHROMIUM_NAMES:
