@@ -7,6 +7,10 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 export PYTHONHASHSEED := 0
+# Python's default, compiled modules kept in __pycache__: on a machine that
+# turns it off, every one of the many Python processes the tests start would
+# compile gupai's modules afresh (0.3 s each).
+unexport PYTHONDONTWRITEBYTECODE
 
 .PHONY: demo test lint typecheck kernels unit bench verify-fast docs site browser fuzz soak conformance analysis clean
 
