@@ -7,8 +7,12 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 export PYTHONHASHSEED := 0
+# Python's default, compiled modules kept in __pycache__: on a machine that
+# turns it off, every one of the many Python processes the tests start would
+# compile gupai's modules afresh (0.3 s each).
+unexport PYTHONDONTWRITEBYTECODE
 
-.PHONY: demo test lint typecheck unit bench verify-fast docs site browser fuzz soak conformance analysis clean
+.PHONY: demo test lint typecheck kernels unit bench verify-fast docs site browser fuzz soak conformance analysis clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -25,14 +29,25 @@ lint: $(STAMP)
 
 typecheck: $(STAMP)
 	$(BIN)/mypy
-	$(BIN)/mypy --strict site_hooks
 
+# The fast path's numba kernels compiled once into numba's cache (__pycache__
+# beside their source), so that the test processes load them instead of each
+# compiling them for 40 s (tests/kernels.py).
+kernels: $(STAMP)
+	$(BIN)/python -m tests.kernels
+
+# One worker a core; a worker that runs out of tests takes over half of what
+# the other has left (worksteal), so the two end together.
 unit: $(STAMP)
-	$(BIN)/pytest -q -n auto
+	$(BIN)/pytest -q -n auto --dist worksteal
 
 # `site` builds the rules site strictly into site/; the unit tests then reuse
 # that build (tests/site_build.py), including the headless-Chromium test.
-test: lint typecheck site unit
+# kernels, typecheck, site and lint each use one core: two run at a time, the
+# longest first.
+test: $(STAMP)
+	$(MAKE) --jobs=2 --output-sync=target kernels typecheck site lint
+	$(MAKE) unit
 
 bench: $(STAMP)
 	$(BIN)/python -m tools.bench

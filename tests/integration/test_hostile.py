@@ -176,6 +176,7 @@ def test_a_long_stream_of_empty_objects_takes_constant_memory_and_bounded_output
     assert summary[0].startswith("... ") and summary[0].endswith("more error(s) not listed")
 
 
+@pytest.mark.slow
 def test_distinct_lines_and_an_overlong_line_stream_in_constant_memory(tmp_path: Path) -> None:
     lines = tmp_path / "many.jsonl"
     with lines.open("w", encoding="utf-8") as handle:

@@ -54,15 +54,22 @@ window.addEventListener("load", function () {
   var started = Date.now();
   (function settle() {
     var pending = Array.prototype.slice.call(document.querySelectorAll("img.tile")).filter(function (img) {
-      return img.getBoundingClientRect().top < window.innerHeight && !img.complete;
+      return onScreen(img) && !img.complete;
     });
     if (pending.length && Date.now() - started < 30000) { setTimeout(settle, 50); } else { report(); }
   })();
 });
+// On the screen: neither a picture above it (the page opened at a fragment,
+// scrolled down) nor one in a closed example (<details>) is, and lazy loading
+// never loads those; waiting for them held every rules page for 30 s.
+function onScreen(img) {
+  var box = img.getBoundingClientRect();
+  return img.checkVisibility() && box.top < window.innerHeight && box.bottom > 0;
+}
 function report() {
   var tiles = Array.prototype.slice.call(document.querySelectorAll("img.tile"));
-  var onScreen = tiles.filter(function (img) { return img.getBoundingClientRect().top < window.innerHeight; });
-  var drawn = onScreen.filter(function (img) {
+  var shown = tiles.filter(onScreen);
+  var drawn = shown.filter(function (img) {
     var box = img.getBoundingClientRect();
     return img.complete && img.naturalWidth > 0 && box.width > 0 && box.height > 0;
   });
@@ -72,7 +79,7 @@ function report() {
   probe.id = "gupai-probe";
   probe.textContent = JSON.stringify({
     tiles: tiles.length,
-    onScreen: onScreen.length,
+    onScreen: shown.length,
     drawn: drawn.length,
     firstWidth: drawn.length ? drawn[0].getBoundingClientRect().width : 0,
     firstHeight: drawn.length ? drawn[0].getBoundingClientRect().height : 0,

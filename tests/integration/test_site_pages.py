@@ -30,6 +30,9 @@ PROBE = (Path(__file__).parent / "site_probe.js").read_text(encoding="utf-8")
 WIDTHS = {"desktop": 1280, "400px": 400}
 CHROMIUM_NAMES = ("chromium", "chromium-browser", "google-chrome")
 
+#: A headless browser on every page of the built site: among the slowest tests.
+pytestmark = pytest.mark.slow
+
 
 def chromium() -> str:
     for name in CHROMIUM_NAMES:
@@ -55,20 +58,28 @@ def pages(site: Path) -> list[str]:
     return sorted(p.relative_to(site).as_posix() for p in site.rglob("*.html") if "assets" not in p.parts)
 
 
+#: Every page at a width is checked in this many tests, every SHARDS-th page each, so that
+#: pytest-xdist can spread a width's half a minute of pages over its workers.
+SHARDS = 4
+
+
+@pytest.mark.parametrize("shard", range(SHARDS), ids=lambda shard: f"pages {shard + 1} of {SHARDS}")
 @pytest.mark.parametrize("label", list(WIDTHS))
-def test_every_page_fits_its_window(browser: Browser, label: str) -> None:
+def test_every_page_fits_its_window(browser: Browser, label: str, shard: int) -> None:
     site = built_site()
     width = WIDTHS[label]
     browser.set_width(width)
     found = pages(site)
     assert len(found) >= 30, found
     problems = []
-    for page in found:
+    for page in found[shard::SHARDS]:
         browser.open((site / page).as_uri())
         problems += [f"{page} at {width} px: {p}" for p in browser.evaluate(PROBE)]
-        browser.screenshot(ARTIFACTS / label / f"{page[: -len('.html')]}.png", full_page=False)
+        shot = ARTIFACTS / label / f"{page[: -len('.html')]}.png"
+        shot.unlink(missing_ok=True)
+        browser.screenshot(shot, full_page=False)
+        assert shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n", shot
     assert problems == []
-    assert (ARTIFACTS / label / "index.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
 
 #: The start of the Tsung Shap rules page as it was built before issue 13: a

@@ -70,6 +70,7 @@ def _read(text: str, *, fast: bool) -> tuple[str, object]:
 
 @settings(max_examples=300, deadline=None)
 @given(_JSON, st.sampled_from([None, 0, 2, -1]), st.sampled_from(["", "dup", "cut", "deep", "float"]))
+@pytest.mark.slow
 def test_the_msgspec_fast_path_reads_what_the_full_reader_reads(doc: object, indent: int | None, change: str) -> None:
     """Differential: the fast path gives the same value or the same one-line error as the full reader.
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import json
 from pathlib import Path
 from typing import Any
@@ -114,11 +115,17 @@ def test_huge_documents_are_refused_unread(monkeypatch: pytest.MonkeyPatch) -> N
     assert "not read" in validate_text("x" * 2000)[0].message
 
 
+@functools.cache
+def random_game(seed: int) -> str:
+    """A Kap Shap game of two random agents, as JSON text (played once per seed, not once per example)."""
+    return json.dumps(play_game("kap-shap", seed=seed, agents=("random",)))
+
+
 @settings(max_examples=300, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
 @pytest.mark.slow
 def test_mutated_logs_never_crash_the_validator(data: st.DataObject) -> None:
-    log = play_game("kap-shap", seed=data.draw(st.integers(0, 3)), agents=("random",))
+    text = random_game(data.draw(st.integers(0, 3)))
     values = st.one_of(
         st.none(),
         st.booleans(),
@@ -126,7 +133,7 @@ def test_mutated_logs_never_crash_the_validator(data: st.DataObject) -> None:
         st.sampled_from(["6-6", "4-2", "7-1", "draw", "", "declare", "take", "wall"]),
         st.lists(st.sampled_from(["6-6", "1-1", "2-1"]), max_size=3),
     )
-    doc: Any = json.loads(json.dumps(log))
+    doc: Any = json.loads(text)
     for _ in range(data.draw(st.integers(1, 3))):
         node: Any = doc
         path: list[Any] = []

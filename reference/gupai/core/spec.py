@@ -181,7 +181,8 @@ class GameSpec:
 def _load_yaml(path: Path) -> dict[str, Any]:
     try:
         with open(path, encoding="utf-8") as handle:
-            doc = yaml.safe_load(handle)
+            # libyaml's loader when there is one: the same documents, read five times as fast.
+            doc = yaml.load(handle, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
     except (OSError, yaml.YAMLError) as error:
         raise SpecError(f"cannot read {path.name}: {error}", where=str(path)) from None
     if not isinstance(doc, dict):
