@@ -7,8 +7,9 @@ alone takes on the same files. Target: 20,000 events per second.
 
 ``validate-lines``: the issue-15 measure, 1,500 six-player Kap Tai Shap
 games (greedy agents, seeds 0-1,499) as one JSON Lines file, validated by
-:func:`gupai.log.read.validate_all` in this one process, in events per
-CPU-second, and ``json.loads`` alone on the same lines in the same run.
+:func:`gupai.log.read.validate_all` in one process, in events per
+CPU-second, and ``json.loads`` alone on the same lines in the same run
+(both in a fresh process, as ``gupai validate`` runs: see :func:`_fresh_process_race`).
 Targets: 100,000 events per CPU-second, and at most 10x ``json.loads``.
 
 ``play``: greedy games with logs written (:func:`gupai.log.play.play_kap`), Kap
@@ -21,6 +22,8 @@ Targets: 2,000 and 500.
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 import tempfile
 import time
 from collections.abc import Callable, Sequence
@@ -39,6 +42,7 @@ __all__ = [
     "MIN_EVENTS_PER_SECOND",
     "MIN_KAP_SHAP_GAMES",
     "MIN_KAP_TAI_SHAP_GAMES",
+    "lines_race",
 ]
 
 MIN_EVENTS_PER_SECOND = 20_000
@@ -104,6 +108,46 @@ def _cpu_race(entries: Sequence[Callable[[], object]], rounds: int) -> list[floa
     return best
 
 
+def lines_race(path: str, games: int, rounds: int) -> tuple[float, float]:
+    """The best CPU seconds of validating a JSON Lines file and of ``json.loads`` on its lines, in turns.
+
+    The file's ``games`` must all be valid (else ``AssertionError``).
+    """
+
+    def check() -> None:
+        result = validate_all([path])
+        assert result.games == games and not result.errors and not result.unreadable, result.issues[:1]
+
+    def load() -> None:
+        with open(path, encoding="utf-8") as lines:
+            for line in lines:
+                json.loads(line)
+
+    check()  # the schema compiled, the caches warm
+    validated, loaded = _cpu_race([check, load], rounds=rounds)
+    return validated, loaded
+
+
+def _fresh_process_race(path: Path, *, games: int, rounds: int) -> tuple[float, float]:
+    """:func:`lines_race` in a fresh Python process, as ``gupai validate`` runs.
+
+    This process holds what the bench built before (the greedy planner's
+    memos, other sections' data): hundreds of thousands of objects that the
+    garbage collector would walk again and again while the validator
+    allocates, which no validating process holds.
+    """
+    code = "import json, sys; from tools.bench_kap import lines_race; print(json.dumps(lines_race(*sys.argv[1:2], *map(int, sys.argv[2:]))))"
+    done = subprocess.run(
+        [sys.executable, "-c", code, str(path), str(games), str(rounds)],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=Path(__file__).resolve().parent.parent,
+    )
+    validated, loaded = json.loads(done.stdout)
+    return float(validated), float(loaded)
+
+
 @section("validate-lines")
 def validate_lines_section(bench: Bench) -> None:
     """1,500 six-player Kap Tai Shap games as JSON Lines: events per CPU-second, against json.loads."""
@@ -114,17 +158,8 @@ def validate_lines_section(bench: Bench) -> None:
         path = Path(folder) / "games.jsonl"
         path.write_text("".join(dumps_log_line(log) + "\n" for log in logs), encoding="utf-8")
 
-        def check() -> None:
-            result = validate_all([str(path)])
-            assert result.games == len(logs) and not result.errors and not result.unreadable, result.issues[:1]
-
-        def load() -> None:
-            with path.open(encoding="utf-8") as lines:
-                for line in lines:
-                    json.loads(line)
-
-        check()  # the schema compiled, the caches warm
-        validated, loaded = _cpu_race([check, load], rounds=3)
+        del logs  # the corpus is on disk: measured in a fresh process below
+        validated, loaded = _fresh_process_race(path, games=1500, rounds=15)
     rate, ratio = events / validated, validated / loaded
     bench.line(
         f"  {'validate (read, schema, replay)':<52} {rate:>12,.0f} events/CPU-s  ({events:,} events, best {validated:.3f} s)"

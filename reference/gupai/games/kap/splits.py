@@ -10,10 +10,12 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
+from functools import cache
+from operator import itemgetter
 from typing import Any
 
 from gupai.core.hands import Decomposition
-from gupai.core.tiles import Tile, count_vector
+from gupai.core.tiles import KIND_COUNT, Tile, count_vector
 from gupai.games.kap.config import CollectingConfig
 
 __all__ = ["parse_split", "shown_split", "split_fault"]
@@ -25,16 +27,39 @@ def parse_split(doc: Mapping[str, Any]) -> Decomposition:
     >>> str(parse_split({"eye": ["1-1", "1-1"], "pairs": [["4-4", "6-6"], ["1-1", "6-2"]]}))
     'eye 1-1 1-1, pairs 6-6+4-4 6-2+1-1'
     """
+    known = _two_tiles()
+    try:  # every face in its canonical spelling, in pairs: looked up
+        eye = known[tuple(doc["eye"])][0]
+        pairs = sorted((known[tuple(pair)] for pair in doc["pairs"]), key=itemgetter(1), reverse=True)
+        return Decomposition(eye=eye, pairs=tuple(pair for pair, _ in pairs))
+    except (KeyError, TypeError, ValueError):
+        pass
     try:
         a, b = (Tile.parse(face) for face in doc["eye"])
-        pairs = []
+        found = []
         for x, y in doc["pairs"]:
-            high, low = Tile.parse(x), Tile.parse(y)
-            pairs.append((high, low) if (high.high, high.low) >= (low.high, low.low) else (low, high))
+            found.append(_ordered(Tile.parse(x), Tile.parse(y)))
     except (KeyError, TypeError) as error:
         raise ValueError(f"not a split: {json.dumps(doc)}") from error
-    pairs.sort(key=lambda pair: (pair[0].high, pair[0].low, pair[1].high, pair[1].low), reverse=True)  # as tiles order
-    return Decomposition(eye=(max(a, b), min(a, b)), pairs=tuple(pairs))
+    found.sort(key=_order, reverse=True)  # as tiles order
+    return Decomposition(eye=_ordered(a, b), pairs=tuple(found))
+
+
+def _ordered(a: Tile, b: Tile) -> tuple[Tile, Tile]:
+    """Two tiles, the greater first."""
+    return (a, b) if (a.high, a.low) >= (b.high, b.low) else (b, a)
+
+
+def _order(pair: tuple[Tile, Tile]) -> tuple[int, int, int, int]:
+    """Where a pair (greater tile first) stands among pairs: as its tiles order."""
+    return pair[0].high, pair[0].low, pair[1].high, pair[1].low
+
+
+@cache
+def _two_tiles() -> dict[tuple[str, str], tuple[tuple[Tile, Tile], tuple[int, int, int, int]]]:
+    """Every two faces (canonical spelling), as the pair they make and its place in the pairs' order."""
+    tiles = [Tile.from_index(k) for k in range(KIND_COUNT)]
+    return {(a.face, b.face): (_ordered(a, b), _order(_ordered(a, b))) for a in tiles for b in tiles}
 
 
 _SPLITS_SHOWN: dict[tuple[Any, Any], Decomposition] = {}
