@@ -106,6 +106,7 @@ class HandEvaluator:
             for i in range(KIND_COUNT)
         )
         self._eyes = rules.eye_kinds()
+        self._pair_set, self._eye_set = frozenset(self._pairs), frozenset(self._eyes)
         self._winning = _winning_keys(self._pairs, self._eyes, pairs_in_hand)
         self._winning_bytes: frozenset[bytes] | None = None  # built on the first is_winning
         self._targets: np.ndarray | None = None
@@ -139,6 +140,19 @@ class HandEvaluator:
                 table = self._winning_bytes = _winning_bytes(self._pairs, self._eyes, self.pairs_in_hand)
             return key in table
         return hand_key([int(n) for n in counts]) in self._winning
+
+    def makes_pair(self, a: int, b: int) -> bool:
+        """Whether tiles of kinds ``a`` and ``b`` are a ten-pair (as :meth:`PairRules.is_pair`, on kind indices).
+
+        >>> ev = evaluator(pairs_in_hand=3, rules=PairRules())
+        >>> ev.makes_pair(Tile("6-4").index, Tile("5-5").index), ev.makes_pair(Tile("6-4").index, Tile("6-6").index)
+        (True, False)
+        """
+        return ((a, b) if a <= b else (b, a)) in self._pair_set
+
+    def makes_eye(self, a: int, b: int) -> bool:
+        """Whether tiles of kinds ``a`` and ``b`` are an eye (as :meth:`PairRules.is_eye`, on kind indices)."""
+        return a == b and a in self._eye_set
 
     def is_winning_key(self, key: int) -> bool:
         """:meth:`is_winning` on a packed key (see :func:`hand_key`)."""

@@ -21,7 +21,7 @@ tables are data: ``pair_tables`` in ``spec/tiles.yaml``.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from functools import cache
 
 from gupai.core.errors import OptionError
@@ -52,13 +52,6 @@ class PairRules:
     four_two_value: int = 3
     pair_set: str = "arithmetic"
     eye: str = "identical"
-    _pairs: frozenset[tuple[int, int]] = field(init=False, repr=False, compare=False, hash=False)
-    _eyes: frozenset[int] = field(init=False, repr=False, compare=False, hash=False)
-
-    def __post_init__(self) -> None:
-        # Looked up on every pair and eye a declaration shows: kept as sets of kind indices.
-        object.__setattr__(self, "_pairs", frozenset(self.legal_pair_indices()))
-        object.__setattr__(self, "_eyes", frozenset(self.eye_kinds()))
 
     def evolve(self, **changes: object) -> PairRules:
         return replace(self, **changes)  # type: ignore[arg-type]
@@ -72,15 +65,14 @@ class PairRules:
         return tuple(sorted((min(a.index, b.index), max(a.index, b.index)) for a, b in self.legal_pairs()))
 
     def is_pair(self, a: Tile, b: Tile) -> bool:
-        i, j = a.index, b.index
-        return ((i, j) if i <= j else (j, i)) in self._pairs
+        return (max(a, b), min(a, b)) in _pair_set(self)
 
     def eye_kinds(self) -> tuple[int, ...]:
         """The kinds whose two identical tiles may form the eye."""
         return _eye_kinds(self.eye)
 
     def is_eye(self, a: Tile, b: Tile) -> bool:
-        return a.index == b.index and a.index in self._eyes
+        return a == b and a.index in self.eye_kinds()
 
 
 @cache
@@ -115,6 +107,11 @@ def _legal_pairs(rules: PairRules) -> tuple[tuple[Tile, Tile], ...]:
                 continue
             found.add((a, b))
     return tuple(sorted(found, reverse=True))
+
+
+@cache
+def _pair_set(rules: PairRules) -> frozenset[tuple[Tile, Tile]]:
+    return frozenset(_legal_pairs(rules))
 
 
 def pair_rules_from_options(options: Mapping[str, str]) -> PairRules:

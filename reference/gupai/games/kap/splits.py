@@ -116,10 +116,11 @@ def split_fault(config: CollectingConfig, held: Sequence[int], shown: Decomposit
     if tuple(count_vector(t.index for t in tiles)) != tuple(held):
         return rule("declare.valid"), f"the split {shown}, which is not the tiles of the hand"
     a, b = shown.eye
-    if not rules.is_eye(a, b):
+    ev = config.evaluator
+    if not ev.makes_eye(a.index, b.index):
         why = "an eye is two identical tiles" if a != b else f"option eye={rules.eye} allows no military eye"
         return rule("eye"), f"the eye [{a}] [{b}]: {why}"
-    wrong = [(x, y) for x, y in shown.pairs if not rules.is_pair(x, y)]
+    wrong = [(x, y) for x, y in shown.pairs if not ev.makes_pair(x.index, y.index)]
     if not wrong:
         return None
     other = rules.evolve(four_two_value=9 - rules.four_two_value)
