@@ -120,12 +120,12 @@ def action_of(event: Mapping[str, Any]) -> Action:
     (Take(tile=Tile('6-4')), Declare())
     """
     kind = event["type"]
+    if kind == "draw":
+        return DRAW
     if kind == "take":
         return TAKES[kind_of(event["tile"])]
     if kind == "discard":
         return DISCARDS[kind_of(event["tile"])]
-    if kind == "draw":
-        return DRAW
     if kind == "pass":
         return PASS
     return DECLARE
