@@ -359,6 +359,10 @@ def _canonical(key: str, value: Any) -> Any:
     return value
 
 
+#: Result fields compared as written (the hand and the split are compared as multisets).
+_AS_WRITTEN = frozenset({"winner", "reason", "turns", "settlement"})
+
+
 def check_result(state: KapState, recorded: Mapping[str, Any]) -> ReplayError | None:
     """``None`` when the recorded result is the one the replayed game reached."""
     rule = state.config.rule
@@ -382,12 +386,13 @@ def check_result(state: KapState, recorded: Mapping[str, Any]) -> ReplayError | 
         "winner": state.winner,
         "reason": state.reason,
         "turns": state.turn,
-        "hand": sorted(tile.index for tile in state.winning_hand) if won else None,
+        "hand": sorted([tile.index for tile in state.winning_hand]) if won else None,
         "decomposition": state.decomposition,
         "settlement": state.settlement(),
     }
     for key, value in ours.items():
-        if _canonical(key, recorded.get(key)) != value:
+        written = recorded.get(key)
+        if (written if value is None or key in _AS_WRITTEN else _canonical(key, written)) != value:
             actual = state.result()
             if key == "settlement":
                 target = "settle" if actual.get("winner") is not None else "settle.refund"
