@@ -174,21 +174,29 @@ class HandEvaluator:
     def _decompositions(self, counts: tuple[int, ...]) -> tuple[Decomposition, ...]:
         if sum(counts) != self.size or not self.is_winning(counts):
             return ()
-        found: set[Decomposition] = set()
+        # Worked on ranks (0 for the greatest tile): a pair is (greater, lesser), the pairs of a split
+        # greatest first, and the splits greatest first, all in plain integer order.
+        rank, tile = _ranks()
+        found: set[tuple[int, tuple[tuple[int, int], ...]]] = set()
         work = list(counts)
         for eye in self._eyes:
             if work[eye] < 2:
                 continue
             work[eye] -= 2
-            for pairs in self._split_pairs(work):
-                tile = Tile.from_index(eye)
-                found.add(Decomposition(eye=(tile, tile), pairs=tuple(sorted(pairs, reverse=True))))
+            for pairs in self._split_pairs(work, rank):
+                found.add((rank[eye], tuple(sorted(pairs))))
             work[eye] += 2
-        return tuple(sorted(found, reverse=True))
+        return tuple(
+            Decomposition(eye=(tile[eye], tile[eye]), pairs=tuple((tile[a], tile[b]) for a, b in pairs))
+            for eye, pairs in sorted(found)
+        )
 
-    def _split_pairs(self, work: list[int]) -> list[list[tuple[Tile, Tile]]]:
-        first = next((i for i, n in enumerate(work) if n), None)
-        if first is None:
+    def _split_pairs(self, work: list[int], rank: Sequence[int], start: int = 0) -> list[list[tuple[int, int]]]:
+        """Every way to pair off ``work``'s tiles, as rank pairs; no kind below ``start`` is left."""
+        first, end = start, len(work)
+        while first < end and not work[first]:
+            first += 1
+        if first == end:
             return [[]]
         results = []
         work[first] -= 1
@@ -196,9 +204,9 @@ class HandEvaluator:
             if work[partner] <= 0:
                 continue
             work[partner] -= 1
-            a, b = Tile.from_index(first), Tile.from_index(partner)
-            pair = (max(a, b), min(a, b))
-            for rest in self._split_pairs(work):
+            a, b = rank[first], rank[partner]
+            pair = (a, b) if a <= b else (b, a)
+            for rest in self._split_pairs(work, rank, first):
                 results.append([pair, *rest])
             work[partner] += 1
         work[first] += 1
@@ -229,6 +237,16 @@ class HandEvaluator:
 
 
 @cache
+@cache
+def _ranks() -> tuple[tuple[int, ...], tuple[Tile, ...]]:
+    """Each kind's rank (0 for the greatest tile, by high end then low end), and the tile of each rank."""
+    order = sorted(range(KIND_COUNT), key=lambda k: (Tile.from_index(k).high, Tile.from_index(k).low), reverse=True)
+    rank = [0] * KIND_COUNT
+    for place, kind in enumerate(order):
+        rank[kind] = place
+    return tuple(rank), tuple(Tile.from_index(kind) for kind in order)
+
+
 def _winning_keys(pairs: tuple[tuple[int, int], ...], eyes: tuple[int, ...], n: int) -> frozenset[int]:
     pair_keys = [_UNIT[i] + _UNIT[j] for i, j in pairs]
     sums = {sum(combo) for combo in combinations_with_replacement(pair_keys, n)}
