@@ -159,7 +159,7 @@ def validate_lines_section(bench: Bench) -> None:
         path.write_text("".join(dumps_log_line(log) + "\n" for log in logs), encoding="utf-8")
 
         del logs  # the corpus is on disk: measured in a fresh process below
-        validated, loaded = _fresh_process_race(path, games=1500, rounds=15)
+        validated, loaded = _fresh_process_race(path, games=1500, rounds=25)
     rate, ratio = events / validated, validated / loaded
     bench.line(
         f"  {'validate (read, schema, replay)':<52} {rate:>12,.0f} events/CPU-s  ({events:,} events, best {validated:.3f} s)"
