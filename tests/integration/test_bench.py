@@ -4,13 +4,17 @@ from __future__ import annotations
 
 import io
 from collections.abc import Callable, Iterator, Sequence
+from pathlib import Path
 
 import pytest
 from tools import bench
 from tools.bench import SECTIONS, Bench, main, plain_is_winning, random_hands, section
+from tools.bench_kap import lines_race
 
 from gupai.core.tiles import tiles_from_counts
 from gupai.games.kap.config import collecting_config
+from gupai.log.format import dumps_log_line
+from gupai.log.play import play_game
 
 
 @pytest.fixture
@@ -113,3 +117,16 @@ def test_random_hands_are_reproducible() -> None:
     assert random_hands(2, 10, 50, seed=3) == random_hands(2, 10, 50, seed=3)
     assert random_hands(2, 10, 50, seed=3) != random_hands(2, 10, 50, seed=4)
     assert bench.SECTION_MODULES[0] == "tools.bench"
+
+
+def test_the_validate_lines_race_times_both_and_refuses_an_invalid_corpus(tmp_path: Path) -> None:
+    """``validate-lines`` times the validator and json.loads on the same file; an invalid game spoils the measure."""
+    logs = [play_game("kap-tai-shap", players=6, seed=seed) for seed in range(3)]
+    path = tmp_path / "games.jsonl"
+    path.write_text("".join(dumps_log_line(log) + "\n" for log in logs), encoding="utf-8")
+    validated, loaded = lines_race(str(path), games=3, rounds=2)
+    assert validated > 0 and loaded > 0
+    logs[1]["events"][0]["seat"] = (logs[1]["events"][0]["seat"] + 1) % 6  # out of turn: kts.turn.order
+    path.write_text("".join(dumps_log_line(log) + "\n" for log in logs), encoding="utf-8")
+    with pytest.raises(AssertionError):
+        lines_race(str(path), games=3, rounds=1)
