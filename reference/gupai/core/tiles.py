@@ -20,7 +20,6 @@ import re
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import cache
-from operator import itemgetter
 from typing import Any
 
 import yaml
@@ -35,7 +34,6 @@ __all__ = [
     "TileKind",
     "all_tiles",
     "count_vector",
-    "faces_of",
     "kind_of",
     "kinds",
     "kinds_of",
@@ -322,24 +320,6 @@ def kinds_of(faces: Iterable[str]) -> list[int]:
         return list(map(index.__getitem__, faces))  # every face in its canonical spelling: the usual case
     except (KeyError, TypeError):
         return [index[face] if isinstance(face, str) and face in index else Tile(face).index for face in faces]
-
-
-def faces_of(kinds: Sequence[int]) -> tuple[str, ...]:
-    """Kind indices as the faces that spell them (high end first).
-
-    >>> faces_of([0, 8]), faces_of([20]), faces_of([])
-    (('6-6', '6-4'), ('2-1',), ())
-    """
-    faces = _faces()
-    if len(kinds) >= 2:
-        picked: tuple[str, ...] = itemgetter(*kinds)(faces)
-        return picked
-    return tuple(faces[kind] for kind in kinds)
-
-
-@cache
-def _faces() -> tuple[str, ...]:
-    return tuple(tile.face for tile in _TILES_BY_INDEX())
 
 
 def count_vector(kinds: Iterable[int]) -> list[int]:

@@ -38,7 +38,7 @@ from typing import Any
 from gupai.core.errors import GupaiError, ReplayError
 from gupai.core.hands import Decomposition
 from gupai.core.options import resolve_options
-from gupai.core.tiles import KIND_COUNT, Tile, count_vector, faces_of, kinds_of, set_counts, set_mismatch
+from gupai.core.tiles import KIND_COUNT, Tile, count_vector, kinds_of, set_counts, set_mismatch
 from gupai.games.kap.actions import DECLARE, DRAW, Action, Event, action_of
 from gupai.games.kap.config import CollectingConfig, collecting_config
 from gupai.games.kap.deal import Deal, cut_order, deal_from_order, first_player_from_dice
@@ -154,22 +154,24 @@ def check_deal(config: CollectingConfig, deal: Mapping[str, Any]) -> Deal:
         cut = deal_from_order(config, order, dice=dice, first=recorded_first)
     except GupaiError as error:  # e.g. too few piles for a wall
         raise ReplayError("/deal/order", error.rule or rule("deal.wall"), error.message) from None
-    hands = deal.get("hands")
+    hands, stock = deal.get("hands"), deal.get("stock")
+    if hands is None and stock is None:
+        return cut
+    # The same cut of the order as the log spells it: recorded hands and stock are compared as written first.
+    _, written_hands, written_stock = cut_order(config, deal["order"], dice=dice, first=recorded_first)
     method = _method_rule(config)
     if hands is not None:
         if len(hands) != config.players:
             raise ReplayError("/deal/hands", method, f"{len(hands)} hands recorded for {config.players} players")
-        _, written, _ = cut_order(config, deal["order"], dice=dice, first=recorded_first)  # as the log spells them
         for seat, hand in enumerate(cut.hands):
-            if not _same_tiles(hands[seat], written[seat], hand):
+            if not _same_tiles(hands[seat], written_hands[seat], hand):
                 want = " ".join(Tile.from_index(k).face for k in hand)
                 raise ReplayError(
                     f"/deal/hands/{seat}",
                     method,
                     f"seat {seat}'s hand is not what the {method.split('.')[-1]} deals from this order: expected {want}",
                 )
-    stock = deal.get("stock")
-    if stock is not None and tuple(stock) != faces_of(cut.stock) and kinds_of(stock) != list(cut.stock):
+    if stock is not None and tuple(stock) != written_stock and kinds_of(stock) != list(cut.stock):
         raise ReplayError(
             "/deal/stock",
             rule("deal.draw-order" if config.options["deal"] == "wall" else "deal.boneyard"),
