@@ -27,7 +27,7 @@ import numpy as np
 
 from gupai.core.errors import HandError
 from gupai.core.pairs import PairRules
-from gupai.core.tiles import KIND_COUNT, Tile, parse_tiles, set_counts
+from gupai.core.tiles import KIND_COUNT, Tile, greatest_first, parse_tiles, set_counts
 
 __all__ = [
     "Decomposition",
@@ -240,7 +240,7 @@ class HandEvaluator:
 @cache
 def _ranks() -> tuple[tuple[int, ...], tuple[Tile, ...]]:
     """Each kind's rank (0 for the greatest tile, by high end then low end), and the tile of each rank."""
-    order = sorted(range(KIND_COUNT), key=lambda k: (Tile.from_index(k).high, Tile.from_index(k).low), reverse=True)
+    order = greatest_first()
     rank = [0] * KIND_COUNT
     for place, kind in enumerate(order):
         rank[kind] = place

@@ -34,6 +34,7 @@ __all__ = [
     "TileKind",
     "all_tiles",
     "count_vector",
+    "greatest_first",
     "kind_of",
     "kinds",
     "kinds_of",
@@ -277,14 +278,18 @@ def all_tiles(sets: int = 1) -> list[Tile]:
 def tiles_from_counts(counts: Sequence[int]) -> Iterator[Tile]:
     """The tiles of a count vector, greatest first."""
     tiles = _TILES_BY_INDEX()
-    for i in _greatest_first():
+    for i in greatest_first():
         for _ in range(counts[i]):
             yield tiles[i]
 
 
 @cache
-def _greatest_first() -> tuple[int, ...]:
-    """The kinds, greatest tile first (by high end, then low end)."""
+def greatest_first() -> tuple[int, ...]:
+    """The kinds, greatest tile first (by high end, then low end), as tiles order.
+
+    >>> [Tile.from_index(k).face for k in greatest_first()[:3]], Tile.from_index(greatest_first()[-1]).face
+    (['6-6', '6-5', '6-4'], '1-1')
+    """
     return tuple(sorted(range(KIND_COUNT), key=lambda i: (kinds()[i].high, kinds()[i].low), reverse=True))
 
 
