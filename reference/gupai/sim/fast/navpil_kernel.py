@@ -32,6 +32,15 @@ def _bucket_counts(tiles, n, bucket, out):  # type: ignore[no-untyped-def]  # pr
 
 
 @njit(cache=True)
+def _table_buckets(table_count, bucket):  # type: ignore[no-untyped-def]  # pragma: no cover
+    """How many open discards each bucket holds (``table_count`` counts them by kind)."""
+    out = np.zeros(_BUCKETS, dtype=np.int64)
+    for k in range(table_count.shape[0]):
+        out[bucket[k]] += table_count[k]
+    return out
+
+
+@njit(cache=True)
 def _deadwood(order, n, eye, bucket, comp, civil, rank, dead):  # type: ignore[no-untyped-def]  # pragma: no cover
     """navpil._deadwood: the deadwood (into ``dead``, Java order) when ``eye`` (or -1) is the eye;
     the eye's two tiles move to the end of ``order``. Returns the deadwood's length."""
@@ -177,9 +186,7 @@ def nav_discard(hand, table_count, allowed, bucket, comp, civil, rank, by_rank, 
     """navpil._discard: the kind to discard among the ``allowed`` kinds (a boolean a kind)."""
     order = np.empty(64, dtype=np.int64)
     n = _sorted_hand(hand, by_rank, order)
-    table_b = np.zeros(_BUCKETS, dtype=np.int64)
-    for k in range(table_count.shape[0]):
-        table_b[bucket[k]] += table_count[k]
+    table_b = _table_buckets(table_count, bucket)
     own_b = np.zeros(_BUCKETS, dtype=np.int64)
     _bucket_counts(order, n, bucket, own_b)
     dead = np.empty(n, dtype=np.int64)
@@ -196,9 +203,7 @@ def nav_offer(hand, table_count, offered, n_offered, bucket, comp, civil, rank, 
     """navpil._offer after the check for a win: the kind to take from ``offered[:n_offered]``, or -1 to draw."""
     base = np.empty(64, dtype=np.int64)
     n = _sorted_hand(hand, by_rank, base)
-    table_all = np.zeros(_BUCKETS, dtype=np.int64)
-    for k in range(table_count.shape[0]):
-        table_all[bucket[k]] += table_count[k]
+    table_all = _table_buckets(table_count, bucket)
     table_b = np.zeros(_BUCKETS, dtype=np.int64)
     copy = np.empty(n + 1, dtype=np.int64)
     dead = np.empty(n + 1, dtype=np.int64)
