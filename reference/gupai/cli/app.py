@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import contextlib
 import io
+import signal
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from functools import wraps
 from typing import Any, TypeVar
 
@@ -13,8 +14,19 @@ import click
 
 from gupai import __version__
 from gupai.core.errors import GupaiError
+from gupai.core.files import OutputError
+from gupai.core.terminal import printable
 
-__all__ = ["EXIT_INTERNAL", "InputError", "InternalError", "InvalidInput", "main", "safe_text", "usage_errors"]
+__all__ = [
+    "EXIT_INTERNAL",
+    "InputError",
+    "InternalError",
+    "Interrupted",
+    "InvalidInput",
+    "main",
+    "safe_text",
+    "usage_errors",
+]
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -38,6 +50,52 @@ class InternalError(click.ClickException):
     """An unexpected exception, a bug in gupai: exit 3."""
 
     exit_code = EXIT_INTERNAL
+
+
+class Interrupted(KeyboardInterrupt):
+    """SIGINT or SIGTERM arrived: raised in the main thread, so that every ``with`` block unwinds (the
+    engine's process group and the workers are killed, no temporary file is left), then exit 128 + the signal.
+    """
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signum)
+        self.signum = signum
+
+
+def _on_signal(signum: int, frame: object) -> None:
+    # The first signal stops the command; the clean-up it starts is bounded (about a second), so the
+    # same signal again is not let through to cut it short and leave a process or a file behind.
+    for each in (signal.SIGINT, signal.SIGTERM):
+        signal.signal(each, signal.SIG_IGN)
+    raise Interrupted(signum)
+
+
+@contextlib.contextmanager
+def _signals_stop() -> Iterator[None]:
+    """Turn SIGINT and SIGTERM into :class:`Interrupted` while a command runs (then put the handlers back).
+
+    Only the main thread can set handlers; elsewhere (a command run from a thread) nothing changes.
+    """
+    saved: dict[int, Any] = {}
+    with contextlib.suppress(ValueError, OSError):
+        for each in (signal.SIGINT, signal.SIGTERM):
+            previous = signal.getsignal(each)
+            if previous is not signal.SIG_IGN:  # a command started with a signal ignored keeps it so
+                signal.signal(each, _on_signal)
+                saved[each] = previous
+    try:
+        yield
+    finally:
+        for number, handler in saved.items():
+            with contextlib.suppress(ValueError, OSError, TypeError):
+                signal.signal(number, handler)
+
+
+def _interrupted(signum: int) -> click.exceptions.Exit:
+    name = signal.Signals(signum).name
+    with contextlib.suppress(OSError, ValueError):
+        click.echo(f"gupai: stopped by {name} (exit status {128 + signum})", err=True)
+    return click.exceptions.Exit(128 + signum)
 
 
 def safe_text(text: str) -> str:
@@ -68,9 +126,16 @@ class GupaiGroup(click.Group):
         _safe_streams()
         words = [*getattr(ctx, "_protected_args", ()), *ctx.args]
         try:
-            return super().invoke(ctx)
-        except (click.exceptions.ClickException, click.exceptions.Exit, click.exceptions.Abort):
+            with _signals_stop():
+                return super().invoke(ctx)
+        except Interrupted as stop:
+            raise _interrupted(stop.signum) from None
+        except (KeyboardInterrupt, click.exceptions.Abort):  # Ctrl-C before the handler was set, or click's prompt
+            raise _interrupted(signal.SIGINT) from None
+        except (click.exceptions.ClickException, click.exceptions.Exit):
             raise
+        except OutputError as error:  # an output file that cannot be written: unusable input (the path)
+            raise InputError(safe_text(error.message)) from None
         except BrokenPipeError:  # the reader went away (`| head`): click's own handling
             raise
         except GupaiError as error:  # a usage error a command forgot to convert
@@ -104,6 +169,8 @@ def usage_errors(func: F) -> F:
     def wrapper(*args: Any, **kwargs: Any) -> Any:
         try:
             return func(*args, **kwargs)
+        except OutputError as error:  # a file that cannot be written: unusable, but not a usage mistake
+            raise InputError(printable(error.message)) from None
         except GupaiError as error:
             raise click.UsageError(safe_text(error.message)) from None
 

@@ -16,6 +16,7 @@ import json
 import os
 import sys
 import time
+from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
@@ -28,7 +29,9 @@ from gupai.conformance.cases import CaseResult, collect_cases, not_run, select_c
 from gupai.conformance.process import EngineProcess, HarnessError
 from gupai.conformance.report import Report, apply_known_failures, parse_known_failures
 from gupai.conformance.runner import MAX_CONSECUTIVE_TIMEOUTS, run_cases
+from gupai.core.files import OutputError, check_writable, write_file
 from gupai.core.spec import games
+from gupai.core.terminal import printable
 from gupai.protocol.server import main as serve_main
 
 from .params import JSON, game_argument
@@ -46,10 +49,11 @@ def conformance_group() -> None:
 
 
 def _write(path: str, text: str) -> None:
+    """Write one of the run's files (a report, a badge, known failures): whole, replacing the last run's."""
     try:
-        Path(path).write_text(text, encoding="utf-8", errors="backslashreplace")
-    except OSError as error:
-        raise InputError(safe_text(f"cannot write {path}: {error.strerror or error}")) from None
+        write_file(path, text, force=True)
+    except OutputError as error:
+        raise InputError(safe_text(printable(error.message))) from None
 
 
 def known_failures_text(previous: str | None, failed: Sequence[str]) -> str:
@@ -133,7 +137,7 @@ def run_cmd(**params: Any) -> None:
     try:
         _run(**params)
     except HarnessError as error:
-        raise InputError(safe_text(error.message)) from None
+        raise InputError(printable(error.message)) from None
 
 
 def _run(
@@ -163,6 +167,12 @@ def _run(
     if not command:
         raise HarnessError("give the engine to test with --engine 'COMMAND' (or --dump-tests to list the cases)")
     known = parse_known_failures(Path(known_path).read_text(encoding="utf-8")) if known_path else ()
+    for path in (report_path, badge_path, write_known):
+        if path:  # before the run, not after it: a file that cannot be written is said at once
+            try:
+                check_writable(path, force=True)
+            except OutputError as error:
+                raise InputError(safe_text(printable(error.message))) from None
 
     settings = (
         ("timeout", timeout),
@@ -175,12 +185,27 @@ def _run(
     )
     rerun = Report(command=command, hello={}, results=(), settings=settings).rerun
     started = time.monotonic()
-    with (
-        EngineProcess(command, timeout=timeout, start_timeout=start_timeout) as engine,
-        live_display(len(cases), rerun, verbose=verbose) as progress,
-    ):
-        _claims, results, restarts = run_cases(engine, cases, progress=progress, max_timeouts=max_timeouts)
-        hello = engine.hello
+    done: list[CaseResult] = []
+    try:
+        with (
+            EngineProcess(command, timeout=timeout, start_timeout=start_timeout) as engine,
+            live_display(len(cases), rerun, verbose=verbose) as display,
+        ):
+
+            def progress(result: CaseResult) -> None:
+                done.append(result)
+                display(result)
+
+            _claims, results, restarts = run_cases(engine, cases, progress=progress, max_timeouts=max_timeouts)
+            hello = engine.hello
+    except KeyboardInterrupt:  # SIGINT or SIGTERM: the engine's group is killed; say what ran, write nothing
+        counts = Counter(r.outcome for r in done)
+        click.echo(
+            f"gupai conformance: interrupted after {len(done)} of {len(cases)} cases "
+            f"({counts['pass']} passed, {counts['fail']} failed, {counts['skip']} skipped); no report written",
+            err=True,
+        )
+        raise
     unrun = [r for r in results if not_run(r)]
     if unrun:
         click.echo(
@@ -234,7 +259,7 @@ def live_display(total: int, rerun: Callable[[str], str], *, verbose: bool) -> I
 
         def quiet(result: CaseResult) -> None:
             if verbose:
-                click.echo(f"{result.outcome:<4} {result.case.id}", err=True)
+                click.echo(f"{result.outcome:<4} {printable(result.case.id)}", err=True)
 
         yield quiet
         return
@@ -260,12 +285,13 @@ def live_display(total: int, rerun: Callable[[str], str], *, verbose: bool) -> I
             if result.outcome == "fail" and not not_run(result):
                 failed += 1
                 console.print(
-                    f"[bold red]FAIL[/] {escape(result.case.id)}  {escape(f'[{result.fault}]')}", soft_wrap=True
+                    f"[bold red]FAIL[/] {escape(printable(result.case.id))}  {escape(f'[{result.fault}]')}",
+                    soft_wrap=True,
                 )
-                console.print(f"     {escape(result.message[:300])}", soft_wrap=True)
-                console.print(f"     [dim]rerun: {escape(rerun(result.case.id))}[/]", soft_wrap=True)
+                console.print(f"     {escape(printable(result.message[:300]))}", soft_wrap=True)
+                console.print(f"     [dim]rerun: {escape(printable(rerun(result.case.id)))}[/]", soft_wrap=True)
             elif verbose:
-                console.print(f"{result.outcome:<4} {escape(result.case.id)}")
+                console.print(f"{result.outcome:<4} {escape(printable(result.case.id))}")
             bar.update(task, advance=1, failed=failed)
 
         yield show

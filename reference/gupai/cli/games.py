@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 import json
-import multiprocessing
 import sys
-from concurrent.futures import ProcessPoolExecutor
+from collections.abc import Callable
 from contextlib import ExitStack
 from pathlib import Path
 
@@ -13,10 +12,13 @@ import click
 
 from gupai.cli.app import EXIT_INTERNAL, InputError, InvalidInput, safe_text, usage_errors
 from gupai.core.errors import GupaiError
+from gupai.core.files import check_writable, write_file
+from gupai.core.pool import WorkerPool
 from gupai.core.spec import games
+from gupai.core.terminal import printable
 from gupai.log.format import dumps_log, dumps_log_line
 from gupai.log.play import play_game
-from gupai.log.read import MAX_ERRORS_PER_RUN, Submit, validate_all, validate_paths
+from gupai.log.read import LOG_MARK, MAX_ERRORS_PER_RUN, Submit, validate_all, validate_paths
 from gupai.log.transcript import transcript
 from gupai.log.validate import LogIssue
 from gupai.sim.cluster import dask_client
@@ -65,7 +67,8 @@ def play_cmd(
                 param_hint="'--out'",
             )
         if Path(out).exists() and not force:
-            raise click.BadParameter(f"{out} exists: give --force to overwrite it", param_hint="'--out'")
+            raise click.BadParameter(f"{printable(out)} exists: give --force to overwrite it", param_hint="'--out'")
+        check_writable(out, force=force)  # before playing; the file is claimed again when it is written
     overrides = {key: options[key] for key in options.overrides}
     names = tuple(a.strip() for a in agents.split(",") if a.strip())
     logs = [
@@ -80,14 +83,11 @@ def play_cmd(
                 click.echo(transcript(log), err=True)
         click.echo(text)
         return
-    try:
-        Path(out).write_text(text + "\n", encoding="utf-8")
-    except OSError as error:
-        raise InputError(f"cannot write {out}: {error.strerror or error}") from None
+    write_file(out, text + "\n", force=force)  # whole or not at all; a file made meanwhile is not overwritten
     if show_it:
         for log in logs:
             click.echo(transcript(log))
-    click.echo(f"wrote {count} game{'s' if count > 1 else ''} to {out}", err=True)
+    click.echo(f"wrote {count} game{'s' if count > 1 else ''} to {printable(out)}", err=True)
 
 
 @click.command("show")
@@ -144,37 +144,51 @@ def validate_cmd(paths: tuple[str, ...], jobs: int, cluster: str | None, as_json
     Exit status 0 when every game is valid, 1 when any is invalid, 2 when a
     path cannot be read (or --cluster reaches no scheduler), 3 on an internal
     error (the results of the other paths are still printed)."""
+    if paths.count("-") > 1:
+        raise click.UsageError("- (standard input) is named twice: it can be read only once")
     with ExitStack() as stack:
         try:
-            submit = _workers(stack, jobs=jobs, cluster=cluster)
+            submit, restart = _workers(stack, jobs=jobs, cluster=cluster)
         except GupaiError as error:
             raise click.UsageError(safe_text(error.message)) from None
-        _validate(paths, as_json=as_json, submit=submit, window=2 * (jobs if cluster is None else 8))
+        window = 2 * (jobs if cluster is None else 8)
+        _validate(paths, as_json=as_json, submit=submit, window=window, restart=restart)
 
 
-def _workers(stack: ExitStack, *, jobs: int, cluster: str | None) -> Submit | None:
-    """How batches reach the workers: a Dask client's, a process pool's, or none (checked here)."""
+def _workers(stack: ExitStack, *, jobs: int, cluster: str | None) -> tuple[Submit | None, Callable[[], None] | None]:
+    """How batches reach the workers (a Dask client's, a process pool's, or none), and how a broken pool restarts."""
     if cluster is not None:
         client = stack.enter_context(dask_client(cluster))
-        return lambda task, batch: client.submit(task, batch, pure=False)
+        return (lambda task, batch: client.submit(task, batch, pure=False)), None
     if jobs == 1:
-        return None
-    methods = multiprocessing.get_all_start_methods()
-    context = multiprocessing.get_context("fork" if "fork" in methods else None)
-    return stack.enter_context(ProcessPoolExecutor(jobs, mp_context=context)).submit
+        return None, None
+    pool = stack.enter_context(WorkerPool(jobs))  # left by a signal or an error: the workers are killed at once
+    return pool.submit, pool.restart
 
 
-def _validate(paths: tuple[str, ...], *, as_json: bool, submit: Submit | None, window: int) -> None:
+def _validate(
+    paths: tuple[str, ...],
+    *,
+    as_json: bool,
+    submit: Submit | None,
+    window: int,
+    restart: Callable[[], None] | None = None,
+) -> None:
     issues: list[LogIssue] = []
     unreadable: list[str] = []
     internal: list[str] = []
+    skipped: list[str] = []
     count = invalid = errors = listed = 0
     for path in paths:  # one path at a time: a crash on one loses none of the others
         try:
-            result = validate_all([path], submit=submit, window=window)
+            result = validate_all([path], submit=submit, window=window, restart=restart)
         except Exception as error:
             internal.append(" ".join(f"{path}: internal error: {type(error).__name__}: {error}".split()))
             continue
+        internal += [
+            f"{games}: a worker process was lost twice checking these games: not judged" for games in result.lost
+        ]
+        skipped += result.skipped
         kept = result.issues[: max(0, MAX_ERRORS_PER_RUN - len(issues))]  # the run's cap, across paths
         issues += kept
         listed += sum(1 for issue in kept if not issue.message.startswith("... "))
@@ -193,17 +207,26 @@ def _validate(paths: tuple[str, ...], *, as_json: bool, submit: Submit | None, w
         }
         if internal:
             report["internal_errors"] = internal
+        if skipped:
+            report["skipped"] = skipped
         click.echo(json.dumps(report, ensure_ascii=False))
     else:
         for issue in issues:
-            click.echo(str(issue))
+            click.echo(printable(issue))
         if errors > listed:
             click.echo(f"... {errors - listed} more error(s) not listed", err=True)
         for item in unreadable:
-            click.echo(f"Error: cannot read {item}", err=True)
+            click.echo(f"Error: cannot read {printable(item)}", err=True)
+        if skipped:
+            names = ", ".join(printable(name) for name in skipped[:5]) + (", ..." if len(skipped) > 5 else "")
+            click.echo(
+                f"note: {len(skipped)} file(s) in the directories given are not game logs (no {LOG_MARK!r} in "
+                f"them): not judged ({names}); name a file to validate it anyway",
+                err=True,
+            )
         click.echo(f"{count} game(s) read, {invalid} invalid, {errors} error(s)", err=True)
     for item in internal:
-        click.echo(safe_text(f"Error: {item} (a bug in gupai; please report it)"), err=True)
+        click.echo(printable(f"Error: {item} (a bug in gupai; please report it)"), err=True)
     if internal:
         sys.exit(EXIT_INTERNAL)
     if unreadable:

@@ -13,8 +13,10 @@ import click
 
 from gupai.cli.app import usage_errors
 from gupai.core.errors import OptionError
+from gupai.core.files import check_directory
 from gupai.core.options import parse_assignments
 from gupai.core.spec import game_spec, games
+from gupai.core.terminal import printable
 from gupai.sim.report import summary_rows, write_outputs
 from gupai.sim.simulate import (
     ENGINES,
@@ -119,7 +121,7 @@ def _report(results: Sequence[SimulationResult], as_json: bool, out: str | None,
     doc = simulation_document(results)
     if out is not None:
         paths = write_outputs(doc, Path(out))
-        click.echo(f"wrote {len(paths)} files to {out}", err=True)
+        click.echo(f"wrote {len(paths)} files to {printable(out)}", err=True)
     seconds = sum(r.seconds for r in results)
     played = sum(r.games for r in results)
     if seconds > 0:
@@ -246,6 +248,8 @@ def _run(
 ) -> None:
     """Simulate ``game`` under each of ``presets`` on the same seeds and report them (``simulate`` and ``compare``)."""
     sims = _simulations(game, presets, option_items, players, sets, agents, engine)
+    if out is not None:
+        check_directory(out)  # before the games are played, not after
     with _progress(count, [sim.label for sim in sims]) as advance:
         if not side_by_side:
             results = [

@@ -76,7 +76,7 @@ class EngineProcess:
         self.process: subprocess.Popen[bytes] | None = None
         self.hello: Mapping[str, Any] = {}
         self._stderr = bytearray()
-        self._buffer = b""
+        self._buffer = bytearray()
         self._next_id = 0
         self._healthy = False
         self.requests = 0
@@ -99,7 +99,7 @@ class EngineProcess:
             )
         except OSError as error:
             raise EngineError("crash", f"cannot run {shlex.join(self.argv)}: {error.strerror or error}") from None
-        self._buffer = b""
+        self._buffer = bytearray()
         self._answered = {}
         assert self.process.stdout is not None and self.process.stdin is not None and self.process.stderr is not None
         for stream in (self.process.stdout, self.process.stdin, self.process.stderr):
@@ -123,11 +123,16 @@ class EngineProcess:
     def alive(self) -> bool:
         return self.process is not None and self.process.poll() is None
 
-    def close(self) -> None:
-        """Say ``stop`` if the engine is alive, then make sure its whole process group is gone."""
+    def close(self, *, at_once: bool = False) -> None:
+        """Say ``stop`` if the engine is alive, then make sure its whole process group is gone.
+
+        ``at_once`` (the harness was interrupted): no ``stop``, no waiting; the group is killed now.
+        """
         process = self.process
         if process is None:
             return
+        if at_once:
+            self._healthy = False
         if process.poll() is None and self._healthy:
             with contextlib.suppress(EngineError):
                 saved, self.timeout = self.timeout, min(self.timeout, 1.0)
@@ -166,8 +171,8 @@ class EngineProcess:
     def __enter__(self) -> EngineProcess:
         return self
 
-    def __exit__(self, *exc: object) -> None:
-        self.close()
+    def __exit__(self, kind: type[BaseException] | None, *rest: object) -> None:
+        self.close(at_once=kind is not None and not issubclass(kind, Exception))  # a signal: no time to say stop
 
     def stderr_tail(self, limit: int = 600) -> str:
         """The end of what the engine wrote on its standard error."""
@@ -303,12 +308,14 @@ class EngineProcess:
         assert process is not None and process.stdout is not None
         deadline = time.monotonic() + self.timeout
         fd = process.stdout.fileno()
+        end = self._buffer.find(b"\n")
+        scanned = len(self._buffer)  # each byte is searched for the newline once: linear in the answer's length
         with selectors.DefaultSelector() as selector:
             selector.register(fd, selectors.EVENT_READ)
             fd_err = self._watch_stderr(selector)
-            while b"\n" not in self._buffer:
+            while end < 0:
                 if len(self._buffer) > MAX_LINE_BYTES:
-                    self._buffer = b""
+                    self._buffer = bytearray()
                     raise EngineError("garbage", f"answer to {cmd} is longer than {MAX_LINE_BYTES} bytes")
                 remaining = deadline - time.monotonic()
                 if remaining <= 0:
@@ -318,7 +325,10 @@ class EngineProcess:
                         self._stderr_ready(selector, fd_err)
                     else:
                         self._read_chunk(fd, cmd)
-        line, _, self._buffer = self._buffer.partition(b"\n")
+                end = self._buffer.find(b"\n", scanned)
+                scanned = len(self._buffer)
+        line = bytes(self._buffer[:end])
+        del self._buffer[: end + 1]  # (a bytearray drops its head without copying the rest)
         return line
 
     def _watch_stderr(self, selector: selectors.BaseSelector) -> int:

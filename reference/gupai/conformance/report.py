@@ -28,6 +28,7 @@ from gupai.conformance.cases import CaseResult, Claims, not_run
 from gupai.conformance.report_schema import REPORT_FORMAT, REPORT_SCHEMA_ID, REPORT_VERSION, report_schema
 from gupai.core.resources import write_or_check
 from gupai.core.spec import game_spec, games
+from gupai.core.terminal import printable
 from gupai.protocol.messages import PROTOCOL_VERSION
 from gupai.protocol.schema import CAPABILITIES
 
@@ -312,8 +313,8 @@ class Report:
         color = paint or (lambda text, style: text)
         engine = self.engine()
         lines = [
-            f"gupai conformance {__version__}: {engine['name']} {engine['version']} "
-            f"(protocol {engine['protocol']}), started as: {self.command}",
+            f"gupai conformance {__version__}: {printable(engine['name'])} {printable(engine['version'])} "
+            f"(protocol {printable(engine['protocol'])}), started as: {printable(self.command)}",
             "",
             "Rules",
         ]
@@ -340,13 +341,16 @@ class Report:
             for result in failures:
                 rules = ", ".join(result.failed_rules) or "-"
                 lines.append(f"  {color('FAIL', 'fail')} {result.case.id}  [{result.fault}] ({rules})")
-                lines.append(f"      {result.message}")
-                lines.append(color(f"      rerun: {self.rerun(result.case.id)}", "dim"))
+                lines.append(f"      {printable(result.message)}")
+                lines.append(color(f"      rerun: {printable(self.rerun(result.case.id))}", "dim"))
         unrun = [r for r in self.failures if not_run(r)]
         if unrun:
             lines += [
                 "",
-                color(f"Stopped: {unrun[0].message.removeprefix('not run: ')}; {len(unrun)} cases not run", "fail"),
+                color(
+                    f"Stopped: {printable(unrun[0].message.removeprefix('not run: '))}; {len(unrun)} cases not run",
+                    "fail",
+                ),
             ]
         fixed = self.fixed
         if fixed:
@@ -360,7 +364,7 @@ class Report:
         if skips:
             lines += ["", f"Not asked ({sum(skips.values())})"]
             for message, count in skips.most_common(None if verbose else 12):
-                lines.append(f"  {count:>4} x {message[:200]}")
+                lines.append(f"  {count:>4} x {printable(message[:200])}")
             if not verbose and len(skips) > 12:
                 lines.append(f"  ... and {len(skips) - 12} other reasons (--verbose lists them)")
         summary = self.summary()

@@ -21,19 +21,20 @@ import io
 import os
 import stat
 import sys
-from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, BinaryIO
+from typing import BinaryIO
 
 from gupai.core.errors import GupaiError
 from gupai.core.jsonread import JSONReadError, loads
+from gupai.log.batches import BATCH_BYTES, BATCH_GAMES, Batch, Batches, Submit
 from gupai.log.validate import MAX_SCHEMA_ERRORS, LogIssue, validate_log
 
 __all__ = [
     "BATCH_BYTES",
     "BATCH_GAMES",
+    "LOG_MARK",
     "MAX_BYTES",
     "MAX_ERRORS_PER_GAME",
     "MAX_ERRORS_PER_RUN",
@@ -55,18 +56,7 @@ MAX_ERRORS_PER_GAME = 100
 #: Errors listed for a whole run; the rest are counted.
 MAX_ERRORS_PER_RUN = 1000
 
-#: Documents a worker checks at once (``--jobs``, ``--cluster``), and at most about this many bytes of them.
-BATCH_GAMES = 64
-BATCH_BYTES = 2 * MAX_BYTES
-
 _SUFFIXES = (".json", ".jsonl")
-
-#: Documents for a worker: (text, file, game) each, in reading order.
-Batch = list[tuple[str, str, int | None]]
-
-#: Hands a worker a function and a batch; returns what has ``.result()``: a
-#: process pool's or a Dask client's ``submit``.
-Submit = Callable[[Callable[[Batch], list[list[LogIssue]]], Batch], Any]
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,6 +75,10 @@ class Validation:
     unreadable: tuple[str, ...]
 
     listed: int = 0
+    #: One ``file: games`` line per batch whose worker process was lost twice (the games were not judged).
+    lost: tuple[str, ...] = ()
+    #: Files found in a directory that are not game logs (no ``gupai-log`` in them), not judged.
+    skipped: tuple[str, ...] = ()
 
     @property
     def unlisted(self) -> int:
@@ -101,40 +95,25 @@ class _Run:
     unreadable: list[str] = field(default_factory=list)
     listed: int = 0
     cache: dict[str, list[LogIssue]] = field(default_factory=dict)
-    submit: Submit | None = None
-    window: int = 4
-    batch: Batch = field(default_factory=list)
-    batch_bytes: int = 0
-    pending: deque[tuple[Batch, Any]] = field(default_factory=deque)
+    batches: Batches | None = None
+    skipped: list[str] = field(default_factory=list)
 
     def game(self, text: str, file: str, game: int | None) -> None:
         """Validate one document's text (here, or in a batch for the workers), keeping what the caps allow."""
-        if self.submit is None:
+        if self.batches is None:
             self._record(self.check(text, file, game), file, game)
-            return
-        self.batch.append((text, file, game))
-        self.batch_bytes += len(text)
-        if len(self.batch) >= BATCH_GAMES or self.batch_bytes >= BATCH_BYTES:
-            self._send()
+        else:
+            self.batches.add(text, file, game)
 
-    def _send(self) -> None:
-        """Hand the batch to the workers; collect the oldest while more than ``window`` are out."""
-        if self.batch and self.submit is not None:
-            self.pending.append((self.batch, self.submit(check_batch, self.batch)))
-            self.batch, self.batch_bytes = [], 0
-        while len(self.pending) > self.window:
-            self._collect()
-
-    def _collect(self) -> None:
-        batch, future = self.pending.popleft()
-        for (_, file, game), found in zip(batch, future.result(), strict=True):
+    def record_batch(self, batch: Batch, verdicts: list[list[LogIssue]]) -> None:
+        """Record a batch's verdicts, which came back from a worker."""
+        for (_, file, game), found in zip(batch, verdicts, strict=True):
             self._record(found, file, game)
 
     def finish(self) -> None:
         """Wait for every batch out, recording the verdicts in reading order."""
-        self._send()
-        while self.pending:
-            self._collect()
+        if self.batches is not None:
+            self.batches.finish()
 
     def _record(self, found: list[LogIssue], file: str, game: int | None) -> None:
         self.games += 1
@@ -171,7 +150,14 @@ class _Run:
 
     def result(self) -> Validation:
         return Validation(
-            tuple(self.issues), self.games, self.invalid_games, self.errors, tuple(self.unreadable), self.listed
+            tuple(self.issues),
+            self.games,
+            self.invalid_games,
+            self.errors,
+            tuple(self.unreadable),
+            self.listed,
+            tuple(self.batches.lost if self.batches is not None else ()),
+            tuple(self.skipped),
         )
 
 
@@ -219,21 +205,41 @@ def validate_paths(paths: Iterable[str]) -> tuple[list[LogIssue], int, list[str]
     return list(result.issues), result.games, list(result.unreadable)
 
 
-def validate_all(paths: Iterable[str], *, submit: Submit | None = None, window: int = 4) -> Validation:
+def validate_all(
+    paths: Iterable[str],
+    *,
+    submit: Submit | None = None,
+    window: int = 4,
+    restart: Callable[[], None] | None = None,
+) -> Validation:
     """Validate files, directories (recursively, ``.json`` and ``.jsonl``) and ``-`` (standard input).
 
     With ``submit`` (a process pool's or a Dask client's), the documents are
     read here and checked by the workers in batches of :data:`BATCH_GAMES`,
     at most ``window`` batches out at once (so memory stays bounded); the
-    verdicts are recorded in reading order, so the result is the same.
+    verdicts are recorded in reading order, so the result is the same. With
+    ``restart`` too (a :class:`~gupai.core.pool.WorkerPool`'s), a worker
+    lost (``BrokenProcessPool``) costs only its own batch: the batches out
+    are checked again one at a time in a fresh pool, and one that loses its
+    worker again is listed in ``lost``, its games not judged.
 
     >>> validate_all(["/nonexistent.json"]).unreadable
     ('/nonexistent.json: No such file or directory',)
     """
-    run = _Run(submit=submit, window=window)
+    run = _Run()
+    if submit is not None:
+        run.batches = Batches(submit, check_batch, run.record_batch, window=window, restart=restart)
+    named: set[str] = set()
     for path in paths:
+        if path == "-" and path in named:
+            raise GupaiError("- (standard input) is named twice: it can be read only once", where="-")
+        named.add(path)
+        games, skipped, unreadable = run.games, len(run.skipped), len(run.unreadable)
         for item in _expand(path, run):
-            _read(run, item)
+            _read(run, item, found=item != path)
+        run.finish()
+        if len(run.skipped) > skipped and (run.games, len(run.unreadable)) == (games, unreadable):
+            run.unreadable.append(f"{_shown(path)}: no game log in this directory (its .json files are not logs)")
     run.finish()
     return run.result()
 
@@ -324,14 +330,17 @@ class _UnusableError(Exception):
     pass
 
 
-def _read(run: _Run, path: str) -> None:
+def _read(run: _Run, path: str, *, found: bool = False) -> None:
+    """Read one file (``found``: in a directory, so read only if it is a game log) or ``-``."""
     name = _shown(path) if path != "-" else "<stdin>"
     try:
         if path == "-":
+            if sys.stdin is None or getattr(sys.stdin, "buffer", None) is None:
+                raise _UnusableError("standard input is closed: nothing to read")
             _read_stream(run, sys.stdin.buffer)
             return
         with _open(path) as stream:
-            _feed(run, stream, name, lines=path.lower().endswith(".jsonl"))
+            _feed(run, stream, name, lines=path.lower().endswith(".jsonl"), found=found)
     except _UnusableError as why:
         run.unreadable.append(f"{name}: {why}")
     except OSError as error:
@@ -360,7 +369,12 @@ def _read_up_to(stream: BinaryIO | _Joined, size: int) -> bytes:
     return b"".join(chunks)
 
 
-def _feed(run: _Run, stream: BinaryIO | _Joined, file: str, *, lines: bool) -> None:
+#: What marks a file found in a directory as a game log: every log names its format, ``"gupai-log"``.
+LOG_MARK = "gupai-log"
+
+
+def _feed(run: _Run, stream: BinaryIO | _Joined, file: str, *, lines: bool, found: bool = False) -> None:
+    """Validate what ``stream`` holds; ``found`` (in a directory): only if its first document is a game log."""
     if not lines:
         data = _read_up_to(stream, MAX_BYTES + 1)
         if len(data) > MAX_BYTES:
@@ -368,14 +382,23 @@ def _feed(run: _Run, stream: BinaryIO | _Joined, file: str, *, lines: bool) -> N
         text = _decode(data)
         if text is None:
             raise _UnusableError("not UTF-8: not read")
+        if found and LOG_MARK not in text:
+            run.skipped.append(file)
+            return
+        _refuse_unusable(text)
         run.game(text, file, None)
         return
-    number = 0
+    number, any_game = 0, False
     while True:
         line = stream.readline(MAX_BYTES + 2)
         if not line:
+            if found:  # an empty file in a directory: not a log
+                run.skipped.append(file)
+            elif not any_game:
+                raise _UnusableError("empty: no game log in it")
             return
         number += 1
+        any_game = any_game or bool(line.strip())
         if not line.endswith(b"\n") and len(line) > MAX_BYTES:
             while (rest := stream.readline(1 << 20)) and not rest.endswith(b"\n"):
                 pass  # skip the rest of an overlong line
@@ -385,7 +408,28 @@ def _feed(run: _Run, stream: BinaryIO | _Joined, file: str, *, lines: bool) -> N
         if text is None:
             run.unreadable.append(f"{file}:{number}: not UTF-8: not read")
         elif text.strip():
+            if found and LOG_MARK not in text:  # the first document decides, for a file found in a directory
+                run.skipped.append(file)
+                return
+            found = False
             run.game(text, file, number)
+
+
+def _refuse_unusable(text: str) -> None:
+    """Refuse, as unusable input, a document that is empty or is not JSON at all (a README, a binary).
+
+    JSON that starts as an object or an array but breaks later is judged: an invalid log (exit 1).
+    """
+    body = text.lstrip(" \t\r\n")
+    if not body:
+        raise _UnusableError("empty: no game log in it")
+    if body[0] in "{[":
+        return
+    try:
+        loads(body)
+    except (JSONReadError, RecursionError) as error:
+        why = error.message if isinstance(error, JSONReadError) else "nested too deeply"
+        raise _UnusableError(f"not JSON ({why}): not a game log") from None
 
 
 def _decode(data: bytes) -> str | None:

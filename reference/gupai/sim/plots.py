@@ -81,11 +81,22 @@ def _pyplot() -> Any:
 def _save(fig: Any, stem: Path) -> list[Path]:
     stem.parent.mkdir(parents=True, exist_ok=True)
     png, svg = stem.with_suffix(".png"), stem.with_suffix(".svg")
-    fig.savefig(png, dpi=110, bbox_inches="tight", metadata={"Software": None})
-    fig.savefig(svg, bbox_inches="tight", metadata={"Date": None, "Creator": None})
+    import io
+
     import matplotlib.pyplot as plt
 
-    plt.close(fig)
+    from gupai.core.files import write_file
+
+    try:
+        for path, settings in (
+            (png, {"format": "png", "dpi": 110, "metadata": {"Software": None}}),
+            (svg, {"format": "svg", "metadata": {"Date": None, "Creator": None}}),
+        ):
+            image = io.BytesIO()  # drawn in memory, then written whole (no partial plot on a full disk)
+            fig.savefig(image, bbox_inches="tight", **settings)
+            write_file(path, image.getvalue(), force=True)
+    finally:
+        plt.close(fig)
     return [png, svg]
 
 

@@ -16,11 +16,13 @@ directory: the document as JSON, its figures as CSV, and the plots.
 from __future__ import annotations
 
 import csv
+import io
 import json
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from gupai.core.files import OutputError, write_file
 from gupai.sim.stats import Estimate
 
 __all__ = ["CSV_FILES", "estimate", "summary_rows", "write_csvs", "write_outputs"]
@@ -111,10 +113,11 @@ def write_csvs(doc: dict[str, Any], directory: Path) -> list[Path]:
 
     def table(name: str, header: Sequence[str], rows: list[Sequence[Any]]) -> None:
         path = directory / name
-        with path.open("w", newline="", encoding="utf-8") as handle:
-            writer = csv.writer(handle, lineterminator="\n")
-            writer.writerow(header)
-            writer.writerows(rows)
+        handle = io.StringIO()
+        writer = csv.writer(handle, lineterminator="\n")
+        writer.writerow(header)
+        writer.writerows(rows)
+        write_file(path, handle.getvalue(), force=True)  # whole or not at all
         written.append(path)
 
     runs = doc["runs"]
@@ -152,10 +155,17 @@ def write_csvs(doc: dict[str, Any], directory: Path) -> list[Path]:
 
 
 def write_outputs(doc: dict[str, Any], directory: Path, *, plots: bool = True) -> list[Path]:
-    """Write ``simulation.json``, the CSV files and (``plots``) the PNG and SVG plots into ``directory``."""
-    directory.mkdir(parents=True, exist_ok=True)
+    """Write ``simulation.json``, the CSV files and (``plots``) the PNG and SVG plots into ``directory``.
+
+    Each file is written whole or not at all (:func:`gupai.core.files.write_file`); a failure is an
+    :class:`~gupai.core.files.OutputError` naming the path.
+    """
+    try:
+        directory.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise OutputError(f"cannot write {directory}: {error.strerror or error}", where=str(directory)) from None
     path = directory / "simulation.json"
-    path.write_text(json.dumps(doc, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    write_file(path, json.dumps(doc, indent=1, ensure_ascii=False) + "\n", force=True)
     written = [path, *write_csvs(doc, directory)]
     if plots:
         from gupai.sim.plots import plot_lengths, plot_scores, plot_sweeps, plot_wins

@@ -37,17 +37,19 @@ True
 from __future__ import annotations
 
 import math
-import multiprocessing
 import os
 import random
 import time
+from collections import deque
 from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import Future
 from dataclasses import dataclass
 from typing import Any, Protocol
 
 from gupai import __version__
 from gupai.core.errors import OptionError
 from gupai.core.options import Options, resolve_options
+from gupai.core.pool import BrokenProcessPool, WorkerPool
 from gupai.games.agents import Agent, GreedyAgent, NavpilAgent, RandomAgent, make_agent
 from gupai.games.kap.actions import Draw
 from gupai.games.kap.config import COLLECTING_GAMES, collecting_config
@@ -333,11 +335,38 @@ def _chunk_results(
         for chunk in plan:
             yield chunk[1], _play_chunk(runner, chunk)
         return
-    methods = multiprocessing.get_all_start_methods()
-    context = multiprocessing.get_context("fork" if "fork" in methods else None)
-    with context.Pool(min(jobs, len(plan)), initializer=_worker_init, initargs=(simulation,)) as pool:
-        for chunk, tally in zip(plan, pool.imap(_worker_chunk, plan), strict=True):
-            yield chunk[1], tally
+    # Workers ignore Ctrl-C, die with this process, and are killed at once when the run stops (a signal, an
+    # error); a lost worker loses the chunks out, which are played again once in a fresh pool.
+    with WorkerPool(min(jobs, len(plan)), initializer=_worker_init, initargs=(simulation,)) as pool:
+        window = 2 * pool.jobs
+        out: deque[tuple[tuple[int, int], Future[Any]]] = deque()
+        for chunk in plan:
+            out.append((chunk, pool.submit(_worker_chunk, chunk)))
+            while len(out) > window:
+                yield _chunk_result(pool, out)
+        while out:
+            yield _chunk_result(pool, out)
+
+
+def _chunk_result(pool: WorkerPool, out: deque[tuple[tuple[int, int], Future[Any]]]) -> tuple[int, Any]:
+    """The oldest chunk's (count, tally); after a lost worker, every chunk out is submitted again, once."""
+    chunk, future = out.popleft()
+    try:
+        return chunk[1], future.result()
+    except BrokenProcessPool:
+        pass
+    again = [chunk, *(waiting for waiting, _ in out)]
+    out.clear()
+    pool.restart()
+    out.extend((each, pool.submit(_worker_chunk, each)) for each in again)
+    chunk, future = out.popleft()
+    try:
+        return chunk[1], future.result()
+    except BrokenProcessPool:
+        first, count = chunk
+        raise RuntimeError(
+            f"a worker process was lost twice playing seeds {first}..{first + count - 1}: the simulation stopped"
+        ) from None
 
 
 @dataclass(frozen=True, slots=True)

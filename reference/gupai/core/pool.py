@@ -1,0 +1,121 @@
+"""The worker processes of ``--jobs``: they ignore Ctrl-C, die with their parent, and are torn down at once.
+
+A :class:`WorkerPool` is a process pool (``concurrent.futures``) whose
+workers
+
+- ignore SIGINT: a Ctrl-C at the terminal reaches the whole process group,
+  and only the parent decides what it means (it stops the run);
+- are killed by the kernel when the parent dies, however it dies (Linux's
+  ``PR_SET_PDEATHSIG``; elsewhere a worker whose parent has gone exits at
+  its next task);
+- are killed, not waited for, when the pool is left by an exception (a
+  signal, an error): the queued tasks are dropped and the workers reaped
+  within a second.
+
+When a worker is lost (killed by the kernel for its memory, say), the pool
+breaks and every task it held fails with :class:`BrokenProcessPool`;
+:meth:`WorkerPool.restart` gives a fresh pool, so that the caller can submit
+those tasks again.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import ctypes
+import multiprocessing
+import os
+import signal
+import sys
+from collections.abc import Callable, Sequence
+from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from typing import Any
+
+__all__ = ["BrokenProcessPool", "WorkerPool"]
+
+_PR_SET_PDEATHSIG = 1
+
+
+def _die_with_parent(parent: int) -> None:
+    """Ask the kernel to kill this process when its parent dies; exit now if it has died already."""
+    if sys.platform.startswith("linux"):
+        with contextlib.suppress(OSError, AttributeError):
+            libc = ctypes.CDLL(None, use_errno=True)
+            libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+    if os.getppid() != parent:  # the parent died before the request took hold
+        os._exit(1)
+
+
+def _start_worker(parent: int, initializer: Callable[..., None] | None, args: Sequence[Any]) -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    _die_with_parent(parent)
+    if initializer is not None:
+        initializer(*args)
+
+
+class WorkerPool:
+    """``jobs`` worker processes (forked where the system can), with an optional ``initializer(*initargs)``.
+
+    >>> with WorkerPool(2) as pool:
+    ...     pool.submit(pow, 2, 10).result()
+    1024
+    """
+
+    def __init__(self, jobs: int, *, initializer: Callable[..., None] | None = None, initargs: Sequence[Any] = ()):
+        self.jobs = jobs
+        self._initializer = initializer
+        self._initargs = tuple(initargs)
+        self._executor: ProcessPoolExecutor | None = None
+        #: How many times the pool was rebuilt after losing a worker.
+        self.restarts = 0
+
+    def _make(self) -> ProcessPoolExecutor:
+        methods = multiprocessing.get_all_start_methods()
+        context = multiprocessing.get_context("fork" if "fork" in methods else None)
+        return ProcessPoolExecutor(
+            self.jobs,
+            mp_context=context,
+            initializer=_start_worker,
+            initargs=(os.getpid(), self._initializer, self._initargs),
+        )
+
+    def submit(self, fn: Callable[..., Any], /, *args: Any) -> Future[Any]:
+        """Run ``fn(*args)`` in a worker; its future."""
+        if self._executor is None:
+            self._executor = self._make()
+        return self._executor.submit(fn, *args)
+
+    def restart(self) -> None:
+        """Drop the pool (broken by a lost worker) and its tasks; the next :meth:`submit` starts a fresh one."""
+        self.kill()
+        self.restarts += 1
+
+    def kill(self) -> None:
+        """Kill every worker now, drop every queued task, and reap the workers."""
+        executor, self._executor = self._executor, None
+        if executor is None:
+            return
+        workers = dict(getattr(executor, "_processes", None) or {})
+        for process in workers.values():
+            with contextlib.suppress(Exception):
+                process.kill()
+        executor.shutdown(wait=False, cancel_futures=True)
+        for process in workers.values():
+            with contextlib.suppress(Exception):
+                process.join(timeout=1.0)
+
+    def close(self) -> None:
+        """Wait for the tasks submitted, then stop the workers."""
+        executor, self._executor = self._executor, None
+        if executor is not None:
+            executor.shutdown(wait=True)
+
+    def __enter__(self) -> WorkerPool:
+        return self
+
+    def __exit__(self, kind: type[BaseException] | None, *rest: object) -> None:
+        if kind is None:
+            self.close()
+        else:  # an error or a signal: nothing more is wanted from the workers
+            self.kill()

@@ -1,0 +1,115 @@
+"""The validator's documents sent to workers in batches (``--jobs``, ``--cluster``), the verdicts taken back in order.
+
+At most ``window`` batches are out at once, so memory stays bounded
+whatever the corpus. With a pool that can be rebuilt (``restart``, a
+:class:`~gupai.core.pool.WorkerPool`'s), a worker lost (``BrokenProcessPool``:
+killed for its memory, say) costs only its own batch: every batch out is
+checked again, alone, in a fresh pool, and one that loses its worker a
+second time is reported in :attr:`Batches.lost`, its games not judged; the
+others are judged as usual.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable
+from concurrent.futures.process import BrokenProcessPool
+from typing import Any
+
+from gupai.log.validate import LogIssue
+
+__all__ = ["BATCH_BYTES", "BATCH_GAMES", "Batch", "Batches", "Submit", "batch_name"]
+
+#: Documents a worker checks at once, and at most about this many bytes of them.
+BATCH_GAMES = 64
+BATCH_BYTES = 8 * 1024 * 1024
+
+#: Documents for a worker: (text, file, game) each, in reading order.
+Batch = list[tuple[str, str, int | None]]
+
+#: A worker's task: each document's errors, in the batch's order.
+Task = Callable[[Batch], list[list[LogIssue]]]
+
+#: Hands a worker a function and a batch; returns what has ``.result()``: a
+#: process pool's or a Dask client's ``submit``.
+Submit = Callable[[Task, Batch], Any]
+
+
+def batch_name(batch: Batch) -> str:
+    """The games of a batch, for a message: ``file:first-last`` for each file in it (``file`` for a ``.json``).
+
+    >>> batch_name([("{}", "a.jsonl", 3), ("{}", "a.jsonl", 9), ("{}", "b.json", None)])
+    'a.jsonl:3-9, b.json'
+    """
+    spans: dict[str, list[int]] = {}
+    for _, file, game in batch:
+        spans.setdefault(file, []).extend([] if game is None else [game])
+    return ", ".join(f"{file}:{min(games)}-{max(games)}" if games else file for file, games in spans.items())
+
+
+class Batches:
+    """Documents gathered into batches for ``task`` on the workers; ``record(batch, verdicts)`` in reading order."""
+
+    def __init__(
+        self,
+        submit: Submit,
+        task: Task,
+        record: Callable[[Batch, list[list[LogIssue]]], None],
+        *,
+        window: int = 4,
+        restart: Callable[[], None] | None = None,
+    ) -> None:
+        self.submit, self.task, self.record = submit, task, record
+        self.window, self.restart = window, restart
+        self.batch: Batch = []
+        self.batch_bytes = 0
+        self.pending: deque[tuple[Batch, Any]] = deque()
+        #: One line per batch whose worker was lost twice (its games not judged).
+        self.lost: list[str] = []
+
+    def add(self, text: str, file: str, game: int | None) -> None:
+        """Add one document; a full batch goes to the workers."""
+        self.batch.append((text, file, game))
+        self.batch_bytes += len(text)
+        if len(self.batch) >= BATCH_GAMES or self.batch_bytes >= BATCH_BYTES:
+            self._send()
+
+    def finish(self) -> None:
+        """Wait for every batch out, recording the verdicts in reading order."""
+        self._send()
+        while self.pending:
+            self._collect()
+
+    def _send(self) -> None:
+        """Hand the batch to the workers; collect the oldest while more than ``window`` are out."""
+        if self.batch:
+            self.pending.append((self.batch, self.submit(self.task, self.batch)))
+            self.batch, self.batch_bytes = [], 0
+        while len(self.pending) > self.window:
+            self._collect()
+
+    def _collect(self) -> None:
+        batch, future = self.pending.popleft()
+        try:
+            verdicts = future.result()
+        except BrokenProcessPool:
+            if self.restart is None:
+                raise
+            self._recover(batch)
+            return
+        self.record(batch, verdicts)
+
+    def _recover(self, batch: Batch) -> None:
+        """A worker was lost, and with it every batch out: each is checked again, alone, in a fresh pool."""
+        assert self.restart is not None
+        again = [batch, *(waiting for waiting, _ in self.pending)]
+        self.pending.clear()
+        self.restart()
+        for each in again:
+            try:
+                verdicts = self.submit(self.task, each).result()
+            except BrokenProcessPool:  # lost again, alone: this batch is the one to blame
+                self.restart()
+                self.lost.append(batch_name(each))
+                continue
+            self.record(each, verdicts)
