@@ -23,7 +23,7 @@ from pathlib import Path
 import pytest
 
 from gupai.core.files import OutputError, check_writable, write_file
-from gupai.core.pool import WorkerPool
+from gupai.core.pool import BrokenProcessPool, WorkerPool
 from gupai.core.terminal import printable
 from gupai.log.read import BATCH_GAMES, check_batch, validate_all
 
@@ -220,6 +220,50 @@ def test_ctrl_c_in_one_process_is_130_with_one_line(corpus: Path) -> None:
     _, err = _finish(process, 10)
     assert process.returncode == 130
     assert err.strip().splitlines() == ["gupai: stopped by SIGINT (exit status 130)"]
+
+
+def test_a_signal_stops_simulate_and_its_workers(tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    process = _start("simulate", "kap-shap", "-n", "100000", "--jobs", "2", "--engine", "reference", "--out", str(out))
+    workers: list[int] = []
+    try:
+        assert _wait_for(lambda: len(_children(process.pid)) >= 2, 60), "the workers never started"
+        workers = _children(process.pid)
+        process.send_signal(signal.SIGTERM)
+        _, err = _finish(process, 10)
+        assert process.returncode == 143, err
+        assert err.strip().splitlines()[-1] == "gupai: stopped by SIGTERM (exit status 143)"
+        assert _wait_for(lambda: not any(_alive(w) for w in workers), 3), "a worker outlived the run"
+        assert not out.exists()
+    finally:
+        _kill_all([w for w in workers if _alive(w)])
+        if process.poll() is None:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.wait()
+
+
+def crash_once(item: tuple[Path, int]) -> int:
+    """Die (as a worker killed for its memory) the first time ``item`` is asked, if it is item 3."""
+    flag, number = item
+    if number == 3 and not flag.exists():
+        flag.write_text("crashed once", encoding="utf-8")
+        os._exit(9)
+    return number * 10
+
+
+def crash_always(number: int) -> int:
+    if number == 3:
+        os._exit(9)
+    return number * 10
+
+
+def test_the_pool_plays_again_what_a_lost_worker_held_once(tmp_path: Path) -> None:
+    with WorkerPool(2) as pool:
+        items = [(tmp_path / "flag", n) for n in range(8)]
+        assert list(pool.map_ordered(crash_once, items, window=3)) == [n * 10 for n in range(8)]
+        assert pool.restarts == 1
+    with WorkerPool(2) as pool, pytest.raises(BrokenProcessPool):
+        list(pool.map_ordered(crash_always, list(range(8))))
 
 
 # ------------------------------------------------------------ findings 8 and 9: output files

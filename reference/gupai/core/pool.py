@@ -26,7 +26,8 @@ import multiprocessing
 import os
 import signal
 import sys
-from collections.abc import Callable, Sequence
+from collections import deque
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
@@ -85,6 +86,38 @@ class WorkerPool:
         if self._executor is None:
             self._executor = self._make()
         return self._executor.submit(fn, *args)
+
+    def map_ordered(self, fn: Callable[[Any], Any], items: Sequence[Any], *, window: int = 0) -> Iterator[Any]:
+        """``fn(item)`` for each of ``items``, in order, with at most ``window`` (default: twice the jobs) out.
+
+        After a lost worker, every item out is submitted again, once, to a fresh pool; an item whose worker
+        is lost a second time raises :class:`BrokenProcessPool`.
+
+        >>> with WorkerPool(2) as pool:
+        ...     list(pool.map_ordered(abs, [-1, 2, -3]))
+        [1, 2, 3]
+        """
+        window = window or 2 * self.jobs
+        out: deque[tuple[Any, Future[Any], bool]] = deque()
+        for item in items:
+            out.append((item, self.submit(fn, item), False))
+            while len(out) > window:
+                yield self._oldest(fn, out)
+        while out:
+            yield self._oldest(fn, out)
+
+    def _oldest(self, fn: Callable[[Any], Any], out: deque[tuple[Any, Future[Any], bool]]) -> Any:
+        item, future, again = out.popleft()
+        try:
+            return future.result()
+        except BrokenProcessPool:
+            if again:
+                raise
+        waiting = [item, *(each for each, _, _ in out)]
+        out.clear()
+        self.restart()
+        out.extend((each, self.submit(fn, each), True) for each in waiting)
+        return self._oldest(fn, out)
 
     def restart(self) -> None:
         """Drop the pool (broken by a lost worker) and its tasks; the next :meth:`submit` starts a fresh one."""

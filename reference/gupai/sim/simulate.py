@@ -40,9 +40,7 @@ import math
 import os
 import random
 import time
-from collections import deque
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import Future
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -338,35 +336,13 @@ def _chunk_results(
     # Workers ignore Ctrl-C, die with this process, and are killed at once when the run stops (a signal, an
     # error); a lost worker loses the chunks out, which are played again once in a fresh pool.
     with WorkerPool(min(jobs, len(plan)), initializer=_worker_init, initargs=(simulation,)) as pool:
-        window = 2 * pool.jobs
-        out: deque[tuple[tuple[int, int], Future[Any]]] = deque()
-        for chunk in plan:
-            out.append((chunk, pool.submit(_worker_chunk, chunk)))
-            while len(out) > window:
-                yield _chunk_result(pool, out)
-        while out:
-            yield _chunk_result(pool, out)
-
-
-def _chunk_result(pool: WorkerPool, out: deque[tuple[tuple[int, int], Future[Any]]]) -> tuple[int, Any]:
-    """The oldest chunk's (count, tally); after a lost worker, every chunk out is submitted again, once."""
-    chunk, future = out.popleft()
-    try:
-        return chunk[1], future.result()
-    except BrokenProcessPool:
-        pass
-    again = [chunk, *(waiting for waiting, _ in out)]
-    out.clear()
-    pool.restart()
-    out.extend((each, pool.submit(_worker_chunk, each)) for each in again)
-    chunk, future = out.popleft()
-    try:
-        return chunk[1], future.result()
-    except BrokenProcessPool:
-        first, count = chunk
-        raise RuntimeError(
-            f"a worker process was lost twice playing seeds {first}..{first + count - 1}: the simulation stopped"
-        ) from None
+        try:
+            for chunk, tally in zip(plan, pool.map_ordered(_worker_chunk, plan), strict=True):
+                yield chunk[1], tally
+        except BrokenProcessPool:
+            raise RuntimeError(
+                "a worker process was lost twice playing the same games: the simulation stopped"
+            ) from None
 
 
 @dataclass(frozen=True, slots=True)
@@ -438,10 +414,13 @@ def simulate(
         results = cluster_chunk_results(simulation, plan, cluster)
     else:
         results = _chunk_results(simulation, runner, plan, jobs)
-    for count, part in results:
-        tally.merge(part)
-        if progress is not None:
-            progress(count)
+    try:
+        for count, part in results:
+            tally.merge(part)
+            if progress is not None:
+                progress(count)
+    finally:  # stopped early (a signal, an error): the workers are killed now, not when the generator is freed
+        getattr(results, "close", lambda: None)()
     return SimulationResult(
         simulation=simulation,
         games=games,
