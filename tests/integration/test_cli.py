@@ -172,9 +172,9 @@ def test_hand_text() -> None:
         (("6-6", "6-6", "6-6"), "hand has 3 copies of [6-6], but one set holds only 2"),
         (("6-3", "6-3"), "hand has 2 copies of [6-3], but one set holds only 1"),
         ((*KS_WIN, "1-1"), "hand has 9 tiles; a hand holds at most 8"),
-        (("--game", "kap-tai-shap", "--sets", "2", "6-3", "6-3", "6-3"), "3 copies of [6-3], but 2 sets hold only 2"),
+        (("kap-tai-shap", "--sets", "2", "6-3", "6-3", "6-3"), "3 copies of [6-3], but 2 sets hold only 2"),
         (("--sets", "2", *KS_WIN), "Kap Shap is played with one set, not 2"),
-        (("--game", "kap-tai-shap", "--players", "20", "--sets", "5", *KS_WIN), "too few to deal 181 tiles"),
+        (("kap-tai-shap", "--players", "20", "--sets", "5", *KS_WIN), "too few to deal 181 tiles"),
     ],
 )
 def test_bad_hands_exit_2_with_a_message_and_no_traceback(args: tuple[str, ...], message: str) -> None:

@@ -32,11 +32,13 @@ __all__ = [
     "SETS",
     "GameType",
     "game_argument",
+    "not_taken",
     "players_for",
     "plural",
     "reading",
     "resolve",
     "suggestion",
+    "warn_game_alias",
 ]
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -69,6 +71,31 @@ else:
     _StrParam = click.ParamType
 
 
+def warn_game_alias(game: str) -> None:
+    """Say on standard error that ``--game`` is going away (the output itself is unchanged)."""
+    command = click.get_current_context(silent=True)
+    name = command.command_path if command is not None else "gupai COMMAND"
+    click.echo(
+        f"warning: --game is deprecated and will be removed in the next release: give the game first "
+        f"({name} {game} ...)",
+        err=True,
+    )
+
+
+def not_taken(word: str, choices: Sequence[str]) -> str:
+    """Why ``word`` is refused as the game of a command that takes only ``choices``.
+
+    >>> not_taken("tsung-shap", ["kap-shap", "kap-tai-shap"])
+    "'tsung-shap' is a game, but not one this command takes (games: kap-shap, kap-tai-shap)."
+    >>> not_taken("kap-sha", ["kap-shap", "kap-tai-shap"])
+    "'kap-sha' is not a game here (games: kap-shap, kap-tai-shap). Did you mean 'kap-shap'?"
+    """
+    listed = ", ".join(choices)
+    if word in games():
+        return f"{word!r} is a game, but not one this command takes (games: {listed})."
+    return f"{word!r} is not a game here (games: {listed}).{suggestion(word, choices)}"
+
+
 class GameType(_StrParam):
     """A game id, with a suggestion for a typo and shell completion."""
 
@@ -81,11 +108,7 @@ class GameType(_StrParam):
         text = str(value)
         if text in self.choices:
             return text
-        self.fail(
-            f"{text!r} is not a game here (games: {', '.join(self.choices)}).{suggestion(text, self.choices)}",
-            param,
-            ctx,
-        )
+        self.fail(not_taken(text, self.choices), param, ctx)
 
     def shell_complete(self, ctx: click.Context, param: click.Parameter, incomplete: str) -> list[CompletionItem]:
         return [CompletionItem(game) for game in self.choices if game.startswith(incomplete)]
@@ -105,6 +128,8 @@ def game_argument(
         def wrapper(*args: Any, game: str | None = None, game_alias: str | None = None, **kwargs: Any) -> Any:
             if game is not None and game_alias is not None and game != game_alias:
                 raise click.UsageError(f"GAME is {game!r} but --game is {game_alias!r}: give the game once")
+            if game_alias is not None:
+                warn_game_alias(game_alias)
             chosen = game or game_alias or default
             if chosen is None and required:
                 raise click.UsageError(f"Missing argument 'GAME' (games: {', '.join(kind.choices)}).")

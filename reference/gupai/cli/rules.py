@@ -8,7 +8,6 @@ import click
 
 from gupai.cli.app import usage_errors
 from gupai.core.hands import counts_of
-from gupai.core.spec import games
 from gupai.core.tiles import kinds, parse_tiles
 from gupai.games.kap.config import COLLECTING_GAMES, collecting_config
 
@@ -20,11 +19,12 @@ from .params import (
     SETS,
     GameType,
     game_argument,
+    not_taken,
     players_for,
     plural,
     reading,
     resolve,
-    suggestion,
+    warn_game_alias,
 )
 
 
@@ -85,9 +85,7 @@ def _game_and_tiles(words: tuple[str, ...], alias: str | None) -> tuple[str, tup
     game = None
     if words and any(c.isalpha() for c in words[0]):
         if words[0] not in COLLECTING_GAMES:
-            choices = ", ".join(COLLECTING_GAMES)
-            hint = suggestion(words[0], games())
-            raise click.BadParameter(f"{words[0]!r} is not a game here (games: {choices}).{hint}", param_hint="'GAME'")
+            raise click.BadParameter(not_taken(words[0], COLLECTING_GAMES), param_hint="'GAME'")
         game, words = words[0], words[1:]
     if game is not None and alias is not None and game != alias:
         raise click.UsageError(f"GAME is {game!r} but --game is {alias!r}: give the game once")
@@ -124,6 +122,8 @@ def hand_cmd(
     """Is a hand of GAME (default kap-shap) winning, every split of it, and how far it is from winning.
 
     TILES are written high end first or not: 6-4, 4-6, [6:4]."""
+    if game_alias is not None:
+        warn_game_alias(game_alias)
     game, tiles = _game_and_tiles(words, game_alias)
     options = resolve(game, preset, option_items)
     players = players_for(game, options, players, sets)
