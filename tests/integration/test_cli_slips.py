@@ -68,3 +68,27 @@ def test_validate_refuses_stdin_twice_before_reading_it() -> None:
     result = run("validate", "-", "-", stdin=VALID.read_text(encoding="utf-8"))
     assert result.exit_code == 2
     assert "- (standard input) is named twice: it can be read only once" in result.stderr
+
+
+def test_show_takes_a_directory_as_validate_does(tmp_path: Path) -> None:
+    (tmp_path / "b").mkdir()
+    (tmp_path / "b" / "game.json").write_text(VALID.read_text(encoding="utf-8"), encoding="utf-8")
+    (tmp_path / "notes.json").write_text('{"not": "a log"}', encoding="utf-8")
+    result = run("show", str(tmp_path))
+    assert result.exit_code == 0, result.output
+    single = run("show", str(VALID))
+    assert result.stdout == f"=== {tmp_path / 'b' / 'game.json'} " + "=" * 40 + "\n" + single.stdout
+    (tmp_path / "b" / "game.json").unlink()
+    empty = run("show", str(tmp_path))
+    assert empty.exit_code == 2 and "no game log in this directory" in empty.stderr
+
+
+def test_show_escapes_what_a_log_would_send_to_the_terminal(tmp_path: Path) -> None:
+    doc = json.loads(VALID.read_text(encoding="utf-8"))
+    doc["preset"] = "culin\x1b[2J\nseat 0 wins after 1 turns"
+    path = tmp_path / "forged.json"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    result = run("show", str(path))
+    assert "\x1b" not in result.output
+    assert "preset culin\\x1b[2J\\nseat 0 wins after 1 turns, " in result.stdout.splitlines()[0]
+    assert not [line for line in result.stdout.splitlines() if line.startswith("seat 0 wins after 1 turns")]

@@ -7,6 +7,7 @@ import sys
 from collections.abc import Callable
 from contextlib import ExitStack
 from pathlib import Path
+from typing import Any
 
 import click
 
@@ -18,7 +19,7 @@ from gupai.core.spec import games
 from gupai.core.terminal import printable
 from gupai.log.format import dumps_log, dumps_log_line
 from gupai.log.play import play_game
-from gupai.log.read import LOG_MARK, MAX_ERRORS_PER_RUN, Submit, validate_all, validate_paths
+from gupai.log.read import LOG_MARK, MAX_ERRORS_PER_RUN, Submit, log_files, validate_all, validate_paths
 from gupai.log.transcript import transcript
 from gupai.log.validate import LogIssue
 from gupai.sim.cluster import dask_client
@@ -91,17 +92,43 @@ def play_cmd(
 
 
 @click.command("show")
-@click.argument("log", type=click.Path(dir_okay=False, allow_dash=True))
+@click.argument("log", type=click.Path(allow_dash=True))
 @usage_errors
 def show_cmd(log: str) -> None:
-    """Print a readable transcript of LOG (a .json log, or each game of a .jsonl, - for stdin).
+    """Print a readable transcript of LOG (a .json log, each game of a .jsonl, - for stdin, or every log in a
+    directory, as validate reads it).
 
-    Exit status 1 when LOG is not a readable game log, 2 when it cannot be read."""
+    Exit status 1 when LOG is not a readable game log, 2 when it cannot be read (for a directory: the
+    worst of its files)."""
+    if log == "-" or not Path(log).is_dir():
+        _show_one(log)
+        return
+    files, problems = log_files(log)
+    status = 0
+    for problem in problems:
+        click.echo(f"Error: cannot read {printable(problem)}", err=True)
+        status = 2
+    if not files and not problems:
+        raise InputError(f"cannot read {printable(log)}: no game log in this directory")
+    for number, path in enumerate(files):
+        if number:
+            click.echo()
+        click.echo(f"=== {printable(path)} " + "=" * 40)
+        try:
+            _show_one(path)
+        except click.ClickException as error:
+            error.show()
+            status = max(status, error.exit_code)
+    sys.exit(status)
+
+
+def _show_one(log: str) -> None:
     try:
         text = sys.stdin.read() if log == "-" else Path(log).read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as error:
-        raise InputError(f"cannot read {log}: {getattr(error, 'strerror', None) or error}") from None
+        raise InputError(printable(f"cannot read {log}: {getattr(error, 'strerror', None) or error}")) from None
     issues, _, _ = validate_paths([log]) if log != "-" else ([], 0, [])
+    shown = printable(log)
     try:
         docs = (
             [json.loads(line) for line in text.splitlines() if line.strip()]
@@ -113,11 +140,22 @@ def show_cmd(log: str) -> None:
                 if number > 1:
                     click.echo()
                 click.echo(f"--- game {number} of {len(docs)} " + "-" * 40)
-            click.echo(transcript(doc))
-    except (ValueError, KeyError, TypeError, AttributeError, IndexError):
-        raise InvalidInput(f"{log} is not a readable game log; run `gupai validate {log}` for details") from None
+            click.echo(transcript(_escaped(doc)))
+    except (ValueError, KeyError, TypeError, AttributeError, IndexError, RecursionError):
+        raise InvalidInput(f"{shown} is not a readable game log; run `gupai validate {shown}` for details") from None
     if issues:
-        click.echo(f"warning: {log} is not a valid log: {issues[0]}", err=True)
+        click.echo(f"warning: {shown} is not a valid log: {printable(issues[0])}", err=True)
+
+
+def _escaped(doc: Any) -> Any:
+    """``doc`` with every string (keys too) made :func:`printable`: a log's text cannot reach the terminal raw."""
+    if isinstance(doc, str):
+        return printable(doc)
+    if isinstance(doc, list):
+        return [_escaped(item) for item in doc]
+    if isinstance(doc, dict):
+        return {printable(key): _escaped(value) for key, value in doc.items()}
+    return doc
 
 
 @click.command("validate")

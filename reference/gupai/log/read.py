@@ -42,6 +42,7 @@ __all__ = [
     "Submit",
     "Validation",
     "check_batch",
+    "log_files",
     "validate_all",
     "validate_paths",
     "validate_text",
@@ -197,6 +198,28 @@ def validate_text(text: str, *, file: str = "<log>", lines: bool = False) -> lis
         elif line.strip() or not lines:
             run.game(line, file, game)
     return list(run.issues) + refused
+
+
+def log_files(directory: str) -> tuple[list[str], list[str]]:
+    """The game logs in ``directory`` as ``validate`` reads them, and one ``path: why`` per problem met.
+
+    Recursively, the ``.json`` and ``.jsonl`` files whose first document holds :data:`LOG_MARK`
+    (every log names its format, ``"gupai-log"``); other files are not logs.
+    """
+    run = _Run()
+    found: list[str] = []
+    for path in _expand(directory, run):
+        try:
+            with _open(path) as stream:
+                lines = path.lower().endswith(".jsonl")
+                head = stream.read(MAX_BYTES) if not lines else b""
+                while lines and (line := stream.readline(MAX_BYTES)) and not line.strip():
+                    pass
+                if LOG_MARK.encode() in (line if lines else head):
+                    found.append(path)
+        except (OSError, _UnusableError) as error:
+            run.unreadable.append(f"{_shown(path)}: {getattr(error, 'strerror', None) or error}")
+    return found, run.unreadable
 
 
 def validate_paths(paths: Iterable[str]) -> tuple[list[LogIssue], int, list[str]]:
