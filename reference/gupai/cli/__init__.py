@@ -10,7 +10,10 @@ statuses, for every command:
 - 2: unusable input or usage (a bad argument, an unreadable file, an engine
   that cannot start);
 - 3: an internal error, a bug in gupai: a one-line message naming the
-  command and its input, never a traceback.
+  command and its input, never a traceback;
+- 130, 143: stopped by SIGINT or SIGTERM (:class:`~gupai.cli.app.Interrupted`):
+  one line says so, after every process the command started is killed and
+  every temporary file removed.
 
 Output is written with ``errors="backslashreplace"``, so no input (a lone
 surrogate in a log or an engine's message) can break printing.

@@ -156,7 +156,8 @@ def main() -> None:
 
     Every command takes the game first (`gupai play kap-shap ...`). Exit
     status: 0 success, 1 an invalid log or a failed conformance case, 2
-    unusable input or usage, 3 an internal error.
+    unusable input or usage, 3 an internal error, 130/143 stopped by
+    SIGINT/SIGTERM.
 
     Shell completion: eval "$(_GUPAI_COMPLETE=bash_source gupai)" (zsh_source,
     fish_source for the other shells)."""
