@@ -49,7 +49,11 @@ def test_the_game_alias_warns_that_it_is_going_and_still_works() -> None:
 
 
 def test_unusable_input_is_exit_2_as_the_readme_promises() -> None:
-    for args, stdin in ((("validate", str(ROOT / "README.md")), None), (("validate", "-"), ""), (("validate", "-"), "\n \n")):
+    for args, stdin in (
+        (("validate", str(ROOT / "README.md")), None),
+        (("validate", "-"), ""),
+        (("validate", "-"), "\n \n"),
+    ):
         result = run(*args, stdin=stdin)
         assert result.exit_code == 2, (args, result.output)
         assert result.stderr.startswith("Error: cannot read ")

@@ -22,7 +22,7 @@ from pathlib import Path
 
 import pytest
 
-from gupai.core.files import OutputError, check_writable, write_file
+from gupai.core.files import OutputError, check_directory, check_writable, write_file
 from gupai.core.pool import BrokenProcessPool, WorkerPool
 from gupai.core.terminal import printable
 from gupai.log.read import BATCH_GAMES, check_batch, validate_all
@@ -289,6 +289,19 @@ def test_a_failed_write_leaves_no_partial_file(tmp_path: Path, monkeypatch: pyte
         write_file(target, "{}\n" * 1000)
     monkeypatch.setattr(os, "fsync", real_fsync)
     assert list(tmp_path.iterdir()) == []
+
+
+def test_a_full_disk_is_said_before_the_work(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    real = os.statvfs(tmp_path)
+
+    class Full:
+        f_bavail, f_frsize = 3, real.f_frsize
+
+    monkeypatch.setattr(os, "statvfs", lambda path: Full())
+    with pytest.raises(OutputError, match=f"cannot write {tmp_path / 'out'}: its file system has .* KiB free"):
+        check_directory(tmp_path / "out")
+    with pytest.raises(OutputError, match="KiB free"):
+        check_writable(tmp_path / "game.json")
 
 
 @pytest.mark.parametrize("command", ["play", "simulate", "compare"])

@@ -99,12 +99,13 @@ def _interrupted(signum: int) -> click.exceptions.Exit:
 
 
 def safe_text(text: str) -> str:
-    r"""``text`` with anything UTF-8 cannot encode (a lone surrogate) escaped.
+    r"""``text`` for a one-line message: control characters (from a file name, an engine, a log) and what
+    UTF-8 cannot encode (a lone surrogate) shown escaped (:func:`gupai.core.terminal.printable`).
 
-    >>> safe_text("ok \udcff")
-    'ok \\udcff'
+    >>> safe_text("ok \udcff"), safe_text("a\x1b[2J\nb")
+    ('ok \\udcff', 'a\\x1b[2J\\nb')
     """
-    return text.encode("utf-8", "backslashreplace").decode("utf-8")
+    return printable(text)
 
 
 def _safe_streams() -> None:

@@ -53,7 +53,7 @@ def _write(path: str, text: str) -> None:
     try:
         write_file(path, text, force=True)
     except OutputError as error:
-        raise InputError(safe_text(printable(error.message))) from None
+        raise InputError(safe_text(error.message)) from None
 
 
 def known_failures_text(previous: str | None, failed: Sequence[str]) -> str:
@@ -172,7 +172,7 @@ def _run(
             try:
                 check_writable(path, force=True)
             except OutputError as error:
-                raise InputError(safe_text(printable(error.message))) from None
+                raise InputError(safe_text(error.message)) from None
 
     settings = (
         ("timeout", timeout),

@@ -32,7 +32,7 @@ from pathlib import Path
 
 from gupai.core.errors import GupaiError
 
-__all__ = ["OutputError", "check_directory", "check_writable", "write_file"]
+__all__ = ["MIN_FREE_BYTES", "OutputError", "check_directory", "check_writable", "write_file"]
 
 
 class OutputError(GupaiError):
@@ -51,13 +51,18 @@ def _first_existing(path: Path) -> Path:
     return Path(".")  # pragma: no cover - the root always exists
 
 
-def check_directory(directory: str | os.PathLike[str]) -> None:
-    """Raise :class:`OutputError` unless files can be created in ``directory`` (or where it would be made).
+#: Free space below which an output directory is refused before the work starts (a full disk, said early).
+MIN_FREE_BYTES = 1 << 20
 
-    >>> check_directory("/proc/self/nonexistent/out")
+
+def check_directory(directory: str | os.PathLike[str], *, need: int = MIN_FREE_BYTES) -> None:
+    """Raise :class:`OutputError` unless files can be created in ``directory`` (or where it would be made),
+    with at least ``need`` bytes free on its file system.
+
+    >>> check_directory("/proc/self/nonexistent/out")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    gupai.core.files.OutputError: cannot write /proc/self/nonexistent/out: ... not writable
+    gupai.core.files.OutputError: cannot write /proc/self/nonexistent/out: /proc/self is not writable (...)
     """
     folder = Path(directory)
     existing = _first_existing(folder)
@@ -72,6 +77,17 @@ def check_directory(directory: str | os.PathLike[str]) -> None:
     os.close(fd)
     with contextlib.suppress(OSError):
         os.unlink(probe)
+    try:
+        info = os.statvfs(existing)
+    except (OSError, AttributeError):  # pragma: no cover - no statvfs here: the write will say
+        return
+    free = info.f_bavail * info.f_frsize
+    if free < need:
+        raise OutputError(
+            f"cannot write {folder}: its file system has {free // 1024} KiB free, less than the "
+            f"{need // 1024} KiB needed",
+            where=str(folder),
+        )
 
 
 def check_writable(path: str | os.PathLike[str], *, force: bool = False) -> None:
