@@ -131,6 +131,26 @@ def test_a_signal_stops_the_harness_and_kills_the_engine_and_its_children(
             process.wait()
 
 
+def test_a_signal_stops_the_reference_engine_with_its_status() -> None:
+    process = subprocess.Popen(
+        [GUPAI, "engine"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+        start_new_session=True,
+    )  # fmt: skip
+    try:
+        assert process.stdin is not None and process.stdout is not None
+        process.stdin.write(b'{"cmd": "start", "id": 0, "protocol": 1}\n')
+        process.stdin.flush()
+        assert json.loads(process.stdout.readline())["answer"] == "ok"
+        process.send_signal(signal.SIGTERM)
+        _, err = _finish(process, 10)
+        assert process.returncode == 143
+        assert err == "gupai: stopped by SIGTERM (exit status 143)\n"
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()
+
+
 # ------------------------------------------------------------ findings 5 and 10: --jobs
 @pytest.fixture(scope="module")
 def corpus(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:

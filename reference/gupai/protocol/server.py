@@ -186,7 +186,11 @@ def main() -> int:
     """Run the reference engine on this process's standard input and output."""
     try:
         return serve(sys.stdin.buffer, sys.stdout.buffer)
-    except (BrokenPipeError, KeyboardInterrupt):
+    except BrokenPipeError:
+        return 0
+    except KeyboardInterrupt as stop:
+        if getattr(stop, "signum", None) is not None:  # `gupai engine` stopped by a signal: exit 130/143, said
+            raise
         return 0
 
 
