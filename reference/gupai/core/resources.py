@@ -12,6 +12,8 @@ from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 
+from gupai.core.files import write_file
+
 __all__ = ["data_dir", "write_or_check"]
 
 _PACKAGE = Path(__file__).resolve().parent.parent
@@ -41,7 +43,7 @@ def write_or_check(name: str, make_text: Callable[[], str], *, module: str, argv
     target = data_dir("schemas") / name
     text = make_text()
     if args.write:
-        target.write_text(text, encoding="utf-8")
+        write_file(target, text, force=True)  # whole or not at all
         return 0
     current = target.read_text(encoding="utf-8") if target.exists() else ""
     if current != text:
