@@ -235,7 +235,14 @@ def test_a_batch_that_loses_its_worker_twice_is_reported_and_the_others_judged(t
 
 def test_ctrl_c_in_one_process_is_130_with_one_line(corpus: Path) -> None:
     process = _start("validate", str(corpus))
-    time.sleep(1.5)
+
+    def reading() -> bool:  # the command is running (its handlers set) once it has the corpus open
+        try:
+            return any(os.readlink(fd) == str(corpus) for fd in Path(f"/proc/{process.pid}/fd").iterdir())
+        except OSError:
+            return False
+
+    assert _wait_for(reading, 60), "validate never opened the corpus"
     process.send_signal(signal.SIGINT)
     _, err = _finish(process, 10)
     assert process.returncode == 130
@@ -284,6 +291,14 @@ def test_the_pool_plays_again_what_a_lost_worker_held_once(tmp_path: Path) -> No
         assert pool.restarts == 1
     with WorkerPool(2) as pool, pytest.raises(BrokenProcessPool):
         list(pool.map_ordered(crash_always, list(range(8))))
+    with WorkerPool(1) as pool:
+        with pytest.raises(BrokenProcessPool):
+            pool.submit(crash_always, 3).result()
+        late = pool.submit(crash_always, 2)  # the pool is broken: the task fails as the others did, not submit
+        with pytest.raises(BrokenProcessPool):
+            late.result()
+        pool.restart()
+        assert pool.submit(crash_always, 2).result() == 20
 
 
 # ------------------------------------------------------------ findings 8 and 9: output files

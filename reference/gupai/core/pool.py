@@ -82,10 +82,15 @@ class WorkerPool:
         )
 
     def submit(self, fn: Callable[..., Any], /, *args: Any) -> Future[Any]:
-        """Run ``fn(*args)`` in a worker; its future."""
+        """Run ``fn(*args)`` in a worker; its future (failed with :class:`BrokenProcessPool` if the pool is)."""
         if self._executor is None:
             self._executor = self._make()
-        return self._executor.submit(fn, *args)
+        try:
+            return self._executor.submit(fn, *args)
+        except BrokenProcessPool as error:  # a worker was lost before this task: it fails as the tasks out do
+            failed: Future[Any] = Future()
+            failed.set_exception(error)
+            return failed
 
     def map_ordered(self, fn: Callable[[Any], Any], items: Sequence[Any], *, window: int = 0) -> Iterator[Any]:
         """``fn(item)`` for each of ``items``, in order, with at most ``window`` (default: twice the jobs) out.
