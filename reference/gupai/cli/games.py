@@ -177,7 +177,7 @@ def _escaped(doc: Any) -> Any:
 )
 @JSON
 def validate_cmd(paths: tuple[str, ...], jobs: int, cluster: str | None, as_json: bool) -> None:
-    """Validate game logs: files, directories (recursively .json/.jsonl), or - for stdin.
+    """Validate game logs: files, directories (recursively, the .json/.jsonl files that say gupai-log), or - for stdin.
 
     Exit status 0 when every game is valid, 1 when any is invalid, 2 when a
     path cannot be read (or --cluster reaches no scheduler), 3 on an internal
