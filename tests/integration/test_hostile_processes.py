@@ -355,6 +355,22 @@ def test_an_unwritable_output_is_exit_2_before_the_work(tmp_path: Path, command:
     assert "Traceback" not in done.stderr and "internal error" not in done.stderr
 
 
+@pytest.mark.parametrize("option", ["--report", "--badge", "--write-known-failures"])
+def test_the_harness_checks_its_output_files_before_starting_the_engine(tmp_path: Path, option: str) -> None:
+    mark = f"gupai-unstarted-{uuid.uuid4().hex}"
+    engine = f"{sys.executable} {FAKES / 'spawns_and_hangs.py'} {mark}"
+    out = tmp_path / "missing" / "out.json"
+    done = subprocess.run(
+        [GUPAI, "conformance", "run", "kap-shap", "--engine", engine, "--run", ONE_CASE, option, str(out)],
+        capture_output=True, timeout=60, text=True,
+    )  # fmt: skip
+    assert done.returncode == 2
+    assert (
+        done.stderr.strip().splitlines()[-1] == f"Error: cannot write {out}: its directory {out.parent} does not exist"
+    )
+    assert _marked(mark) == []
+
+
 def test_play_out_writes_whole_and_force_replaces(tmp_path: Path) -> None:
     out = tmp_path / "g.json"
     first = subprocess.run([GUPAI, "play", "kap-shap", "--out", str(out)], capture_output=True, timeout=60, text=True)
