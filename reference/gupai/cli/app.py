@@ -12,6 +12,7 @@ from typing import Any, TypeVar
 import click
 
 from gupai import __version__
+from gupai.cli.lazy import LazyGroup
 from gupai.core.errors import GupaiError
 
 __all__ = ["EXIT_INTERNAL", "InputError", "InternalError", "InvalidInput", "main", "safe_text", "usage_errors"]
@@ -57,7 +58,7 @@ def _safe_streams() -> None:
                 stream.reconfigure(errors="backslashreplace")
 
 
-class GupaiGroup(click.Group):
+class GupaiGroup(LazyGroup):
     """The ``gupai`` group: one guard around every command.
 
     Any exception that is not click's own (usage errors, exits) becomes an

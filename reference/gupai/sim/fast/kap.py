@@ -31,6 +31,7 @@ from gupai.games.kap.deal import deal_from_order, first_player_from_dice
 from gupai.games.kap.navpil import navpil_tables
 from gupai.games.kap.state import ABANDON_AFTER_TURNS
 from gupai.log.play import seat_agents
+from gupai.sim.fast import announce_compiling
 from gupai.sim.fast import kap_kernel as kk
 from gupai.sim.fast.mt import string_key_bytes
 
@@ -204,6 +205,7 @@ class FastKapRunner:
 
     def run(self, seeds: range, *, record: bool = False) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """Play ``seeds``: per game (turns, first, winner or -1, reason index), and the actions if ``record``."""
+        announce_compiling(kk.play_kap, "Kap Shap")
         game = self.game
         deal_keys, deal_lens, agent_keys, agent_lens = game_keys(game, seeds, self.agent_codes)
         d = self.data

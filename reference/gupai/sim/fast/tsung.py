@@ -25,6 +25,7 @@ from gupai.games.tsung.actions import Capture
 from gupai.games.tsung.config import ALL_LAID, EQUAL_TURNS, STOCK_EMPTY, tsung_config
 from gupai.games.tsung.deal import tsung_deal_from_order
 from gupai.log.play import seat_agents
+from gupai.sim.fast import announce_compiling
 from gupai.sim.fast import tsung_kernel as tk
 from gupai.sim.fast.kap import game_keys
 
@@ -103,6 +104,7 @@ class FastTsungRunner:
 
     def run(self, seeds: range, *, record: bool = False) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """Play ``seeds``: per game (turns, first, score 0, score 1, sweeps 0, sweeps 1, winner or -1), and the actions."""
+        announce_compiling(tk.play_tsung, "Tsung Shap")
         game = self.game
         deal_keys, deal_lens, agent_keys, agent_lens = game_keys(game, seeds, self.agent_codes)
         out = np.zeros((len(seeds), 7), dtype=np.int64)
