@@ -93,4 +93,6 @@ def test_each_listed_short_help_is_the_commands_own(limit: int) -> None:
     for name, entry in main.lazy_commands.items():
         command = entry.load()
         assert command.name == name
-        assert click.Command(None, help=entry.short_help).get_short_help_str(limit) == command.get_short_help_str(limit), name
+        assert click.Command(None, help=entry.short_help).get_short_help_str(limit) == command.get_short_help_str(
+            limit
+        ), name

@@ -15,6 +15,7 @@ from gupai.cli.app import usage_errors
 from gupai.core.errors import OptionError
 from gupai.core.options import parse_assignments
 from gupai.core.spec import game_spec, games
+from gupai.sim.fast import FAST_PATH_NOTE, fast_available
 from gupai.sim.report import summary_rows, write_outputs
 from gupai.sim.simulate import (
     ENGINES,
@@ -246,6 +247,8 @@ def _run(
 ) -> None:
     """Simulate ``game`` under each of ``presets`` on the same seeds and report them (``simulate`` and ``compare``)."""
     sims = _simulations(game, presets, option_items, players, sets, agents, engine)
+    if engine == "fast" and not fast_available():
+        click.echo(FAST_PATH_NOTE, err=True)
     with _progress(count, [sim.label for sim in sims]) as advance:
         if not side_by_side:
             results = [

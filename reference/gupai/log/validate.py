@@ -21,7 +21,6 @@ from dataclasses import dataclass
 from itertools import islice
 from typing import Any
 
-import jsonschema
 import jsonschema_rs
 
 from gupai.core.errors import ReplayError
@@ -72,33 +71,34 @@ def _pointer(path: Iterable[Any]) -> str:
     return "/" + "/".join(parts) if parts else ""
 
 
-_RS_VALIDATOR: Any = None
-_PY_VALIDATOR: Any = None
+_VALIDATOR: Any = None
 
 
 def _schema_errors(doc: Any) -> list[tuple[str, str]]:
-    global _RS_VALIDATOR, _PY_VALIDATOR
-    if _RS_VALIDATOR is None:
-        _RS_VALIDATOR = jsonschema_rs.validator_for(load_schema())
-        _PY_VALIDATOR = jsonschema.Draft202012Validator(load_schema())
-    if _RS_VALIDATOR.is_valid(doc):
+    """Each schema error of ``doc`` as (JSON pointer, message), sorted; ``[]`` when it conforms.
+
+    One validator, jsonschema-rs: its quick yes/no first (almost every log
+    conforms), then its errors, each ``oneOf``/``anyOf`` failure told by the
+    deepest error of its branches (the part of the document that went wrong).
+
+    >>> _schema_errors({"format": "gupai-log", "version": 1, "game": "kap-shap"})[0]
+    ('', '"deal" is a required property')
+    """
+    global _VALIDATOR
+    if _VALIDATOR is None:
+        _VALIDATOR = jsonschema_rs.validator_for(load_schema())
+    if _VALIDATOR.is_valid(doc):
         return []
-    found = []
-    first = islice(_PY_VALIDATOR.iter_errors(doc), MAX_SCHEMA_ERRORS)
-    for error in sorted(first, key=lambda e: list(map(str, e.absolute_path))):
-        found.extend(_leaf_errors(error))
-    if not found:  # the two validators disagree: trust the stricter one
-        found = [
-            (_pointer(e.instance_path), e.message) for e in islice(_RS_VALIDATOR.iter_errors(doc), MAX_SCHEMA_ERRORS)
-        ]
+    found = [_leaf_error(error) for error in islice(_VALIDATOR.iter_errors(doc), MAX_SCHEMA_ERRORS)]
     return sorted(set(found))
 
 
-def _leaf_errors(error: jsonschema.ValidationError) -> list[tuple[str, str]]:
-    if error.context:
-        deepest = max(error.context, key=lambda e: len(e.absolute_path))
-        return _leaf_errors(deepest)
-    return [(_pointer(error.absolute_path), error.message)]
+def _leaf_error(error: Any) -> tuple[str, str]:
+    """The error itself, or for a failed ``oneOf``/``anyOf`` the deepest error of its branches."""
+    branches = [one for branch in getattr(error.kind, "context", None) or () for one in branch]
+    if branches:
+        return _leaf_error(max(branches, key=lambda e: len(e.instance_path)))
+    return _pointer(error.instance_path), error.message
 
 
 def validate_log(doc: Any, *, file: str = "<log>", game: int | None = None, integral: bool = False) -> list[LogIssue]:

@@ -335,6 +335,9 @@ def _chunk_results(
         return
     methods = multiprocessing.get_all_start_methods()
     context = multiprocessing.get_context("fork" if "fork" in methods else None)
+    warm = getattr(runner, "warm", None)
+    if warm is not None and context.get_start_method() == "fork":  # forked workers inherit the loaded kernels
+        warm()
     with context.Pool(min(jobs, len(plan)), initializer=_worker_init, initargs=(simulation,)) as pool:
         for chunk, tally in zip(plan, pool.imap(_worker_chunk, plan), strict=True):
             yield chunk[1], tally

@@ -118,6 +118,10 @@ class FastTsungRunner:
         )  # fmt: skip
         return out, trace, trace_len
 
+    def warm(self) -> None:
+        """Compile the kernel, or load it from numba's cache, in this process (before any worker is forked)."""
+        self.run(range(1))
+
     def play_chunk(self, first: int, count: int) -> Any:
         """Play games ``first .. first+count-1`` into a new tally."""
         out = self.run(range(first, first + count))[0]
