@@ -14,7 +14,8 @@ import sys
 
 import pytest
 
-from gupai.sim.fast import COMPILING_NOTE, FAST_PATH_NOTE, announce_compiling, kernel_cached
+from gupai.sim.fast import FAST_PATH_NOTE
+from gupai.sim.fast.compiling import COMPILING_NOTE, announce_compiling, kernel_cached
 
 #: Runs the command line in a process where ``import numba`` fails, as in an install without the extra.
 _NO_NUMBA = """
@@ -71,7 +72,7 @@ class _Dispatcher:
 def test_a_kernel_to_compile_is_announced_once(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    import gupai.sim.fast as fast
+    import gupai.sim.fast.compiling as fast
 
     monkeypatch.setattr(fast, "_ANNOUNCED", set())
     assert not kernel_cached(_Dispatcher())
@@ -89,7 +90,7 @@ def test_the_compiled_kernels_are_seen_in_numbas_cache() -> None:
 
     compile_kernels()  # fills the cache if it is empty (as `make kernels` does)
     probe = (
-        "from gupai.sim.fast import kap_kernel, tsung_kernel, kernel_cached; "
+        "from gupai.sim.fast import kap_kernel, tsung_kernel; from gupai.sim.fast.compiling import kernel_cached; "
         "print(kernel_cached(kap_kernel.play_kap), kernel_cached(tsung_kernel.play_tsung), "
         "bool(kap_kernel.play_kap.overloads))"
     )

@@ -13,15 +13,14 @@ The fast path needs numba, the optional extra ``gupai[fast]``; without it
 (:data:`FAST_PATH_NOTE` is the command line's note saying so). numba compiles
 the kernels on their first use and keeps them in its on-disk cache; a
 process that has to compile them says so once on stderr
-(:func:`announce_compiling`), as the wait is long.
+(:func:`gupai.sim.fast.compiling.announce_compiling`), as the wait is long.
 """
 
 from __future__ import annotations
 
-import sys
 from typing import Any
 
-__all__ = ["FAST_AGENTS", "FAST_PATH_NOTE", "announce_compiling", "fast_available", "fast_runner"]
+__all__ = ["FAST_AGENTS", "FAST_PATH_NOTE", "fast_available", "fast_runner"]
 
 #: Agents the fast path plays (by name); any other agent runs on the reference engine.
 FAST_AGENTS: tuple[str, ...] = ("random", "greedy", "navpil")
@@ -31,14 +30,6 @@ FAST_PATH_NOTE = (
     "note: the fast path needs numba, which is not installed; the reference engine plays the same games, "
     "more slowly (for the fast path: pip install 'gupai[fast]')"
 )
-
-#: What :func:`announce_compiling` prints, once a process, when a kernel is not in numba's cache.
-COMPILING_NOTE = (
-    "gupai: compiling the fast path's {what} kernel with numba, once (usually 20-60 s of one core; "
-    "later runs load it from numba's cache in about a second)"
-)
-
-_ANNOUNCED: set[str] = set()
 
 
 def fast_available() -> bool:
@@ -52,30 +43,6 @@ def fast_available() -> bool:
     except ImportError:
         return False
     return True
-
-
-def kernel_cached(dispatcher: Any) -> bool:
-    """Whether numba's ``dispatcher`` is compiled in this process or held by its on-disk cache.
-
-    An unreadable cache counts as not holding it (the worst case is a needless note).
-    """
-    if getattr(dispatcher, "overloads", None):
-        return True
-    try:
-        return bool(dispatcher._cache._cache_file._load_index())
-    except Exception:  # numba's cache internals changed, or the index is unreadable
-        return False
-
-
-def announce_compiling(dispatcher: Any, what: str) -> None:
-    """Say on stderr (terminal or not), once a process, that ``dispatcher`` is about to be compiled.
-
-    Nothing is printed when it is already compiled or in numba's cache.
-    """
-    if what in _ANNOUNCED or kernel_cached(dispatcher):
-        return
-    _ANNOUNCED.add(what)
-    print(COMPILING_NOTE.format(what=what), file=sys.stderr, flush=True)
 
 
 def fast_runner(simulation: Any, tally: type) -> Any:

@@ -31,8 +31,8 @@ from gupai.games.kap.deal import deal_from_order, first_player_from_dice
 from gupai.games.kap.navpil import navpil_tables
 from gupai.games.kap.state import ABANDON_AFTER_TURNS
 from gupai.log.play import seat_agents
-from gupai.sim.fast import announce_compiling
 from gupai.sim.fast import kap_kernel as kk
+from gupai.sim.fast.compiling import announce_compiling
 from gupai.sim.fast.mt import string_key_bytes
 
 __all__ = ["DEAD_ROUND_TURNS", "FastKapRunner", "KapTables", "kap_tables", "seed_keys"]

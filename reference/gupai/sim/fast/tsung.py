@@ -25,8 +25,8 @@ from gupai.games.tsung.actions import Capture
 from gupai.games.tsung.config import ALL_LAID, EQUAL_TURNS, STOCK_EMPTY, tsung_config
 from gupai.games.tsung.deal import tsung_deal_from_order
 from gupai.log.play import seat_agents
-from gupai.sim.fast import announce_compiling
 from gupai.sim.fast import tsung_kernel as tk
+from gupai.sim.fast.compiling import announce_compiling
 from gupai.sim.fast.kap import game_keys
 
 __all__ = ["TEN", "FastTsungRunner"]
