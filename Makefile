@@ -36,7 +36,7 @@ typecheck: $(STAMP)
 # beside their source), so that the test processes load them instead of each
 # compiling them for 40 s (tests/kernels.py).
 kernels: $(STAMP)
-	@echo "Loading the fast path's numba kernels, or compiling them once if numba's cache does not hold them (1 to 2 minutes of one core)"
+	@echo "Loading the fast path's numba kernels, or compiling them once if numba's cache does not hold them (about 30 s of one core, longer on a busy machine)"
 	$(BIN)/python -m tests.kernels
 
 # One worker a core; a worker that runs out of tests takes over half of what

@@ -18,7 +18,7 @@ __all__ = ["COMPILING_NOTE", "announce_compiling", "kernel_cached"]
 
 #: What :func:`announce_compiling` prints, once a process, when a kernel is not in numba's cache.
 COMPILING_NOTE = (
-    "gupai: compiling the fast path's {what} kernel with numba, once (usually 20-60 s of one core; "
+    "gupai: compiling the fast path's {what} kernel with numba, once (usually 5-30 s of one core, longer on a busy machine; "
     "later runs load it from numba's cache in about a second)"
 )
 
