@@ -56,9 +56,9 @@ def seed_keys(texts: Iterable[str]) -> tuple[np.ndarray, np.ndarray]:
     >>> [list(rows[i, : lengths[i]]) == list(string_key(t)) for i, t in enumerate(["gupai:kap-shap:deal:1", "gupai:kap-shap:deal:22"])]
     [True, True]
     """
-    keys = [string_key_bytes(text) for text in texts]
-    width = max((len(k) for k in keys), default=4)
-    blob = b"".join(k.ljust(width, b"\0") for k in keys)
+    keys = list(map(string_key_bytes, texts))
+    width = max(map(len, keys), default=4)
+    blob = b"".join([k.ljust(width, b"\0") for k in keys])
     rows = np.frombuffer(blob, dtype="<u4").astype(np.int64).reshape(len(keys), width // 4)
     lengths = np.fromiter((len(k) // 4 for k in keys), dtype=np.int64, count=len(keys))
     return rows, lengths
