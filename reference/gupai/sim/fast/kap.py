@@ -228,9 +228,7 @@ class FastKapRunner:
         """Play games ``first .. first+count-1`` into a new tally."""
         out = self.run(range(first, first + count))[0]
         tally = self.new_tally()
-        reasons: tuple[str, ...] = getattr(self.tally, "REASONS")  # noqa: B009 - the tally type is passed in
-        for turns, first_player, winner, reason in out.tolist():
-            tally.add(turns=turns, first=first_player, winner=None if winner < 0 else winner, reason=reasons[reason])
+        tally.add_games(out[:, 0], out[:, 1], out[:, 2], out[:, 3])
         return tally
 
     def play(self, seed: int, tally: Any) -> None:

@@ -126,10 +126,7 @@ class FastTsungRunner:
         """Play games ``first .. first+count-1`` into a new tally."""
         out = self.run(range(first, first + count))[0]
         tally = self.new_tally()
-        for turns, first_player, s0, s1, w0, w1, winner in out.tolist():
-            tally.add(
-                turns=turns, first=first_player, scores=(s0, s1), sweeps=(w0, w1), winner=None if winner < 0 else winner
-            )
+        tally.add_games(out[:, 0], out[:, 1], out[:, 2:4], out[:, 4:6], out[:, 6])
         return tally
 
     def play(self, seed: int, tally: Any) -> None:
