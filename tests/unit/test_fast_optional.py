@@ -11,16 +11,18 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
 from gupai.sim.fast import FAST_PATH_NOTE
 from gupai.sim.fast.compiling import COMPILING_NOTE, announce_compiling, kernel_cached
+from gupai.sim.plots import NO_PLOTS_NOTE
 
-#: Runs the command line in a process where ``import numba`` fails, as in an install without the extra.
-_NO_NUMBA = """
+#: Runs the command line in a process where ``import MODULE`` fails, as in an install without its extra.
+_WITHOUT = """
 import sys
-sys.modules["numba"] = None  # import numba now raises ImportError
+sys.modules[sys.argv.pop(1)] = None  # import MODULE now raises ImportError
 from gupai.cli import main
 main(sys.argv[1:], prog_name="gupai")
 """
@@ -29,9 +31,11 @@ main(sys.argv[1:], prog_name="gupai")
 SIMULATE_20 = ("simulate", "kap-shap", "-n", "20", "--jobs", "1", "--json")
 
 
-def _gupai_without_numba(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
+def _gupai_without_numba(
+    *args: str, stdin: str | None = None, module: str = "numba"
+) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, "-c", _NO_NUMBA, *args], input=stdin, capture_output=True, text=True, timeout=300
+        [sys.executable, "-c", _WITHOUT, module, *args], input=stdin, capture_output=True, text=True, timeout=300
     )
 
 
@@ -61,6 +65,17 @@ def test_play_and_validate_need_no_numba() -> None:
     assert played.returncode == 0, played.stderr
     checked = _gupai_without_numba("validate", "-", stdin=played.stdout)
     assert checked.returncode == 0, checked.stdout + checked.stderr
+
+
+def test_simulate_out_without_matplotlib_writes_the_figures_and_says_why_no_plots(tmp_path: Path) -> None:
+    done = _gupai_without_numba(
+        "simulate", "kap-shap", "-n", "5", "-j", "1", "--out", str(tmp_path / "out"), module="matplotlib"
+    )
+    assert done.returncode == 0, done.stderr
+    assert NO_PLOTS_NOTE in done.stderr
+    written = sorted(path.name for path in (tmp_path / "out").iterdir())
+    assert "simulation.json" in written and any(name.endswith(".csv") for name in written)
+    assert not any(name.endswith((".png", ".svg")) for name in written)
 
 
 class _Dispatcher:

@@ -16,6 +16,7 @@ from gupai.core.errors import OptionError
 from gupai.core.options import parse_assignments
 from gupai.core.spec import game_spec, games
 from gupai.sim.fast import FAST_PATH_NOTE, fast_available
+from gupai.sim.plots import NO_PLOTS_NOTE, plots_available
 from gupai.sim.report import summary_rows, write_outputs
 from gupai.sim.simulate import (
     ENGINES,
@@ -119,8 +120,11 @@ def preset_differences(game: str, presets: Sequence[str]) -> list[str]:
 def _report(results: Sequence[SimulationResult], as_json: bool, out: str | None, notes: Sequence[str] = ()) -> None:
     doc = simulation_document(results)
     if out is not None:
-        paths = write_outputs(doc, Path(out))
+        plots = plots_available()
+        paths = write_outputs(doc, Path(out), plots=plots)
         click.echo(f"wrote {len(paths)} files to {out}", err=True)
+        if not plots:
+            click.echo(NO_PLOTS_NOTE, err=True)
     seconds = sum(r.seconds for r in results)
     played = sum(r.games for r in results)
     if seconds > 0:
