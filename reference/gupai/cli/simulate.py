@@ -69,7 +69,7 @@ def _common(func: Callable[..., Any]) -> Callable[..., Any]:
             "--out",
             type=click.Path(file_okay=False, writable=True),
             default=None,
-            help="Write the figures (JSON, CSV) and the plots (PNG, SVG) into this directory.",
+            help="Write the figures (JSON, CSV) and the plots (PNG, SVG; they need matplotlib, the extra sim) into this directory.",
         ),
     ]
     for option in reversed(options):
