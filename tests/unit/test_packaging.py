@@ -25,10 +25,21 @@ def _names(requirements: list[str]) -> set[str]:
     return {re.split(r"[<>=!~;\[ ]", requirement, maxsplit=1)[0].lower() for requirement in requirements}
 
 
-def test_the_core_needs_no_numba_and_one_schema_validator() -> None:
+def test_the_core_needs_no_numba() -> None:
+    """numba is the extra ``fast``. The two schema validators both stay in the core, each for what it does best:
+
+    ============================================  ============  ==========
+    (measured here, CPU time)                      jsonschema-rs  jsonschema
+    ============================================  ============  ==========
+    is this log valid? (400 logs, per log)           25 us         9.6 ms
+    the first 1,000 errors of a log with 100,000     2.6 s, 600 MB  0.09 s, 0 MB
+    ============================================  ============  ==========
+
+    (jsonschema-rs builds every error before handing out the first.)
+    """
     core = _names(PROJECT["dependencies"])
     assert "numba" not in core and "llvmlite" not in core
-    assert "jsonschema-rs" in core and "jsonschema" not in core
+    assert {"jsonschema", "jsonschema-rs"} <= core
     assert "numba" in _names(PROJECT["optional-dependencies"]["fast"])
 
 

@@ -92,13 +92,13 @@ def test_unreadable_paths_exit_2(tmp_path: Path) -> None:
         ("", "not JSON"),
         ("{", "not JSON"),
         ('{"format": "gupai-log", "version": 1, "game": "kap-shap"', "not JSON"),
-        ("[]", 'is not of type "object"'),
-        ("null", 'is not of type "object"'),
-        ('{"format": 7}', '"gupai-log" was expected'),
+        ("[]", "is not of type 'object'"),
+        ("null", "is not of type 'object'"),
+        ('{"format": 7}', "'gupai-log' was expected"),
         ("[" * 100_000 + "]" * 100_000, "nested too deeply"),
         # refused by the strict reader's depth limit (gupai.core.jsonread.MAX_DEPTH), whatever the recursion limit
         ('{"events": ' + "[" * 5000 + "]" * 5000 + "}", "not JSON: nested too deeply (deeper than 64)"),
-        ('"' + "x" * 1_000_000 + '"', 'is not of type "object"'),
+        ('"' + "x" * 1_000_000 + '"', "is not of type 'object'"),
     ],
 )
 def test_malformed_documents_get_a_clear_error(text: str, fragment: str) -> None:

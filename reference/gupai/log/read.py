@@ -180,7 +180,7 @@ def check_batch(batch: Batch) -> list[list[LogIssue]]:
 
     >>> for found in check_batch([("[1]", "a.jsonl", 1), ("[", "a.jsonl", 2)]):
     ...     print(found[0])
-    a.jsonl:1: / [schema] [1] is not of type "object"
+    a.jsonl:1: / [schema] [1] is not of type 'object'
     a.jsonl:2: / [schema] not JSON: Expecting value at line 1 column 2
     """
     run = _Run()
