@@ -2,7 +2,10 @@
 
 The public API: tiles, options, pair rules, the hand evaluator, the games
 (:func:`load_game`, each family's state and actions), playing and validating
-logs.
+logs. Each name is imported from its module on first use (``_LAZY``), so that
+``import gupai`` and the command line's start load no numpy or schema
+validator; a new public name goes into ``__all__``, ``_LAZY`` and the
+``TYPE_CHECKING`` imports (``tests/unit/test_cli_start.py`` holds the three together).
 
 >>> from gupai import Tile, resolve_options
 >>> Tile.parse("4-6")

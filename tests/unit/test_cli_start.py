@@ -6,10 +6,12 @@ Each check runs in a fresh interpreter and asserts which modules it loaded
 
 from __future__ import annotations
 
+import importlib
 import json
 import os
 import subprocess
 import sys
+from pathlib import Path
 
 import click
 import pytest
@@ -74,6 +76,18 @@ def test_import_gupai_imports_nothing_heavy() -> None:
         check=True,
     )
     assert _heavy(json.loads(done.stdout)) == []
+
+
+def test_every_public_name_is_lazy_and_resolves() -> None:
+    import gupai
+
+    lazy: dict[str, tuple[str, str]] = gupai._LAZY
+    assert set(lazy) | {"__version__"} == set(gupai.__all__)
+    source = (Path(gupai.__file__)).read_text(encoding="utf-8")
+    for name, (module, attribute) in lazy.items():
+        spelled = attribute if attribute == name else f"{attribute} as {name}"
+        assert f"from {module} import" in source and spelled in source, f"{name}: not in the TYPE_CHECKING imports"
+        assert getattr(gupai, name) is getattr(importlib.import_module(module), attribute)
 
 
 def test_a_public_name_is_imported_on_first_use() -> None:
