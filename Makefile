@@ -17,10 +17,12 @@ unexport PYTHONDONTWRITEBYTECODE
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[test,docs,sim,cluster]'
+	$(BIN)/python -m pip install --quiet -e '.[test,docs,sim,cluster,fast]'
 	touch $(STAMP)
 
-demo: $(STAMP)
+# The setup compiles the fast path's kernels first (once; `make kernels`), so
+# that the tour and the first `gupai simulate` after it do not wait for them.
+demo: kernels
 	$(BIN)/python -m tools.demo
 
 lint: $(STAMP)
@@ -34,6 +36,7 @@ typecheck: $(STAMP)
 # beside their source), so that the test processes load them instead of each
 # compiling them for 40 s (tests/kernels.py).
 kernels: $(STAMP)
+	@echo "Loading the fast path's numba kernels, or compiling them once if numba's cache does not hold them (about 30 s of one core, longer on a busy machine)"
 	$(BIN)/python -m tests.kernels
 
 # One worker a core; a worker that runs out of tests takes over half of what

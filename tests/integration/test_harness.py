@@ -436,3 +436,20 @@ def test_make_bench_has_a_protocol_section() -> None:
     from tools.bench import SECTIONS
 
     assert "protocol" in SECTIONS and "self-test" in (SECTIONS["protocol"].__doc__ or "")
+
+
+def test_the_readmes_sample_run_is_a_real_run(self_test: tuple[list[CaseResult], dict[str, Any], Report]) -> None:
+    """Every line of the README's sample conformance run (but its seconds) is a line of the self-test's report, in order."""
+    _, _, report = self_test
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    sample = readme.split('$ gupai conformance run --engine "gupai engine" --badge badge.json\n', 1)[1]
+    output, badge = sample.split("```", 1)[0].split("$ cat badge.json\n")
+    seconds = re.compile(r" in [0-9.]+ s;")
+    lines = [seconds.sub(" in S s;", line) for line in report.text().splitlines()]
+    position = 0
+    for line in output.splitlines():
+        if line.strip() in ("", "..."):
+            continue
+        assert seconds.sub(" in S s;", line) in lines[position:], f"README's sample: {line!r} is not in a real run"
+        position = lines.index(seconds.sub(" in S s;", line), position) + 1
+    assert json.loads(badge) == report.badge()

@@ -21,22 +21,67 @@ surrogate in a log or an engine's message) can break printing.
 
 from __future__ import annotations
 
-from gupai.cli import catalog, conformance, games, rules, simulate
 from gupai.cli.app import EXIT_INTERNAL, InputError, InternalError, InvalidInput, main, safe_text, usage_errors
 
 __all__ = ["EXIT_INTERNAL", "InputError", "InternalError", "InvalidInput", "main", "safe_text", "usage_errors"]
 
-# Every command, named here (no command registers itself by being imported).
-main.add_command(catalog.presets_cmd)
-main.add_command(catalog.options_cmd)
-main.add_command(catalog.rules_cmd)
-main.add_command(conformance.engine_cmd)
-main.add_command(conformance.conformance_group)
-main.add_command(games.play_cmd)
-main.add_command(games.show_cmd)
-main.add_command(games.validate_cmd)
-main.add_command(rules.tiles_cmd)
-main.add_command(rules.pairs_cmd)
-main.add_command(rules.hand_cmd)
-main.add_command(simulate.simulate_cmd)
-main.add_command(simulate.compare_cmd)
+# Every command, named here (no command registers itself by being imported): its name, the module and
+# attribute that define it, and its one-line help, shown by `gupai --help` and completion without importing
+# the command (gupai.cli.lazy; tests/unit/test_cli_start.py holds each help to the command's docstring).
+for _name, _module, _attribute, _help in (
+    ("compare", "simulate", "compare_cmd", "Simulate GAME under several presets on the same seeds, side by side."),
+    (
+        "conformance",
+        "conformance",
+        "conformance_group",
+        "Test an engine against every scenario and conformance log, over the engine protocol.",
+    ),
+    (
+        "engine",
+        "conformance",
+        "engine_cmd",
+        "Run the reference engine behind the engine protocol (JSON Lines on stdin and stdout).",
+    ),
+    (
+        "hand",
+        "rules",
+        "hand_cmd",
+        "Is a hand of GAME (default kap-shap) winning, every split of it, and how far it is from winning.",
+    ),
+    (
+        "options",
+        "catalog",
+        "options_cmd",
+        "The variant options of GAME: each a question the sources answer differently, with its values.",
+    ),
+    ("pairs", "rules", "pairs_cmd", "The legal ten-pairs of GAME (default kap-shap) under a preset and options."),
+    ("play", "games", "play_cmd", "Play GAME with agents and write its log (to stdout without --out)."),
+    (
+        "presets",
+        "catalog",
+        "presets_cmd",
+        "The presets of GAME: each fixes every option; what each changes from the default (the first).",
+    ),
+    (
+        "rules",
+        "catalog",
+        "rules_cmd",
+        "The rules of GAME, or the rule ID: its text, its sources and how each reads its options.",
+    ),
+    (
+        "show",
+        "games",
+        "show_cmd",
+        "Print a readable transcript of LOG (a .json log, each game of a .jsonl, - for stdin, or every log in a "
+        "directory, as validate reads it).",
+    ),
+    ("simulate", "simulate", "simulate_cmd", "Play many games of GAME and report their figures with 95% intervals."),
+    ("tiles", "rules", "tiles_cmd", "The 32-tile Chinese domino set: 21 kinds, civil and military."),
+    (
+        "validate",
+        "games",
+        "validate_cmd",
+        "Validate game logs: files, directories (recursively, the .json/.jsonl files that say gupai-log), or - for stdin.",
+    ),
+):
+    main.add_lazy_command(_name, f"gupai.cli.{_module}", _attribute, _help)

@@ -13,6 +13,7 @@ from typing import Any, TypeVar
 import click
 
 from gupai import __version__
+from gupai.cli.lazy import LazyGroup
 from gupai.core.errors import GupaiError
 from gupai.core.files import OutputError
 from gupai.core.terminal import printable
@@ -116,7 +117,7 @@ def _safe_streams() -> None:
                 stream.reconfigure(errors="backslashreplace")
 
 
-class GupaiGroup(click.Group):
+class GupaiGroup(LazyGroup):
     """The ``gupai`` group: one guard around every command.
 
     Any exception that is not click's own (usage errors, exits) becomes an

@@ -17,6 +17,8 @@ from gupai.core.files import check_directory
 from gupai.core.options import parse_assignments
 from gupai.core.spec import game_spec, games
 from gupai.core.terminal import printable
+from gupai.sim.fast import FAST_PATH_NOTE, fast_available
+from gupai.sim.plots import NO_PLOTS_NOTE, plots_available
 from gupai.sim.report import summary_rows, write_outputs
 from gupai.sim.simulate import (
     ENGINES,
@@ -69,7 +71,7 @@ def _common(func: Callable[..., Any]) -> Callable[..., Any]:
             "--out",
             type=click.Path(file_okay=False, writable=True),
             default=None,
-            help="Write the figures (JSON, CSV) and the plots (PNG, SVG) into this directory.",
+            help="Write the figures (JSON, CSV) and the plots (PNG, SVG; they need matplotlib, the extra sim) into this directory.",
         ),
     ]
     for option in reversed(options):
@@ -120,8 +122,11 @@ def preset_differences(game: str, presets: Sequence[str]) -> list[str]:
 def _report(results: Sequence[SimulationResult], as_json: bool, out: str | None, notes: Sequence[str] = ()) -> None:
     doc = simulation_document(results)
     if out is not None:
-        paths = write_outputs(doc, Path(out))
+        plots = plots_available()
+        paths = write_outputs(doc, Path(out), plots=plots)
         click.echo(f"wrote {len(paths)} files to {printable(out)}", err=True)
+        if not plots:
+            click.echo(NO_PLOTS_NOTE, err=True)
     seconds = sum(r.seconds for r in results)
     played = sum(r.games for r in results)
     if seconds > 0:
@@ -250,6 +255,8 @@ def _run(
     sims = _simulations(game, presets, option_items, players, sets, agents, engine)
     if out is not None:
         check_directory(out)  # before the games are played, not after
+    if engine == "fast" and not fast_available():
+        click.echo(FAST_PATH_NOTE, err=True)
     with _progress(count, [sim.label for sim in sims]) as advance:
         if not side_by_side:
             results = [

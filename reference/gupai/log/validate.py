@@ -77,6 +77,15 @@ _PY_VALIDATOR: Any = None
 
 
 def _schema_errors(doc: Any) -> list[tuple[str, str]]:
+    """Each schema error of ``doc`` as (JSON pointer, message), sorted; ``[]`` when it conforms.
+
+    Two validators, each for what it does best (measured: ``tests/unit/test_packaging.py``'s
+    docstring): jsonschema-rs answers yes or no, some 400 times faster than
+    jsonschema on a valid log (almost every log is); jsonschema lists the
+    errors of an invalid one lazily, so that the first :data:`MAX_SCHEMA_ERRORS`
+    cost what they cost, where jsonschema-rs builds every error first (a log
+    with 100,000 bad events: 600 MB and 2.6 s, against 0.1 s and no memory).
+    """
     global _RS_VALIDATOR, _PY_VALIDATOR
     if _RS_VALIDATOR is None:
         _RS_VALIDATOR = jsonschema_rs.validator_for(load_schema())

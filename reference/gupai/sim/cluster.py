@@ -4,7 +4,12 @@ The seeds are cut into the same chunks as on one machine
 (:func:`gupai.sim.simulate.chunks`); each chunk is one task, played on a
 worker by the runner the simulation names (the fast path or the reference
 engine), and the chunks' tallies come back and are merged in seed order, so
-the figures are the same as with ``--jobs``, bit for bit. The workers need
+the figures are the same as with ``--jobs``, bit for bit. Before the first
+task, every worker builds the simulation's runner once and loads (or
+compiles) the fast path's kernels (:func:`warm_worker`), so no task pays for
+it; and the chunks go to the workers in groups, about
+:data:`TASKS_PER_THREAD` tasks a worker thread, so that a big run is not
+thousands of tasks of a few milliseconds each. The workers need
 gupai installed (the same version); the optional extra ``cluster`` brings
 ``dask.distributed``::
 
@@ -22,10 +27,44 @@ from typing import Any
 
 from gupai.core.errors import OptionError
 
-__all__ = ["cluster_chunk_results", "dask_client", "play_chunk_task"]
+__all__ = [
+    "TASKS_PER_THREAD",
+    "cluster_chunk_results",
+    "dask_client",
+    "play_chunk_task",
+    "play_chunks_task",
+    "task_groups",
+    "warm_worker",
+]
 
 #: Runners a worker built, by simulation (a worker builds each once).
 _RUNNERS: dict[Any, Any] = {}
+
+#: About how many tasks each worker thread gets: enough to balance the load, few enough that each is long.
+TASKS_PER_THREAD = 4
+
+
+def _runner(simulation: Any) -> Any:
+    runner = _RUNNERS.get(simulation)
+    if runner is None:
+        runner = _RUNNERS[simulation] = simulation.runner()
+    return runner
+
+
+def warm_worker(simulation: Any) -> None:
+    """Run on each worker before any task: build the runner, and load or compile the fast path's kernels.
+
+    >>> from gupai.sim.simulate import Simulation
+    >>> warm_worker(Simulation("kap-shap", engine="reference"))
+    """
+    warm = getattr(_runner(simulation), "warm", None)
+    if warm is not None:
+        warm()
+
+
+def play_chunks_task(simulation: Any, chunks: list[tuple[int, int]]) -> list[Any]:
+    """A worker's task: play several chunks of seeds, a tally each, in their order."""
+    return [play_chunk_task(simulation, chunk) for chunk in chunks]
 
 
 def play_chunk_task(simulation: Any, chunk: tuple[int, int]) -> Any:
@@ -36,9 +75,7 @@ def play_chunk_task(simulation: Any, chunk: tuple[int, int]) -> Any:
     ...     Simulation("kap-shap"), games=5, jobs=1).summary()
     True
     """
-    runner = _RUNNERS.get(simulation)
-    if runner is None:
-        runner = _RUNNERS[simulation] = simulation.runner()
+    runner = _runner(simulation)
     first, count = chunk
     play_chunk = getattr(runner, "play_chunk", None)
     if play_chunk is not None:
@@ -82,6 +119,22 @@ def cluster_chunk_results(
 ) -> Iterator[tuple[int, Any]]:
     """Each chunk's (count, tally), in seed order, played on the cluster whose scheduler is at ``address``."""
     with dask_client(address, timeout=timeout) as client:
-        futures = client.map(play_chunk_task, [simulation] * len(plan), plan, pure=False)
-        for chunk, future in zip(plan, futures, strict=True):
-            yield chunk[1], future.result()
+        client.run(warm_worker, simulation)  # every worker, once, before any task
+        groups = task_groups(plan, threads=sum(client.nthreads().values()))
+        futures = client.map(play_chunks_task, [simulation] * len(groups), groups, pure=False)
+        for group, future in zip(groups, futures, strict=True):
+            for chunk, tally in zip(group, future.result(), strict=True):
+                yield chunk[1], tally
+
+
+def task_groups(plan: list[tuple[int, int]], *, threads: int) -> list[list[tuple[int, int]]]:
+    """The chunks of ``plan`` cut into consecutive groups, about :data:`TASKS_PER_THREAD` a worker thread.
+
+    >>> plan = [(seed, 10) for seed in range(0, 400, 10)]
+    >>> [len(group) for group in task_groups(plan, threads=2)]
+    [5, 5, 5, 5, 5, 5, 5, 5]
+    >>> len(task_groups(plan, threads=64)), sum(task_groups(plan, threads=3), []) == plan
+    (40, True)
+    """
+    size = max(1, len(plan) // (TASKS_PER_THREAD * max(1, threads)))
+    return [plan[start : start + size] for start in range(0, len(plan), size)]

@@ -19,7 +19,17 @@ from typing import Any
 
 from gupai.core.errors import GupaiError
 
-__all__ = ["PlotError", "plot_lengths", "plot_scores", "plot_sweeps", "plot_win_chances", "plot_wins", "preset_colour"]
+__all__ = [
+    "NO_PLOTS_NOTE",
+    "PlotError",
+    "plot_lengths",
+    "plot_scores",
+    "plot_sweeps",
+    "plot_win_chances",
+    "plot_wins",
+    "plots_available",
+    "preset_colour",
+]
 
 #: Colours for presets, given out in the order the presets first appear in spec/ (game by game), so
 #: that a preset has one colour in every plot of every game.
@@ -49,6 +59,25 @@ _COLOURS = (
 
 class PlotError(GupaiError):
     """A plot that cannot be drawn (matplotlib missing, nothing to draw)."""
+
+
+#: The note of ``gupai simulate --out`` when matplotlib is missing: the figures are written, not the plots.
+NO_PLOTS_NOTE = (
+    "note: no plots (they need matplotlib: pip install 'gupai[sim]'); the figures are written as JSON and CSV"
+)
+
+
+def plots_available() -> bool:
+    """Whether matplotlib, and so the plots, can be imported.
+
+    >>> isinstance(plots_available(), bool)
+    True
+    """
+    try:
+        import matplotlib  # noqa: F401
+    except ImportError:
+        return False
+    return True
 
 
 def _pyplot() -> Any:

@@ -37,6 +37,7 @@ True
 from __future__ import annotations
 
 import math
+import multiprocessing
 import os
 import random
 import time
@@ -333,6 +334,9 @@ def _chunk_results(
         for chunk in plan:
             yield chunk[1], _play_chunk(runner, chunk)
         return
+    warm = getattr(runner, "warm", None)
+    if warm is not None and "fork" in multiprocessing.get_all_start_methods():
+        warm()  # the pool forks where it can, and forked workers inherit the loaded kernels
     # Workers ignore Ctrl-C, die with this process, and are killed at once when the run stops (a signal, an
     # error); a lost worker loses the chunks out, which are played again once in a fresh pool.
     with WorkerPool(min(jobs, len(plan)), initializer=_worker_init, initargs=(simulation,)) as pool:

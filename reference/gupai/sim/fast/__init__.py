@@ -7,16 +7,42 @@ so the caller falls back to the reference engine. The fast path is a second
 implementation of the engines and agents, held to the first by a
 differential test (``tests/property/test_fast_sim.py``, and ``make
 verify-fast`` on many more games): every action of every game the same.
+
+The fast path needs numba, the optional extra ``gupai[fast]``; without it
+:func:`fast_runner` returns ``None`` and the reference engine plays
+(:data:`FAST_PATH_NOTE` is the command line's note saying so). numba compiles
+the kernels on their first use and keeps them in its on-disk cache; a
+process that has to compile them says so once on stderr
+(:func:`gupai.sim.fast.compiling.announce_compiling`), as the wait is long.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-__all__ = ["FAST_AGENTS", "fast_runner"]
+__all__ = ["FAST_AGENTS", "FAST_PATH_NOTE", "fast_available", "fast_runner"]
 
 #: Agents the fast path plays (by name); any other agent runs on the reference engine.
 FAST_AGENTS: tuple[str, ...] = ("random", "greedy", "navpil")
+
+#: The one-line note of ``gupai simulate`` when numba is missing.
+FAST_PATH_NOTE = (
+    "note: the fast path needs numba, which is not installed; the reference engine plays the same games, "
+    "more slowly (for the fast path: pip install 'gupai[fast]')"
+)
+
+
+def fast_available() -> bool:
+    """Whether numba, and so the fast path, can be imported.
+
+    >>> isinstance(fast_available(), bool)
+    True
+    """
+    try:
+        import numba  # noqa: F401
+    except ImportError:
+        return False
+    return True
 
 
 def fast_runner(simulation: Any, tally: type) -> Any:
@@ -35,6 +61,8 @@ def fast_runner(simulation: Any, tally: type) -> Any:
     from gupai.games.kap.config import COLLECTING_GAMES
     from gupai.log.play import seat_agents
 
+    if not fast_available():
+        return None
     if any(
         name not in FAST_AGENTS or AGENTS.get(name) not in (GreedyAgent, RandomAgent, NavpilAgent)
         for name in simulation.agents

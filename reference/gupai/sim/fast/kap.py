@@ -32,6 +32,7 @@ from gupai.games.kap.navpil import navpil_tables
 from gupai.games.kap.state import ABANDON_AFTER_TURNS
 from gupai.log.play import seat_agents
 from gupai.sim.fast import kap_kernel as kk
+from gupai.sim.fast.compiling import announce_compiling
 from gupai.sim.fast.mt import string_key_bytes
 
 __all__ = ["DEAD_ROUND_TURNS", "FastKapRunner", "KapTables", "kap_tables", "seed_keys"]
@@ -55,9 +56,9 @@ def seed_keys(texts: Iterable[str]) -> tuple[np.ndarray, np.ndarray]:
     >>> [list(rows[i, : lengths[i]]) == list(string_key(t)) for i, t in enumerate(["gupai:kap-shap:deal:1", "gupai:kap-shap:deal:22"])]
     [True, True]
     """
-    keys = [string_key_bytes(text) for text in texts]
-    width = max((len(k) for k in keys), default=4)
-    blob = b"".join(k.ljust(width, b"\0") for k in keys)
+    keys = list(map(string_key_bytes, texts))
+    width = max(map(len, keys), default=4)
+    blob = b"".join([k.ljust(width, b"\0") for k in keys])
     rows = np.frombuffer(blob, dtype="<u4").astype(np.int64).reshape(len(keys), width // 4)
     lengths = np.fromiter((len(k) // 4 for k in keys), dtype=np.int64, count=len(keys))
     return rows, lengths
@@ -204,6 +205,7 @@ class FastKapRunner:
 
     def run(self, seeds: range, *, record: bool = False) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """Play ``seeds``: per game (turns, first, winner or -1, reason index), and the actions if ``record``."""
+        announce_compiling(kk.play_kap, "Kap Shap")
         game = self.game
         deal_keys, deal_lens, agent_keys, agent_lens = game_keys(game, seeds, self.agent_codes)
         d = self.data
@@ -218,13 +220,15 @@ class FastKapRunner:
         )  # fmt: skip
         return out, trace, trace_len
 
+    def warm(self) -> None:
+        """Compile the kernel, or load it from numba's cache, in this process (before any worker is forked)."""
+        self.run(range(1))
+
     def play_chunk(self, first: int, count: int) -> Any:
         """Play games ``first .. first+count-1`` into a new tally."""
         out = self.run(range(first, first + count))[0]
         tally = self.new_tally()
-        reasons: tuple[str, ...] = getattr(self.tally, "REASONS")  # noqa: B009 - the tally type is passed in
-        for turns, first_player, winner, reason in out.tolist():
-            tally.add(turns=turns, first=first_player, winner=None if winner < 0 else winner, reason=reasons[reason])
+        tally.add_games(out[:, 0], out[:, 1], out[:, 2], out[:, 3])
         return tally
 
     def play(self, seed: int, tally: Any) -> None:

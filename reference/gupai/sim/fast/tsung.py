@@ -26,6 +26,7 @@ from gupai.games.tsung.config import ALL_LAID, EQUAL_TURNS, STOCK_EMPTY, tsung_c
 from gupai.games.tsung.deal import tsung_deal_from_order
 from gupai.log.play import seat_agents
 from gupai.sim.fast import tsung_kernel as tk
+from gupai.sim.fast.compiling import announce_compiling
 from gupai.sim.fast.kap import game_keys
 
 __all__ = ["TEN", "FastTsungRunner"]
@@ -103,6 +104,7 @@ class FastTsungRunner:
 
     def run(self, seeds: range, *, record: bool = False) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """Play ``seeds``: per game (turns, first, score 0, score 1, sweeps 0, sweeps 1, winner or -1), and the actions."""
+        announce_compiling(tk.play_tsung, "Tsung Shap")
         game = self.game
         deal_keys, deal_lens, agent_keys, agent_lens = game_keys(game, seeds, self.agent_codes)
         out = np.zeros((len(seeds), 7), dtype=np.int64)
@@ -116,14 +118,15 @@ class FastTsungRunner:
         )  # fmt: skip
         return out, trace, trace_len
 
+    def warm(self) -> None:
+        """Compile the kernel, or load it from numba's cache, in this process (before any worker is forked)."""
+        self.run(range(1))
+
     def play_chunk(self, first: int, count: int) -> Any:
         """Play games ``first .. first+count-1`` into a new tally."""
         out = self.run(range(first, first + count))[0]
         tally = self.new_tally()
-        for turns, first_player, s0, s1, w0, w1, winner in out.tolist():
-            tally.add(
-                turns=turns, first=first_player, scores=(s0, s1), sweeps=(w0, w1), winner=None if winner < 0 else winner
-            )
+        tally.add_games(out[:, 0], out[:, 1], out[:, 2:4], out[:, 4:6], out[:, 6])
         return tally
 
     def play(self, seed: int, tally: Any) -> None:

@@ -1,0 +1,49 @@
+"""Saying out loud that the fast path's kernels are being compiled (numba, once; the wait is long).
+
+numba compiles a kernel on its first call and keeps it in its on-disk cache
+(``__pycache__`` beside the source, or ``NUMBA_CACHE_DIR``); later processes
+load it in about a second. A process about to compile one says so once on
+stderr, terminal or not, so that a first ``gupai simulate`` does not seem to hang.
+
+>>> kernel_cached(object())
+False
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import Any
+
+__all__ = ["COMPILING_NOTE", "announce_compiling", "kernel_cached"]
+
+#: What :func:`announce_compiling` prints, once a process, when a kernel is not in numba's cache.
+COMPILING_NOTE = (
+    "gupai: compiling the fast path's {what} kernel with numba, once (usually 5-30 s of one core, longer on a busy machine; "
+    "later runs load it from numba's cache in about a second)"
+)
+
+_ANNOUNCED: set[str] = set()
+
+
+def kernel_cached(dispatcher: Any) -> bool:
+    """Whether numba's ``dispatcher`` is compiled in this process or held by its on-disk cache.
+
+    An unreadable cache counts as not holding it (the worst case is a needless note).
+    """
+    if getattr(dispatcher, "overloads", None):
+        return True
+    try:
+        return bool(dispatcher._cache._cache_file._load_index())
+    except Exception:  # numba's cache internals changed, or the index is unreadable
+        return False
+
+
+def announce_compiling(dispatcher: Any, what: str) -> None:
+    """Say on stderr (terminal or not), once a process, that ``dispatcher`` is about to be compiled.
+
+    Nothing is printed when it is already compiled or in numba's cache.
+    """
+    if what in _ANNOUNCED or kernel_cached(dispatcher):
+        return
+    _ANNOUNCED.add(what)
+    print(COMPILING_NOTE.format(what=what), file=sys.stderr, flush=True)
