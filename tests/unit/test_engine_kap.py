@@ -76,7 +76,7 @@ def _rebuild(log: dict[str, Any]) -> dict[str, Any]:
     events = []
     for event in log["events"]:
         text = event["type"] if event["type"] in ("draw", "declare") else f"{event['type']} {event['tile']}"
-        events.append(state.apply(parse_action(text)).to_json())
+        events.extend(event.to_json() for event in state.apply(parse_action(text)))
     return {**log, "events": events, "result": state.result()}
 
 
