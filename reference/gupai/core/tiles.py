@@ -240,14 +240,20 @@ def _TILES_BY_INDEX() -> tuple[Tile, ...]:  # noqa: N802 - a cached constant
     return tuple(Tile(k.face) for k in kinds())
 
 
-def parse_tiles(tokens: Iterable[str]) -> list[Tile]:
-    """Parse several tiles; the error names the first token that is not a tile.
+def parse_tiles(tokens: str | Iterable[str | Tile]) -> list[Tile]:
+    """Parse several tiles, from one text (split on spaces and commas) or a list; the error names the first
+    token that is not a tile.
 
-    >>> parse_tiles(["6-6", "1-1"])
-    [Tile('6-6'), Tile('1-1')]
+    >>> parse_tiles(["6-6", "1-1"]), parse_tiles("6-6 4-6, [3:1]")
+    ([Tile('6-6'), Tile('1-1')], [Tile('6-6'), Tile('6-4'), Tile('3-1')])
     """
+    if isinstance(tokens, str):
+        tokens = tokens.replace(",", " ").split()
     result = []
     for position, token in enumerate(tokens, start=1):
+        if isinstance(token, Tile):
+            result.append(token)
+            continue
         try:
             result.append(Tile.parse(token))
         except TileError as error:

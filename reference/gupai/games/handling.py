@@ -135,7 +135,7 @@ class Handling:
 def _restore_play(
     cls: type[Handling], config: Any, deal: Any, moves: Sequence[Any], ended: str | None
 ) -> Handling:
-    state = type.__call__(cls, config, deal)
+    state: Handling = cls(config, deal)  # type: ignore[call-arg]
     for move in moves:
         state.apply_unchecked(move)
     if ended is not None:

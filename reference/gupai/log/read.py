@@ -25,7 +25,7 @@ from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, BinaryIO
+from typing import Any, BinaryIO, NamedTuple
 
 from gupai.core.errors import GupaiError
 from gupai.core.jsonread import JSONReadError, loads
@@ -38,6 +38,7 @@ __all__ = [
     "MAX_ERRORS_PER_GAME",
     "MAX_ERRORS_PER_RUN",
     "Batch",
+    "PathsValidation",
     "Submit",
     "Validation",
     "check_batch",
@@ -213,10 +214,28 @@ def validate_text(text: str, *, file: str = "<log>", lines: bool = False) -> lis
     return list(run.issues) + refused
 
 
-def validate_paths(paths: Iterable[str]) -> tuple[list[LogIssue], int, list[str]]:
-    """Validate files, directories and ``-``; return (issues listed, games read, unreadable paths)."""
+class PathsValidation(NamedTuple):
+    """What :func:`validate_paths` found: the issues listed, the games read, one ``path: why`` a path unread."""
+
+    issues: list[LogIssue]
+    games: int
+    unreadable: list[str]
+
+    @property
+    def ok(self) -> bool:
+        """Every game read is valid and every path was read."""
+        return not self.issues and not self.unreadable
+
+
+def validate_paths(paths: Iterable[str]) -> PathsValidation:
+    """Validate files, directories and ``-``; return the issues listed, the games read, the unreadable paths.
+
+    >>> found = validate_paths(["/nonexistent.json"])
+    >>> found.ok, found.games, found.unreadable
+    (False, 0, ['/nonexistent.json: No such file or directory'])
+    """
     result = validate_all(paths)
-    return list(result.issues), result.games, list(result.unreadable)
+    return PathsValidation(list(result.issues), result.games, list(result.unreadable))
 
 
 def validate_all(paths: Iterable[str], *, submit: Submit | None = None, window: int = 4) -> Validation:

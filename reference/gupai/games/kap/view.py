@@ -11,13 +11,19 @@ hand unseen; taken and discarded tiles are face up).
 >>> from gupai.games.registry import load_game
 >>> game = load_game("kap-shap")
 >>> state = game.new_state(game.random_deal(seed=1))
->>> _ = state.apply("discard 6-6") if "discard 6-6" in map(str, state.legal_actions()) else state.apply(
-...     state.legal_actions()[-1])
->>> seen = state.observation(2)
->>> seen.seat, len(seen.hand), seen.hand_sizes, seen.stock_left
-(2, 7, (7, 7, 7, 7), 19)
+>>> state.apply("discard 6-6")
+[Event(type='discard', seat=1, tile=Tile('6-6'), hand=(), decomposition=None)]
+>>> state.apply("draw")
+[Event(type='draw', seat=0, tile=Tile('4-4'), hand=(), decomposition=None)]
+>>> print(state.observation(1))
+kap-shap: seat 1's view, turn 2, stock 16
+> seat 0  8 tiles
+  seat 1  [6-3] [6-1] [6-1] [5-1] [4-3] [3-3] [1-1]
+  table   [6-6]
+>>> state.observation(1).events[-1]  # seat 0's draw, as seat 1 saw it
+Event(type='draw', seat=0, tile=None, hand=(), decomposition=None)
 >>> state.returns()
-(0, 0, 0, 0)
+(0, 0)
 """
 
 from __future__ import annotations

@@ -219,7 +219,7 @@ class TsungView(Handling):
 
     # ------------------------------------------------------------ handling hooks
     def _action_of(self, move: Any) -> Action:
-        return ACTIONS[move]
+        return ACTIONS[int(move)]
 
     def _action(self, action: Any) -> Action:
         if isinstance(action, str):
