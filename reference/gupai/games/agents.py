@@ -41,11 +41,11 @@ __all__ = [
     "GREEDY_POLICIES",
     "Agent",
     "AgentError",
-    "ObservingPlayer",
-    "Player",
     "GreedyAgent",
     "GreedyPolicy",
     "NavpilAgent",
+    "ObservingPlayer",
+    "Player",
     "RandomAgent",
     "make_agent",
     "seat_agents",
@@ -192,12 +192,16 @@ def _user_agent(name: str) -> Agent:
     where, _, attribute = name.rpartition(":")
     try:
         if where.endswith(".py"):
-            path = Path(where)
-            spec = importlib.util.spec_from_file_location(f"gupai_agent_{path.stem}", path)
-            if spec is None or spec.loader is None or not path.is_file():
-                raise OptionError(f"agent {name}: no Python file {where}", where=name)
-            module = importlib.util.module_from_spec(spec)
-            spec.loader.exec_module(module)
+            path = Path(where).resolve()
+            key = f"gupai_agent_file:{path}"  # loaded once a process, as an imported module is
+            module = sys.modules.get(key)  # type: ignore[assignment]
+            if module is None:
+                spec = importlib.util.spec_from_file_location(path.stem, path)
+                if spec is None or spec.loader is None or not path.is_file():
+                    raise OptionError(f"agent {name}: no Python file {where}", where=name)
+                module = importlib.util.module_from_spec(spec)
+                spec.loader.exec_module(module)
+                sys.modules[key] = module
         else:
             if "" not in sys.path and str(Path.cwd()) not in sys.path:
                 sys.path.insert(0, str(Path.cwd()))

@@ -132,9 +132,7 @@ class Handling:
         raise NotImplementedError
 
 
-def _restore_play(
-    cls: type[Handling], config: Any, deal: Any, moves: Sequence[Any], ended: str | None
-) -> Handling:
+def _restore_play(cls: type[Handling], config: Any, deal: Any, moves: Sequence[Any], ended: str | None) -> Handling:
     state: Handling = cls(config, deal)  # type: ignore[call-arg]
     for move in moves:
         state.apply_unchecked(move)

@@ -3,10 +3,12 @@
 :func:`evaluate_hand` is what ``gupai hand`` answers (its ``--json`` prints
 :meth:`HandReport.to_json`).
 
->>> report = evaluate_hand("kap-shap", "6-6 5-5 4-6 4-6 3-1 3-1 2-2")
->>> report.winning, report.distance, len(report.decompositions)
-(False, 1, 0)
->>> evaluate_hand("kap-shap", "1-1 1-1 5-5 5-5 4-6 4-6 3-1", pair_set="printed").options["pair-set"]
+>>> report = evaluate_hand("kap-shap", "1-1 1-1 5-5 5-5 4-6 4-6 3-1 3-3")
+>>> report.winning, report.distance, str(report.decompositions[0])
+(True, 0, 'eye 1-1 1-1, pairs 6-4+6-4 5-5+5-5 3-3+3-1')
+>>> evaluate_hand("kap-shap", "6-6 5-5 4-6 4-6 3-1 3-1 2-2").distance
+2
+>>> evaluate_hand("kap-shap", ["1-1", "1-1"], pair_set="printed").options["pair-set"]
 'printed'
 """
 

@@ -98,7 +98,10 @@ class TsungObservation:
         for seat in (0, 1):
             mark = ">" if seat == self.current_player and self.phase != OVER else " "
             hand = _tiles(self.hand) if seat == self.seat else f"{self.hand_sizes[seat]} in hand"
-            lines.append(f"{mark} seat {seat}   {self.face_down[seat]} face down" + (f", {hand}" if self.hand_sizes[seat] else ""))
+            lines.append(
+                f"{mark} seat {seat}   {self.face_down[seat]} face down"
+                + (f", {hand}" if self.hand_sizes[seat] else "")
+            )
         return "\n".join(lines)
 
 
@@ -166,8 +169,7 @@ class TsungView(Handling):
             stock_left=len(self._stock) - self._stock_at,
             scores=tuple(self.scores),
             open_captures=tuple(
-                (capture_of(code), points)
-                for code, points in zip(self.open_codes, self.open_points, strict=True)
+                (capture_of(code), points) for code, points in zip(self.open_codes, self.open_points, strict=True)
             )
             if self.phase in ("take", "claim")
             else (),
