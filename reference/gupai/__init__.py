@@ -113,6 +113,7 @@ if TYPE_CHECKING:  # what the names are, for the type checker; loaded on first u
     from gupai.core.tiles import (
         set_counts as set_counts,
     )
+    from gupai.engine import Engine
     from gupai.games.agents import Agent
     from gupai.games.base import Game as Game
     from gupai.games.base import State as State
@@ -197,6 +198,7 @@ _FRONT: dict[str, str] = {
     "evaluate_hand": "gupai.games.kap.hand",
     "HandReport": "gupai.games.kap.hand",
     "Agent": "gupai.games.agents",
+    "Engine": "gupai.engine",
     "play_game": "gupai.log.play",
     "to_log": "gupai.log.write",
     "from_log": "gupai.log.write",
@@ -266,6 +268,7 @@ _MORE: dict[str, str] = {
 
 __all__ = [
     "Agent",
+    "Engine",
     "GupaiError",
     "HandReport",
     "IllegalActionError",

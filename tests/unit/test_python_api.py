@@ -254,3 +254,37 @@ def test_simulate_plays_a_users_agent_on_the_reference_engine(tmp_path: Path) ->
     )
     assert done.returncode == 0, done.stderr
     assert "mypkg.mod:MyAgent" in done.stdout and '"games": 100' in done.stdout.replace(": ", ": ")
+
+
+# ----------------------------------------------------------------- driving an engine
+SERVER = [sys.executable, "-m", "gupai.protocol.server"]
+
+
+def test_an_engine_plays_a_game_to_its_end_over_the_protocol() -> None:
+    from gupai.engine import Engine, action_text
+
+    local = load_game("kap-shap").new_state(load_game("kap-shap").random_deal(seed=4))
+    with Engine.popen(SERVER) as engine:
+        assert "kap-shap" in engine.hello["games"]
+        engine.new_game("kap-shap", seed=4)
+        while not engine.state()["terminal"]:
+            legal = engine.legal_actions()
+            assert sorted(map(action_text, legal)) == sorted(map(str, local.legal_actions()))
+            text = action_text(legal[-1])
+            events = engine.apply(text)
+            assert [e.to_json() for e in local.apply(text)] == events
+        with pytest.raises(IllegalActionError):
+            engine.apply({"type": "draw", "seat": 0})
+    assert engine.process.process is None  # stopped and reaped
+
+
+def test_an_engine_that_hangs_times_out_and_is_killed() -> None:
+    from gupai.conformance.process import EngineError
+    from gupai.engine import Engine
+
+    hangs = [sys.executable, str(Path(__file__).resolve().parents[1] / "fakes" / "hangs.py")]
+    with Engine.popen(hangs, timeout=0.5, start_timeout=5) as engine:
+        with pytest.raises(EngineError) as error:
+            engine.new_game("kap-shap", seed=1)
+        assert error.value.fault == "timeout"
+    assert engine.process.process is None
