@@ -288,3 +288,17 @@ def test_an_engine_that_hangs_times_out_and_is_killed() -> None:
             engine.new_game("kap-shap", seed=1)
         assert error.value.fault == "timeout"
     assert engine.process.process is None
+
+
+# ----------------------------------------------------------------- the Python API page
+def test_the_python_api_page_runs_as_a_doctest() -> None:
+    import doctest
+    import re
+
+    page = (Path(__file__).resolve().parents[2] / "docs" / "python-api.md").read_text(encoding="utf-8")
+    blocks = re.findall(r"```pycon\n(.*?)```", page, flags=re.S)
+    assert len(blocks) >= 6
+    test = doctest.DocTestParser().get_doctest("\n".join(blocks), {}, "python-api.md", "docs/python-api.md", 0)
+    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
+    runner.run(test)
+    assert runner.summarize(verbose=False).failed == 0

@@ -24,7 +24,7 @@ import random
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any, Protocol, cast, runtime_checkable
+from typing import Any, Protocol, TypeVar, cast, runtime_checkable
 
 from gupai.core.errors import GupaiError, OptionError
 from gupai.core.options import suggestion
@@ -47,6 +47,7 @@ __all__ = [
     "ObservingPlayer",
     "Player",
     "RandomAgent",
+    "agent_name",
     "make_agent",
     "seat_agents",
 ]
@@ -75,6 +76,10 @@ class Player(Protocol):
 
 class AgentError(GupaiError):
     """A user's agent that cannot be loaded, fails, or returns an action that is not legal."""
+
+
+#: An agent as named (text) or made (an object).
+AgentT = TypeVar("AgentT")
 
 
 class ObservingPlayer:
@@ -166,8 +171,19 @@ GREEDY_POLICIES: dict[type, GreedyPolicy] = {
 }
 
 
-def make_agent(name: str) -> Player:
-    """A new agent by name: a built-in one, or yours as ``module:Class`` or ``file.py:Class``.
+def agent_name(agent: str | Agent) -> str:
+    """How a log names an agent: its name, or its ``name`` attribute, else its class's name.
+
+    >>> agent_name("greedy"), agent_name(RandomAgent())
+    ('greedy', 'random')
+    """
+    if isinstance(agent, str):
+        return agent
+    return str(getattr(agent, "name", type(agent).__name__))
+
+
+def make_agent(name: str | Agent) -> Player:
+    """A new agent by name: a built-in one, or yours as ``module:Class`` or ``file.py:Class`` (or already made).
 
     >>> make_agent("greedy").name
     'greedy'
@@ -176,6 +192,12 @@ def make_agent(name: str) -> Player:
     ...
     gupai.core.errors.OptionError: unknown agent 'gready' (agents: greedy, navpil, random, or module:Class) Did you mean 'greedy'?
     """
+    if not isinstance(name, str):
+        if isinstance(name, GreedyAgent | RandomAgent | NavpilAgent):  # a built-in agent, made already
+            return name
+        if not isinstance(name, Agent):
+            raise AgentError(f"{agent_name(name)} has no choose(observation, legal_actions) method", where="agents")
+        return ObservingPlayer(name, agent_name(name))
     made = AGENTS.get(name)
     if made is not None:
         return made()
@@ -218,13 +240,13 @@ def _user_agent(name: str) -> Agent:
     return made
 
 
-def seat_agents(agents: Sequence[str], players: int) -> list[str]:
+def seat_agents(agents: Sequence[AgentT], players: int) -> list[AgentT]:
     """One agent name a seat: one name for every seat, or one a seat.
 
     >>> seat_agents(["greedy"], 3), seat_agents(["greedy", "random"], 2)
     (['greedy', 'greedy', 'greedy'], ['greedy', 'random'])
     """
-    names = list(agents) or ["greedy"]
+    names: list[Any] = list(agents) or ["greedy"]
     if len(names) == 1:
         return names * players
     if len(names) != players:

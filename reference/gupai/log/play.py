@@ -16,7 +16,7 @@ from typing import Any
 from gupai.core.errors import OptionError
 from gupai.core.options import Options, resolve_options
 from gupai.core.tiles import KIND_COUNT, Tile
-from gupai.games.agents import make_agent, seat_agents
+from gupai.games.agents import Agent, agent_name, make_agent, seat_agents
 from gupai.games.kap.actions import Discard, Draw, Event, Take
 from gupai.games.kap.config import COLLECTING_GAMES, collecting_config
 from gupai.games.kap.deal import Deal, random_deal
@@ -54,7 +54,7 @@ def play_kap(
     players: int | None = None,
     sets: int | None = None,
     seed: int = 0,
-    agents: Sequence[str] = ("greedy",),
+    agents: Sequence[str | Agent] = ("greedy",),
     max_events: int = 1_000_000,
 ) -> dict[str, Any]:
     """Play one game of Kap Shap or Kap Tai Shap and return its log."""
@@ -89,7 +89,7 @@ def play_kap(
         "players": config.players,
         "sets": config.sets,
         "seed": seed,
-        "agents": names,
+        "agents": [agent_name(agent) for agent in names],
         "deal": deal_to_json(deal),
         "events": events,
         "result": state.result(),
@@ -104,14 +104,20 @@ def play_game(
     players: int | None = None,
     sets: int | None = None,
     seed: int = 0,
-    agents: Sequence[str] = ("greedy",),
+    agents: Sequence[str | Agent] = ("greedy",),
+    **options: str,
 ) -> dict[str, Any]:
-    """Play one game of any gupai game and return its log."""
-    options = resolve_options(game, preset=preset, overrides=overrides)
+    """Play one game of any gupai game and return its log.
+
+    Options are ``overrides`` or keyword arguments, in either spelling (``pair_set="printed"``);
+    ``agents`` are names (``greedy``, ``mypkg.mod:MyAgent``) or your agents themselves, one for
+    every seat or one a seat.
+    """
+    resolved = resolve_options(game, preset=preset, overrides={**(overrides or {}), **options})
     engine = ENGINES.get(game)
     if engine is None:
         raise OptionError(f"no engine plays {game} yet", where=game)
-    return engine(game, options, players=players, sets=sets, seed=seed, agents=agents)
+    return engine(game, resolved, players=players, sets=sets, seed=seed, agents=agents)
 
 
 #: Game id -> a function playing one game from resolved options (the same

@@ -15,7 +15,7 @@ from typing import Any
 from gupai.core.errors import OptionError
 from gupai.core.options import Options, resolve_options
 from gupai.core.spec import game_spec
-from gupai.games.agents import make_agent, seat_agents
+from gupai.games.agents import Agent, agent_name, make_agent, seat_agents
 from gupai.games.tsung.actions import trace_json
 from gupai.games.tsung.config import GAME, tsung_config
 from gupai.games.tsung.deal import deal_json, random_tsung_deal
@@ -33,7 +33,7 @@ def play_tsung(
     players: int | None = None,
     sets: int | None = None,
     seed: int = 0,
-    agents: Sequence[str] = ("greedy",),
+    agents: Sequence[str | Agent] = ("greedy",),
     max_events: int = 10_000,
 ) -> dict[str, Any]:
     """Play one game of Tsung Shap and return its log (the engine :data:`gupai.log.play.ENGINES` names).
@@ -71,7 +71,7 @@ def play_tsung(
         "players": config.players,
         "sets": config.sets,
         "seed": seed,
-        "agents": names,
+        "agents": [agent_name(agent) for agent in names],
         "deal": deal_json(deal),
         "events": [trace_json(record) for record in state.trace],
         "result": state.result(),
