@@ -17,7 +17,7 @@ unexport PYTHONDONTWRITEBYTECODE
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[test,docs,sim,cluster]'
+	$(BIN)/python -m pip install --quiet -e '.[test,docs,sim,cluster,rl]'
 	touch $(STAMP)
 
 demo: $(STAMP)

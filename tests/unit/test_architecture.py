@@ -38,6 +38,7 @@ ALLOWED: dict[str, frozenset[str]] = {
     "protocol": frozenset({"core", "games", "log", "protocol"}),
     "conformance": frozenset({"core", "games", "log", "protocol", "conformance"}),
     "engine": frozenset({"core", "games", "log", "protocol", "conformance", "engine"}),
+    "rl": frozenset({"core", "games", "rl"}),
     "api": frozenset({"core", "games", "log", "sim", "render", "protocol", "conformance", "engine", "api"}),
     "cli": frozenset({"core", "games", "log", "sim", "render", "protocol", "conformance", "engine", "api", "cli"}),
 }

@@ -1,8 +1,14 @@
 """gupai's games for reinforcement learning: OpenSpiel games and PettingZoo environments (``pip install gupai[rl]``).
 
-Importing this package registers every game with OpenSpiel
-(``pyspiel.load_game("python_gupai_kap_shap(preset=pagat)")``);
+:func:`spiel_game` loads a game as an OpenSpiel game; :func:`register`
+registers every game with OpenSpiel by name (``python_gupai_kap_shap``), for
+``pyspiel.load_game("python_gupai_kap_shap(preset=pagat)")``: it is called,
+not run by the import (nothing in gupai registers itself by being imported).
 :func:`env` makes a PettingZoo AEC environment.
+
+>>> import gupai.rl
+>>> gupai.rl.spiel_game("kap-tai-shap", "pagat", players=3).num_players()
+3
 """
 
 from __future__ import annotations
@@ -12,8 +18,7 @@ try:
 except ImportError as error:  # pragma: no cover - the extra is absent
     raise ImportError("gupai.rl needs the rl extra: pip install 'gupai[rl]' (open_spiel, pettingzoo)") from error
 
-from gupai.rl.spiel import SpielGame, SpielState, register, short_name
+from gupai.rl.petting import GupaiEnv, env
+from gupai.rl.spiel import SpielGame, SpielState, register, short_name, spiel_game
 
-__all__ = ["SpielGame", "SpielState", "register", "short_name"]
-
-register()
+__all__ = ["GupaiEnv", "SpielGame", "SpielState", "env", "register", "short_name", "spiel_game"]

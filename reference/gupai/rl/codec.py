@@ -130,4 +130,3 @@ class Codec:
                         moved[(2 + event.seat) * KIND_COUNT + tile.index] += 1
             out.extend(moved)
         return out
-

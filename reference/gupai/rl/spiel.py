@@ -21,9 +21,12 @@ from gupai.games.kap.state import ABANDON_AFTER_TURNS
 from gupai.games.registry import load_game
 from gupai.rl.codec import Codec
 
-__all__ = ["SpielGame", "SpielState", "game_types", "register", "short_name"]
+__all__ = ["SpielGame", "SpielState", "game_types", "register", "short_name", "spiel_game"]
 
 _PREFIX = "python_gupai_"
+
+#: :func:`load_game` called with options unpacked from a dict (its overloads are for ids written out).
+_load: Any = load_game
 
 
 def short_name(game: str) -> str:
@@ -76,7 +79,7 @@ class _Made:
         given = {**_parameters(game), **params}
         options = {key: str(value) for key, value in given.items() if key not in ("preset", "players") and value}
         players = int(given["players"]) if "players" in given else None
-        self.gupai: Any = load_game(game, str(given["preset"]), players=players, **options)
+        self.gupai: Any = _load(game, str(given["preset"]), players=players, **options)
         self.codec = Codec(self.gupai)
         self.tile_count = sum(set_counts(self.gupai.config.sets))
         config = self.gupai.config
@@ -220,8 +223,10 @@ class SpielState(pyspiel.State):  # type: ignore[misc]
     def returns(self) -> list[float]:
         if self.state is None:
             return [0.0] * self.spiel.codec.players
-        return [float(value) for value in self.state.returns()] if self.state.is_terminal else [0.0] * len(
-            self.state.returns()
+        return (
+            [float(value) for value in self.state.returns()]
+            if self.state.is_terminal
+            else [0.0] * len(self.state.returns())
         )
 
     def __str__(self) -> str:
@@ -274,11 +279,23 @@ def register() -> None:
         pyspiel.register_game(game_type, _game_class(game, game_type))
 
 
+def spiel_game(game: str, preset: str | None = None, *, players: int | None = None, **options: str) -> SpielGame:
+    """``game`` as an OpenSpiel game, fixed by ``preset`` and ``options`` as :func:`gupai.load_game` takes them."""
+    register()
+    params: dict[str, Any] = {key.replace("-", "_"): str(value) for key, value in options.items()}
+    if preset is not None:
+        params["preset"] = preset
+    if players is not None:
+        params["players"] = players
+    loaded: SpielGame = pyspiel.load_game(short_name(game), params)
+    return loaded
+
+
 def _game_class(game: str, game_type: pyspiel.GameType) -> type[SpielGame]:
     """The OpenSpiel game class of one gupai game (OpenSpiel makes a game from a class and its parameters)."""
 
-    def __init__(self: SpielGame, params: dict[str, Any] | None = None) -> None:
+    def make(self: SpielGame, params: dict[str, Any] | None = None) -> None:
         SpielGame.__init__(self, game, game_type, params)
 
     name = "".join(word.capitalize() for word in game.split("-")) + "SpielGame"
-    return type(name, (SpielGame,), {"__init__": __init__, "__module__": __name__, "gupai_id": game})
+    return type(name, (SpielGame,), {"__init__": make, "__module__": __name__, "gupai_id": game})
