@@ -293,11 +293,16 @@ def test_an_engine_that_hangs_times_out_and_is_killed() -> None:
 # ----------------------------------------------------------------- the Python API page
 def test_the_python_api_page_runs_as_a_doctest() -> None:
     import doctest
+    import importlib.util
     import re
 
     page = (Path(__file__).resolve().parents[2] / "docs" / "python-api.md").read_text(encoding="utf-8")
     blocks = re.findall(r"```pycon\n(.*?)```", page, flags=re.S)
     assert len(blocks) >= 6
+    extra = re.findall(r'```pycon title="with gupai\[rl\]"\n(.*?)```', page, flags=re.S)
+    assert extra  # the rl part of the tour, run when the rl extra is installed
+    if importlib.util.find_spec("pyspiel") and importlib.util.find_spec("pettingzoo"):
+        blocks += extra
     test = doctest.DocTestParser().get_doctest("\n".join(blocks), {}, "python-api.md", "docs/python-api.md", 0)
     runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
     runner.run(test)
