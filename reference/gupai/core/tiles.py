@@ -42,6 +42,7 @@ __all__ = [
     "parse_tiles",
     "set_counts",
     "set_mismatch",
+    "spelling",
     "tiles_from_counts",
 ]
 
@@ -317,6 +318,15 @@ def kind_of(face: str) -> int:
     """
     kind = _index_by_spelling().get(face) if face.__class__ is str else None
     return kind if kind is not None else Tile(face).index
+
+
+def spelling(kinds: Iterable[int]) -> str:
+    """Tile kinds written as faces, separated by spaces (what :func:`kinds_of` reads back).
+
+    >>> spelling([0, 20]), kinds_of(spelling([0, 20]).split())
+    ('6-6 2-1', [0, 20])
+    """
+    return " ".join(_TILES_BY_INDEX()[k].face for k in kinds)
 
 
 def kinds_of(faces: Iterable[str]) -> list[int]:
