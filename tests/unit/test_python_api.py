@@ -307,3 +307,26 @@ def test_the_python_api_page_runs_as_a_doctest() -> None:
     runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
     runner.run(test)
     assert runner.summarize(verbose=False).failed == 0
+
+
+@pytest.mark.parametrize(
+    ("game", "preset", "options"),
+    [
+        ("kap-shap", "culin", {}),
+        ("kap-tai-shap", "pagat", {"take": "latest"}),
+        ("tsung-shap", None, {"end": "all-laid"}),
+    ],
+)
+def test_a_game_and_a_deal_print_as_the_call_that_makes_them_again(
+    game: str, preset: str | None, options: dict[str, str]
+) -> None:
+    from gupai.games.kap.deal import Deal
+    from gupai.games.tsung.deal import TsungDeal
+
+    made = typing.cast(typing.Any, load_game)(game, preset, **options)
+    again = eval(repr(made), {"gupai": gupai})
+    assert again.config.options.as_dict() == made.config.options.as_dict()
+    assert (again.config.options.preset, again.players) == (made.config.options.preset, made.players)
+    deal = made.random_deal(seed=11)
+    assert eval(repr(deal), {"Deal": Deal, "TsungDeal": TsungDeal}) == deal
+    assert "6-6" in repr(deal)

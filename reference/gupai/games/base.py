@@ -15,10 +15,12 @@ maps a game id to its family is :mod:`gupai.games.registry`.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, Protocol, TypeVar
 
-__all__ = ["ActionT", "ConfigT", "DealT", "Game", "State", "StateT", "deal_rng"]
+from gupai.core.spec import game_spec
+
+__all__ = ["ActionT", "ConfigT", "DealT", "Game", "State", "StateT", "deal_rng", "game_repr"]
 
 ActionT = TypeVar("ActionT")
 ConfigT = TypeVar("ConfigT", covariant=True)
@@ -94,3 +96,18 @@ def deal_rng(game: str, seed: int | str) -> random.Random:
     True
     """
     return random.Random(f"gupai:{game}:deal:{seed}")
+
+
+def game_repr(game: str, options: Mapping[str, str], *, players: int, sets: int) -> str:
+    """A game as the call to :func:`gupai.load_game` that makes it: the preset, and each option set apart from it.
+
+    >>> from gupai.games.registry import load_game
+    >>> load_game("kap-tai-shap", "pagat", players=5, take="latest")
+    gupai.load_game('kap-tai-shap', 'pagat', players=5, sets=2, take='latest')
+    """
+    preset = getattr(options, "preset", "culin")
+    chosen = game_spec(game).preset(preset).as_dict()
+    changed = "".join(
+        f", {key.replace('-', '_')}={value!r}" for key, value in options.items() if chosen.get(key) != value
+    )
+    return f"gupai.load_game({game!r}, {preset!r}, players={players}, sets={sets}{changed})"
