@@ -330,3 +330,23 @@ def test_a_game_and_a_deal_print_as_the_call_that_makes_them_again(
     deal = made.random_deal(seed=11)
     assert eval(repr(deal), {"Deal": Deal, "TsungDeal": TsungDeal}) == deal
     assert "6-6" in repr(deal)
+
+
+def test_a_position_pickles_but_has_no_deal_to_undo_to_and_an_abandoned_play_restores() -> None:
+    from gupai.games.tsung.config import tsung_config
+
+    position = TsungState.from_position(
+        tsung_config(), row=[Tile("6-6"), Tile("3-1"), Tile("4-4")], piles=[[Tile("2-2"), Tile("1-1")], [Tile("5-5")]]
+    )
+    position.apply("lay 2-2 right")
+    again = pickle.loads(pickle.dumps(position))
+    assert str(again) == str(position) and again.history == position.history
+    with pytest.raises(UndoError, match="from_position"):
+        position.undo()
+    game = load_game("kap-shap", termination="none")
+    state = game.new_state(game.random_deal(seed=2))
+    for _ in range(5):
+        state.apply(state.legal_actions()[-1])
+    state.abandon()
+    assert to_log(pickle.loads(pickle.dumps(state))) == to_log(state)
+    assert from_log(to_log(state)).reason == "abandoned"
