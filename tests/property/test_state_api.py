@@ -147,3 +147,19 @@ def test_undo_gives_back_the_play_before_the_last_action(state: Any) -> None:
     state.apply(action)
     assert state.undo() == action
     assert to_log(state) == before
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(plays())
+def test_the_greedy_agent_plays_the_same_from_the_observation_as_from_the_state(state: Any) -> None:
+    """The built-in greedy agent as an Agent (shown the seat's observation only) picks what it picks
+    from the whole state: what it reads is what the seat may know."""
+    from gupai.games.agents import Agent, GreedyAgent
+
+    if state.is_terminal:
+        return
+    agent = GreedyAgent()
+    assert isinstance(agent, Agent)
+    legal = state.legal_actions()
+    seen = state.observation(state.current_player)
+    assert agent.choose(seen, legal, random.Random(1)) == agent.choose(state, legal, random.Random(1))

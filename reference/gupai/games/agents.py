@@ -6,13 +6,15 @@ protocol. It is given only what its seat may know (the state's
 ``observation(seat)``), never the state. Name it ``module:Class`` (or
 ``path/to/file.py:Class``) wherever an agent is named: :func:`make_agent`,
 ``play_game(agents=...)``, ``gupai play|simulate --agents`` (the class is
-made with no arguments; a seat's agent is made once a game).
+made with no arguments, once a game a seat, or once a run of ``gupai simulate``).
 
-The built-in agents are engine players (:class:`Player`): they read the
-state itself through ``choose(state, legal, rng)``, which is what lets the
-compiled fast path replay them move for move; they are listed in
-:data:`AGENTS`, and each family's greedy policy in :data:`GREEDY_POLICIES`,
-by hand (nothing registers itself by import). Agents are deterministic given
+The built-in agents are engine players (:class:`Player`): the engines hand
+them the state itself through ``choose(state, legal, rng)``, which is what
+lets the compiled fast path replay them move for move. ``random`` and
+``greedy`` are :class:`Agent` s too: handed an observation, they play from it
+alone (:mod:`gupai.games.seatview`); ``navpil`` plays only on the engines.
+They are listed in :data:`AGENTS`, and each family's greedy policy in
+:data:`GREEDY_POLICIES`, by hand (nothing registers itself by import). Agents are deterministic given
 the ``rng`` they are handed.
 """
 
@@ -33,8 +35,11 @@ from gupai.games.kap.actions import Declare
 from gupai.games.kap.greedy import greedy_kap
 from gupai.games.kap.navpil import navpil_kap
 from gupai.games.kap.state import KapState
+from gupai.games.kap.view import KapObservation
+from gupai.games.seatview import kap_seat_view, tsung_seat_view
 from gupai.games.tsung.greedy import greedy_tsung
 from gupai.games.tsung.state import TsungState
+from gupai.games.tsung.view import TsungObservation
 
 __all__ = [
     "AGENTS",
@@ -112,15 +117,21 @@ class ObservingPlayer:
 
 
 class RandomAgent:
-    """Picks uniformly among the legal actions (declares any win it holds)."""
+    """Picks uniformly among the legal actions (declares any win it holds).
+
+    Given a state by the engines, or an observation as an :class:`Agent` (then from its own ``rng``).
+    """
 
     name = "random"
 
-    def choose(self, state: State[ActionT], legal: Sequence[ActionT], rng: random.Random) -> ActionT:
+    def __init__(self, rng: random.Random | None = None) -> None:
+        self.rng = rng if rng is not None else random.Random(0)
+
+    def choose(self, state: Any, legal: Sequence[ActionT], rng: random.Random | None = None) -> ActionT:
         for action in legal:
             if isinstance(action, Declare):
                 return action
-        return legal[0] if len(legal) == 1 else rng.choice(legal)
+        return legal[0] if len(legal) == 1 else (rng or self.rng).choice(legal)
 
 
 #: A family's greedy policy: (state, legal actions, rng) -> one of the legal actions.
@@ -137,13 +148,21 @@ class GreedyAgent:
 
     name = "greedy"
 
-    def choose(self, state: State[ActionT], legal: Sequence[ActionT], rng: random.Random) -> ActionT:
+    def __init__(self, rng: random.Random | None = None) -> None:
+        self.rng = rng if rng is not None else random.Random(0)
+
+    def choose(self, state: Any, legal: Sequence[ActionT], rng: random.Random | None = None) -> ActionT:
+        """The policy's action, given the state (by the engines) or the seat's observation (as an :class:`Agent`)."""
         if len(legal) == 1:
             return legal[0]
+        if isinstance(state, KapObservation):
+            return cast(ActionT, greedy_kap(cast(Any, kap_seat_view(state)), cast(Sequence[Any], legal)))
+        if isinstance(state, TsungObservation):
+            return cast(ActionT, greedy_tsung(cast(Any, tsung_seat_view(state)), cast(Any, legal), rng or self.rng))
         policy = GREEDY_POLICIES.get(type(state))
         if policy is None:  # pragma: no cover - every engine has one
             raise OptionError(f"the greedy agent has no policy for {type(state).__name__}", where="agents")
-        return cast(ActionT, policy(state, legal, rng))
+        return cast(ActionT, policy(state, legal, rng or self.rng))
 
 
 class NavpilAgent:
@@ -156,6 +175,8 @@ class NavpilAgent:
     def choose(self, state: State[ActionT], legal: Sequence[ActionT], rng: random.Random) -> ActionT:
         if len(legal) == 1:
             return legal[0]
+        if isinstance(state, KapObservation | TsungObservation):
+            raise AgentError("the navpil agent plays on the engines only, given the state, not an observation")
         if not isinstance(state, KapState):
             game = getattr(getattr(getattr(state, "config", None), "spec", None), "name", "this game")
             raise OptionError(f"the navpil agent plays Kap Shap and Kap Tai Shap, not {game}", where="agents")
