@@ -260,13 +260,14 @@ def test_simulate_plays_a_users_agent_on_the_reference_engine(tmp_path: Path) ->
 SERVER = [sys.executable, "-m", "gupai.protocol.server"]
 
 
-def test_an_engine_plays_a_game_to_its_end_over_the_protocol() -> None:
+@pytest.mark.parametrize("game", ["kap-shap", "tsung-shap"])
+def test_an_engine_plays_a_game_to_its_end_over_the_protocol(game: str) -> None:
     from gupai.engine import Engine, action_text
 
-    local = load_game("kap-shap").new_state(load_game("kap-shap").random_deal(seed=4))
+    local: typing.Any = load_game(game).new_state(load_game(game).random_deal(seed=4))
     with Engine.popen(SERVER) as engine:
-        assert "kap-shap" in engine.hello["games"]
-        engine.new_game("kap-shap", seed=4)
+        assert game in engine.hello["games"]
+        engine.new_game(game, seed=4)
         while not engine.state()["terminal"]:
             legal = engine.legal_actions()
             assert sorted(map(action_text, legal)) == sorted(map(str, local.legal_actions()))
@@ -274,7 +275,7 @@ def test_an_engine_plays_a_game_to_its_end_over_the_protocol() -> None:
             events = engine.apply(text)
             assert [e.to_json() for e in local.apply(text)] == events
         with pytest.raises(IllegalActionError):
-            engine.apply({"type": "draw", "seat": 0})
+            engine.apply({"type": "pass", "seat": 0})  # the game is over
     assert engine.process.process is None  # stopped and reaped
 
 
