@@ -36,12 +36,13 @@ class Handling:
     """The family-independent handling of a state: clone, undo, history, pickle, actions given as text.
 
     A family's mixin names its mutable fields (:attr:`_LISTS`: lists copied
-    by a clone; :attr:`_NESTED`: lists of lists) and how to parse an action's
-    text (:meth:`_parse`).
+    by a clone; :attr:`_NESTED`: lists of lists), its action classes
+    (:attr:`_ACTION_TYPES`) and how to parse an action's text (:meth:`_parse`).
     """
 
     _LISTS: ClassVar[tuple[str, ...]] = ()
     _NESTED: ClassVar[tuple[str, ...]] = ()
+    _ACTION_TYPES: ClassVar[tuple[type, ...]] = ()
     _moves: list[Any]
     config: Any
     deal: Any
@@ -112,11 +113,15 @@ class Handling:
         if not self.deal.order:
             fields = self.__dict__.copy()
             return _restore_fields, (type(self), self.config, fields)
-        return _restore_play, (type(self), self.config, self.deal, self.history, self._ended())
+        return _restore_play, (type(self), self.config, self.deal, self.history, self._ended(), self._kept())
 
     def _ended(self) -> str | None:
         """How the play was stopped outside its moves (``abandoned``), else ``None``."""
         return None
+
+    def _kept(self) -> dict[str, Any]:
+        """Fields a replay of the moves would not give back (a split a log recorded), to set after it."""
+        return {}
 
     def _end_by(self, reason: str) -> None:  # pragma: no cover - only a family that stops plays defines it
         raise NotImplementedError
@@ -126,18 +131,23 @@ class Handling:
         """``action`` as an action of this family: text is parsed, another type refused with :class:`TypeError`."""
         if isinstance(action, str):
             return self._parse(action)
+        if not isinstance(action, self._ACTION_TYPES):
+            raise TypeError(f"{type(action).__name__} is not an action of {self.config.spec.id} (or its text)")
         return action
 
     def _parse(self, text: str) -> Any:  # pragma: no cover - each family defines it
         raise NotImplementedError
 
 
-def _restore_play(cls: type[Handling], config: Any, deal: Any, moves: Sequence[Any], ended: str | None) -> Handling:
+def _restore_play(
+    cls: type[Handling], config: Any, deal: Any, moves: Sequence[Any], ended: str | None, kept: dict[str, Any]
+) -> Handling:
     state: Handling = cls(config, deal)  # type: ignore[call-arg]
     for move in moves:
         state.apply_unchecked(move)
     if ended is not None:
         state._end_by(ended)
+    state.__dict__.update(kept)
     return state
 
 

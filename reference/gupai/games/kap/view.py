@@ -41,8 +41,6 @@ from gupai.games.kap.deal import Deal
 
 __all__ = ["KapObservation", "KapView"]
 
-_ACTIONS = (Take, Draw, Discard, Declare, Pass)
-
 #: What the seat to act is asked to do, by phase.
 _ASKED = {"hold": "discard (or declare)", "start": "take a discard or draw", "draw": "draw"}
 
@@ -99,6 +97,7 @@ class KapView(Handling):
 
     _LISTS: ClassVar[tuple[str, ...]] = ("_keys", "table", "took_last", "_moves")
     _NESTED: ClassVar[tuple[str, ...]] = ("_hands",)
+    _ACTION_TYPES: ClassVar[tuple[type, ...]] = (Take, Draw, Discard, Declare, Pass)
 
     config: CollectingConfig
     deal: Deal
@@ -114,6 +113,7 @@ class KapView(Handling):
     winning_hand: tuple[Tile, ...]
     _hands: list[list[int]]
     _moves: list[Action]
+    _decomposition: Decomposition | None
 
     @property
     def decomposition(self) -> Decomposition | None:  # pragma: no cover - KapState defines it
@@ -187,18 +187,18 @@ class KapView(Handling):
         )
 
     # ------------------------------------------------------------ handling hooks
+    def _action(self, action: Any) -> Action:
+        checked: Action = super()._action(action)
+        return checked
+
     def _parse(self, text: str) -> Action:
         return parse_action(text)
 
-    def _action(self, action: Any) -> Action:
-        if isinstance(action, str):
-            return parse_action(action)
-        if not isinstance(action, _ACTIONS):
-            raise TypeError(f"{type(action).__name__} is not an action of {self.config.spec.id} (or its text)")
-        return action
-
     def _ended(self) -> str | None:
         return "abandoned" if self.reason == "abandoned" else None
+
+    def _kept(self) -> dict[str, Any]:
+        return {"_decomposition": self._decomposition} if self.reason == "declared" else {}
 
     def _end_by(self, reason: str) -> None:
         self.abandon()  # type: ignore[attr-defined]

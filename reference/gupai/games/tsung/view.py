@@ -52,8 +52,6 @@ from gupai.games.tsung.deal import TsungDeal
 
 __all__ = ["TsungObservation", "TsungView"]
 
-_ACTIONS = (Lay, TakeCapture, Claim, Pass)
-
 #: What the seat to act is asked to do, by phase.
 _ASKED = {"lay": "lay", "take": "take a capture or pass", "claim": "claim a missed capture or pass"}
 
@@ -122,6 +120,7 @@ class TsungView(Handling):
         "_moves",
     )
     _NESTED: ClassVar[tuple[str, ...]] = ("hand_kinds", "tally")
+    _ACTION_TYPES: ClassVar[tuple[type, ...]] = (Lay, TakeCapture, Claim, Pass)
 
     config: TsungConfig
     deal: TsungDeal
@@ -220,12 +219,12 @@ class TsungView(Handling):
         return f"<{type(self).__name__} {self.config.spec.id} seat {self.current_player} {self.phase}, {len(self._moves)} moves>"
 
     # ------------------------------------------------------------ handling hooks
+    def _action(self, action: Any) -> Action:
+        checked: Action = super()._action(action)
+        return checked
+
     def _action_of(self, move: Any) -> Action:
         return ACTIONS[int(move)]
 
-    def _action(self, action: Any) -> Action:
-        if isinstance(action, str):
-            return parse_tsung_action(action)
-        if not isinstance(action, _ACTIONS):
-            raise TypeError(f"{type(action).__name__} is not an action of {self.config.spec.id} (or its text)")
-        return action
+    def _parse(self, text: str) -> Action:
+        return parse_tsung_action(text)
