@@ -174,7 +174,7 @@ if TYPE_CHECKING:  # what the names are, for the type checker; loaded on first u
     from gupai.games.tsung.replay import replay_tsung
     from gupai.games.tsung.state import TsungState
     from gupai.games.tsung.view import TsungObservation
-    from gupai.log.play import play_game
+    from gupai.log.play import play, play_game
     from gupai.log.read import validate_paths, validate_text
     from gupai.log.tsung import play_tsung as play_tsung
     from gupai.log.validate import LogIssue as LogIssue
@@ -199,6 +199,7 @@ _FRONT: dict[str, str] = {
     "HandReport": "gupai.games.kap.hand",
     "Agent": "gupai.games.agents",
     "Engine": "gupai.engine",
+    "play": "gupai.log.play",
     "play_game": "gupai.log.play",
     "to_log": "gupai.log.write",
     "from_log": "gupai.log.write",
@@ -291,6 +292,7 @@ __all__ = [
     "parse_action",
     "parse_tiles",
     "parse_tsung_action",
+    "play",
     "play_game",
     "replay_kap",
     "replay_tsung",
