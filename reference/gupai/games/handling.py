@@ -43,6 +43,8 @@ class Handling:
     _LISTS: ClassVar[tuple[str, ...]] = ()
     _NESTED: ClassVar[tuple[str, ...]] = ()
     _ACTION_TYPES: ClassVar[tuple[type, ...]] = ()
+    #: Fields a pickled position leaves out, made again from the configuration (:meth:`_derive`) or on demand.
+    _DERIVED: ClassVar[tuple[str, ...]] = ()
     _moves: list[Any]
     config: Any
     deal: Any
@@ -75,8 +77,12 @@ class Handling:
         """A recorded move as its action (a family recording codes maps them back)."""
         return move
 
+    def _replayable(self) -> bool:
+        """Whether the play is its deal and its moves (not a position set up in mid-play)."""
+        return bool(self.deal.order)
+
     def _check_replayable(self, doing: str) -> None:
-        if not self.deal.order:
+        if not self._replayable():
             raise UndoError(
                 f"cannot {doing}: the state was set up in mid-play (from_position), so there is no deal to replay",
                 where="state",
@@ -110,10 +116,13 @@ class Handling:
     # ------------------------------------------------------------ pickling
     def __reduce__(self) -> tuple[Callable[..., Any], tuple[Any, ...]]:
         """Pickled as its configuration, deal and moves, restored by replay (a mid-play position as its fields)."""
-        if not self.deal.order:
-            fields = self.__dict__.copy()
+        if not self._replayable():
+            fields = {k: v for k, v in self.__dict__.items() if k not in self._DERIVED}
             return _restore_fields, (type(self), self.config, fields)
         return _restore_play, (type(self), self.config, self.deal, self.history, self._ended(), self._kept())
+
+    def _derive(self) -> None:
+        """Make again the fields :attr:`_DERIVED` names that a state needs at once (a family's hook)."""
 
     def _ended(self) -> str | None:
         """How the play was stopped outside its moves (``abandoned``), else ``None``."""
@@ -155,4 +164,5 @@ def _restore_fields(cls: type[Handling], config: Any, fields: dict[str, Any]) ->
     state = object.__new__(cls)
     state.__dict__.update(fields)
     state.config = config
+    state._derive()
     return state

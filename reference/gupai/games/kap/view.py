@@ -98,6 +98,7 @@ class KapView(Handling):
     _LISTS: ClassVar[tuple[str, ...]] = ("_keys", "table", "took_last", "_moves")
     _NESTED: ClassVar[tuple[str, ...]] = ("_hands",)
     _ACTION_TYPES: ClassVar[tuple[type, ...]] = (Take, Draw, Discard, Declare, Pass)
+    _DERIVED: ClassVar[tuple[str, ...]] = ("_ev", "_winning", "_replay")
 
     config: CollectingConfig
     deal: Deal
@@ -143,10 +144,7 @@ class KapView(Handling):
     def _public_events(self, seat: int) -> tuple[Event, ...]:
         """The moves as ``seat`` saw them: each seat in turn, another seat's drawn tile unseen."""
         events: list[Event] = []
-        replay = type(self)(self.config, self.deal)  # type: ignore[call-arg]
-        for action in self._moves:
-            who = replay.current_player
-            kind = replay.step(action)  # type: ignore[attr-defined]
+        for action, (who, kind) in zip(self._moves, self._movers(), strict=True):
             if isinstance(action, Draw):
                 events.append(Event("draw", who, Tile.from_index(kind) if who == seat else None))
             elif isinstance(action, Take | Discard):
@@ -156,6 +154,26 @@ class KapView(Handling):
             else:
                 events.append(Event("declare", who, hand=self.winning_hand, decomposition=self.decomposition))
         return tuple(events)
+
+    def _movers(self) -> list[tuple[int, int]]:
+        """Who made each move and the kind it moved, from a replay of the moves kept beside the play.
+
+        The replay goes on from where it stopped, so that a seat's observation
+        after every move costs one step, not a replay of the whole game. A
+        clone shares it until their moves part; then the clone starts its own.
+        """
+        moves = self._moves
+        kept: tuple[list[Action], list[tuple[int, int]], Any] | None = self.__dict__.get("_replay")
+        if kept is None or kept[0] != moves[: len(kept[0])]:
+            kept = ([], [], type(self)(self.config, self.deal))  # type: ignore[call-arg]
+            self.__dict__["_replay"] = kept
+        done, movers = kept[0], kept[1]
+        replay: Any = kept[2]
+        for action in moves[len(done) :]:
+            who = replay.current_player
+            movers.append((who, replay.step(action)))
+            done.append(action)
+        return movers
 
     # ------------------------------------------------------------ outcome
     def returns(self) -> tuple[int, ...]:
@@ -193,6 +211,13 @@ class KapView(Handling):
 
     def _parse(self, text: str) -> Action:
         return parse_action(text)
+
+    def _replayable(self) -> bool:
+        return True  # a position (hands and stock, no order) starts a play as an order's cut does
+
+    def _derive(self) -> None:
+        self.__dict__["_ev"] = self.config.evaluator
+        self.__dict__["_winning"] = self.config.evaluator.winning_keys
 
     def _ended(self) -> str | None:
         return "abandoned" if self.reason == "abandoned" else None
