@@ -17,7 +17,7 @@ unexport PYTHONDONTWRITEBYTECODE
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[test,docs,sim,cluster,fast]'
+	$(BIN)/python -m pip install --quiet -e '.[test,docs,sim,cluster,fast,rl]'
 	touch $(STAMP)
 
 # The setup compiles the fast path's kernels first (once; `make kernels`), so

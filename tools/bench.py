@@ -67,7 +67,13 @@ SectionFunc = Callable[["Bench"], None]
 SECTIONS: dict[str, SectionFunc] = {}
 
 #: Modules holding sections, imported by :func:`main` before it runs.
-SECTION_MODULES: list[str] = ["tools.bench", "tools.bench_kap", "tools.bench_sim", "tools.bench_fast"]
+SECTION_MODULES: list[str] = [
+    "tools.bench",
+    "tools.bench_kap",
+    "tools.bench_sim",
+    "tools.bench_fast",
+    "tools.bench_api",
+]
 
 #: The hands section's targets.
 MIN_HANDS_PER_SECOND = 500_000

@@ -20,7 +20,7 @@ from collections.abc import Sequence
 
 from gupai.core.options import resolve_options
 from gupai.core.spec import game_spec
-from gupai.games.agents import Agent, make_agent
+from gupai.games.agents import Player, make_agent
 from gupai.games.tsung.config import GAME, TsungConfig, tsung_config
 from gupai.games.tsung.deal import TsungDeal, random_tsung_deal
 from gupai.games.tsung.play import run_tsung
@@ -46,7 +46,7 @@ def run(bench: Bench, *, games: int = GAMES) -> None:
         deals = [random_tsung_deal(config, rng) for _ in range(games)]
         seats = [make_agent("greedy"), make_agent("greedy")]
 
-        def play(items: Sequence[TsungDeal], config: TsungConfig = config, seats: list[Agent] = seats) -> int:
+        def play(items: Sequence[TsungDeal], config: TsungConfig = config, seats: list[Player] = seats) -> int:
             agent_rng = random.Random(0)
             for deal in items:
                 run_tsung(config, deal, seats, agent_rng, 10_000)

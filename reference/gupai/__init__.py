@@ -1,226 +1,318 @@
 """gupai: the rules of the Chinese domino "tens" games as executable data.
 
-The public API: tiles, options, pair rules, the hand evaluator, the games
-(:func:`load_game`, each family's state and actions), playing and validating
-logs. Each name is imported from its module on first use (``_LAZY``), so that
-``import gupai`` and the command line's start load no numpy or schema
-validator; a new public name goes into ``__all__``, ``_LAZY`` and the
-``TYPE_CHECKING`` imports (``tests/unit/test_cli_start.py`` holds the three together).
-
->>> from gupai import Tile, resolve_options
->>> Tile.parse("4-6")
-Tile('6-4')
-
-A game is loaded by id, preset and options; a play starts from a deal:
+The front door: load a game, play it, see what a seat may know, write and
+check logs, judge a hand, plug in your own agent. Everything else lives in
+the submodules (``gupai.core``: tiles, options, pairs, hands; ``gupai.games``:
+the engines; ``gupai.log``: logs; ``gupai.sim``: simulation). Names are
+loaded when first used, so ``import gupai`` stays light.
 
 >>> import gupai
->>> g = gupai.load_game("kap-shap", preset="culin")
->>> s = g.new_state(g.random_deal(seed=1))
->>> s.current_player, s.phase, len(s.legal_actions()) > 0
+>>> game = gupai.load_game("kap-shap", preset="culin")
+>>> state = game.new_state(game.random_deal(seed=1))
+>>> state.current_player, state.phase, len(state.legal_actions()) > 0
 (1, 'hold', True)
->>> g = gupai.load_game("tsung-shap", preset="culin")
->>> s = g.new_state(g.random_deal(seed=1))
->>> s.current_player, s.is_terminal
-(0, False)
+>>> [event.type for event in state.apply("discard 6-6")]
+['discard']
+>>> gupai.parse_tiles("6-6 4-6")
+[Tile('6-6'), Tile('6-4')]
+>>> gupai.evaluate_hand("kap-shap", "6-6 4-4 6-4 6-4 5-5 5-5 3-1").winning
+False
 """
 
 from __future__ import annotations
 
-__version__ = "0.1.0"
-
 from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
-if TYPE_CHECKING:
+__version__ = "0.1.0"
+
+if TYPE_CHECKING:  # what the names are, for the type checker; loaded on first use below
     from gupai.core.errors import (
         GupaiError,
-        HandError,
         IllegalActionError,
         LogError,
         OptionError,
-        ReplayError,
-        SpecError,
         TileError,
     )
-    from gupai.core.hands import Decomposition, HandEvaluator, counts_of, evaluator, hand_key
-    from gupai.core.options import Options, parse_assignments, resolve_options
-    from gupai.core.pairs import PairRules, pair_rules_from_options, tens_value
-    from gupai.core.spec import GameSpec, OptionSpec, PresetSpec, RuleSpec, game_spec, sources
-    from gupai.core.spec import games as game_ids
-    from gupai.core.tiles import Tile, TileKind, all_tiles, kinds, parse_tiles, set_counts
-    from gupai.games.base import Game, State
-    from gupai.games.kap.actions import Action, Declare, Discard, Draw, Event, Take, parse_action
-    from gupai.games.kap.config import CollectingConfig, collecting_config, default_sets
-    from gupai.games.kap.deal import Deal, deal_from_order, random_deal
+    from gupai.core.errors import (
+        HandError as HandError,
+    )
+    from gupai.core.errors import (
+        ReplayError as ReplayError,
+    )
+    from gupai.core.errors import (
+        SpecError as SpecError,
+    )
+    from gupai.core.hands import (
+        Decomposition as Decomposition,
+    )
+    from gupai.core.hands import (
+        HandEvaluator as HandEvaluator,
+    )
+    from gupai.core.hands import (
+        counts_of as counts_of,
+    )
+    from gupai.core.hands import (
+        evaluator as evaluator,
+    )
+    from gupai.core.hands import (
+        hand_key as hand_key,
+    )
+    from gupai.core.options import (
+        Options as Options,
+    )
+    from gupai.core.options import (
+        parse_assignments as parse_assignments,
+    )
+    from gupai.core.options import (
+        resolve_options as resolve_options,
+    )
+    from gupai.core.pairs import (
+        PairRules as PairRules,
+    )
+    from gupai.core.pairs import (
+        pair_rules_from_options as pair_rules_from_options,
+    )
+    from gupai.core.pairs import (
+        tens_value as tens_value,
+    )
+    from gupai.core.spec import (
+        GameSpec as GameSpec,
+    )
+    from gupai.core.spec import (
+        OptionSpec as OptionSpec,
+    )
+    from gupai.core.spec import (
+        PresetSpec as PresetSpec,
+    )
+    from gupai.core.spec import (
+        RuleSpec as RuleSpec,
+    )
+    from gupai.core.spec import (
+        game_spec as game_spec,
+    )
+    from gupai.core.spec import (
+        games as game_ids,
+    )
+    from gupai.core.spec import (
+        sources as sources,
+    )
+    from gupai.core.tiles import (
+        Tile,
+        parse_tiles,
+    )
+    from gupai.core.tiles import (
+        TileKind as TileKind,
+    )
+    from gupai.core.tiles import (
+        all_tiles as all_tiles,
+    )
+    from gupai.core.tiles import (
+        kinds as kinds,
+    )
+    from gupai.core.tiles import (
+        set_counts as set_counts,
+    )
+    from gupai.engine import Engine
+    from gupai.games.agents import Agent
+    from gupai.games.base import Game as Game
+    from gupai.games.base import State as State
+    from gupai.games.kap.actions import (
+        Action as Action,
+    )
+    from gupai.games.kap.actions import (
+        Declare as Declare,
+    )
+    from gupai.games.kap.actions import (
+        Discard as Discard,
+    )
+    from gupai.games.kap.actions import (
+        Draw as Draw,
+    )
+    from gupai.games.kap.actions import (
+        Event as Event,
+    )
+    from gupai.games.kap.actions import (
+        Take as Take,
+    )
+    from gupai.games.kap.actions import (
+        parse_action,
+    )
+    from gupai.games.kap.config import (
+        CollectingConfig as CollectingConfig,
+    )
+    from gupai.games.kap.config import (
+        collecting_config as collecting_config,
+    )
+    from gupai.games.kap.config import (
+        default_sets as default_sets,
+    )
+    from gupai.games.kap.deal import Deal as Deal
+    from gupai.games.kap.deal import deal_from_order as deal_from_order
+    from gupai.games.kap.deal import random_deal as random_deal
     from gupai.games.kap.game import KapGame
+    from gupai.games.kap.hand import HandReport, evaluate_hand
+    from gupai.games.kap.replay import replay_kap
     from gupai.games.kap.state import KapState
+    from gupai.games.kap.view import KapObservation
     from gupai.games.registry import load_game
-    from gupai.games.tsung.actions import Capture, TsungEvent, parse_tsung_action
-    from gupai.games.tsung.config import TsungConfig, tsung_config
-    from gupai.games.tsung.deal import TsungDeal, random_tsung_deal, tsung_deal_from_order
+    from gupai.games.tsung.actions import Capture as Capture
+    from gupai.games.tsung.actions import TsungEvent as TsungEvent
+    from gupai.games.tsung.actions import parse_tsung_action
+    from gupai.games.tsung.config import TsungConfig as TsungConfig
+    from gupai.games.tsung.config import tsung_config as tsung_config
+    from gupai.games.tsung.deal import (
+        TsungDeal as TsungDeal,
+    )
+    from gupai.games.tsung.deal import (
+        random_tsung_deal as random_tsung_deal,
+    )
+    from gupai.games.tsung.deal import (
+        tsung_deal_from_order as tsung_deal_from_order,
+    )
     from gupai.games.tsung.game import TsungGame
     from gupai.games.tsung.replay import replay_tsung
     from gupai.games.tsung.state import TsungState
-    from gupai.log.play import play_game
+    from gupai.games.tsung.view import TsungObservation
+    from gupai.log.play import play, play_game
     from gupai.log.read import validate_paths, validate_text
-    from gupai.log.tsung import play_tsung
-    from gupai.log.validate import LogIssue, validate_log
+    from gupai.log.tsung import play_tsung as play_tsung
+    from gupai.log.validate import LogIssue as LogIssue
+    from gupai.log.validate import validate_log
+    from gupai.log.write import dumps, from_log, to_log
 
-#: Each public name -> (its module, its name there): imported on first use, so that
-#: ``import gupai`` (and the command line's ``--help``) loads no numpy, jsonschema or numba.
-_LAZY: dict[str, tuple[str, str]] = {
-    "GupaiError": ("gupai.core.errors", "GupaiError"),
-    "HandError": ("gupai.core.errors", "HandError"),
-    "IllegalActionError": ("gupai.core.errors", "IllegalActionError"),
-    "LogError": ("gupai.core.errors", "LogError"),
-    "OptionError": ("gupai.core.errors", "OptionError"),
-    "ReplayError": ("gupai.core.errors", "ReplayError"),
-    "SpecError": ("gupai.core.errors", "SpecError"),
-    "TileError": ("gupai.core.errors", "TileError"),
-    "Decomposition": ("gupai.core.hands", "Decomposition"),
-    "HandEvaluator": ("gupai.core.hands", "HandEvaluator"),
-    "counts_of": ("gupai.core.hands", "counts_of"),
-    "evaluator": ("gupai.core.hands", "evaluator"),
-    "hand_key": ("gupai.core.hands", "hand_key"),
-    "Options": ("gupai.core.options", "Options"),
-    "parse_assignments": ("gupai.core.options", "parse_assignments"),
-    "resolve_options": ("gupai.core.options", "resolve_options"),
-    "PairRules": ("gupai.core.pairs", "PairRules"),
-    "pair_rules_from_options": ("gupai.core.pairs", "pair_rules_from_options"),
-    "tens_value": ("gupai.core.pairs", "tens_value"),
-    "GameSpec": ("gupai.core.spec", "GameSpec"),
-    "OptionSpec": ("gupai.core.spec", "OptionSpec"),
-    "PresetSpec": ("gupai.core.spec", "PresetSpec"),
-    "RuleSpec": ("gupai.core.spec", "RuleSpec"),
-    "game_spec": ("gupai.core.spec", "game_spec"),
-    "sources": ("gupai.core.spec", "sources"),
-    "game_ids": ("gupai.core.spec", "games"),
-    "Tile": ("gupai.core.tiles", "Tile"),
-    "TileKind": ("gupai.core.tiles", "TileKind"),
-    "all_tiles": ("gupai.core.tiles", "all_tiles"),
-    "kinds": ("gupai.core.tiles", "kinds"),
-    "parse_tiles": ("gupai.core.tiles", "parse_tiles"),
-    "set_counts": ("gupai.core.tiles", "set_counts"),
-    "Game": ("gupai.games.base", "Game"),
-    "State": ("gupai.games.base", "State"),
-    "Action": ("gupai.games.kap.actions", "Action"),
-    "Declare": ("gupai.games.kap.actions", "Declare"),
-    "Discard": ("gupai.games.kap.actions", "Discard"),
-    "Draw": ("gupai.games.kap.actions", "Draw"),
-    "Event": ("gupai.games.kap.actions", "Event"),
-    "Take": ("gupai.games.kap.actions", "Take"),
-    "parse_action": ("gupai.games.kap.actions", "parse_action"),
-    "CollectingConfig": ("gupai.games.kap.config", "CollectingConfig"),
-    "collecting_config": ("gupai.games.kap.config", "collecting_config"),
-    "default_sets": ("gupai.games.kap.config", "default_sets"),
-    "Deal": ("gupai.games.kap.deal", "Deal"),
-    "deal_from_order": ("gupai.games.kap.deal", "deal_from_order"),
-    "random_deal": ("gupai.games.kap.deal", "random_deal"),
-    "KapGame": ("gupai.games.kap.game", "KapGame"),
-    "KapState": ("gupai.games.kap.state", "KapState"),
-    "load_game": ("gupai.games.registry", "load_game"),
-    "Capture": ("gupai.games.tsung.actions", "Capture"),
-    "TsungEvent": ("gupai.games.tsung.actions", "TsungEvent"),
-    "parse_tsung_action": ("gupai.games.tsung.actions", "parse_tsung_action"),
-    "TsungConfig": ("gupai.games.tsung.config", "TsungConfig"),
-    "tsung_config": ("gupai.games.tsung.config", "tsung_config"),
-    "TsungDeal": ("gupai.games.tsung.deal", "TsungDeal"),
-    "random_tsung_deal": ("gupai.games.tsung.deal", "random_tsung_deal"),
-    "tsung_deal_from_order": ("gupai.games.tsung.deal", "tsung_deal_from_order"),
-    "TsungGame": ("gupai.games.tsung.game", "TsungGame"),
-    "replay_tsung": ("gupai.games.tsung.replay", "replay_tsung"),
-    "TsungState": ("gupai.games.tsung.state", "TsungState"),
-    "play_game": ("gupai.log.play", "play_game"),
-    "validate_paths": ("gupai.log.read", "validate_paths"),
-    "validate_text": ("gupai.log.read", "validate_text"),
-    "play_tsung": ("gupai.log.tsung", "play_tsung"),
-    "LogIssue": ("gupai.log.validate", "LogIssue"),
-    "validate_log": ("gupai.log.validate", "validate_log"),
+#: The front door (what ``help(gupai)`` lists): name -> the module that defines it.
+_FRONT: dict[str, str] = {
+    "load_game": "gupai.games.registry",
+    "game_ids": "gupai.core.spec:games",
+    "KapGame": "gupai.games.kap.game",
+    "TsungGame": "gupai.games.tsung.game",
+    "KapState": "gupai.games.kap.state",
+    "TsungState": "gupai.games.tsung.state",
+    "KapObservation": "gupai.games.kap.view",
+    "TsungObservation": "gupai.games.tsung.view",
+    "Tile": "gupai.core.tiles",
+    "parse_tiles": "gupai.core.tiles",
+    "parse_action": "gupai.games.kap.actions",
+    "parse_tsung_action": "gupai.games.tsung.actions",
+    "evaluate_hand": "gupai.games.kap.hand",
+    "HandReport": "gupai.games.kap.hand",
+    "Agent": "gupai.games.agents",
+    "Engine": "gupai.engine",
+    "play": "gupai.log.play",
+    "play_game": "gupai.log.play",
+    "to_log": "gupai.log.write",
+    "from_log": "gupai.log.write",
+    "dumps": "gupai.log.write",
+    "validate_log": "gupai.log.validate",
+    "validate_text": "gupai.log.read",
+    "validate_paths": "gupai.log.read",
+    "replay_kap": "gupai.games.kap.replay",
+    "replay_tsung": "gupai.games.tsung.replay",
+    "GupaiError": "gupai.core.errors",
+    "IllegalActionError": "gupai.core.errors",
+    "LogError": "gupai.core.errors",
+    "OptionError": "gupai.core.errors",
+    "TileError": "gupai.core.errors",
 }
+
+#: Names the package exported before the front door was curated: still loaded on use, not listed.
+_MORE: dict[str, str] = {
+    "Action": "gupai.games.kap.actions",
+    "Capture": "gupai.games.tsung.actions",
+    "CollectingConfig": "gupai.games.kap.config",
+    "Deal": "gupai.games.kap.deal",
+    "Declare": "gupai.games.kap.actions",
+    "Decomposition": "gupai.core.hands",
+    "Discard": "gupai.games.kap.actions",
+    "Draw": "gupai.games.kap.actions",
+    "Event": "gupai.games.kap.actions",
+    "Game": "gupai.games.base",
+    "GameSpec": "gupai.core.spec",
+    "HandError": "gupai.core.errors",
+    "HandEvaluator": "gupai.core.hands",
+    "LogIssue": "gupai.log.validate",
+    "OptionSpec": "gupai.core.spec",
+    "Options": "gupai.core.options",
+    "PairRules": "gupai.core.pairs",
+    "PresetSpec": "gupai.core.spec",
+    "ReplayError": "gupai.core.errors",
+    "RuleSpec": "gupai.core.spec",
+    "SpecError": "gupai.core.errors",
+    "State": "gupai.games.base",
+    "Take": "gupai.games.kap.actions",
+    "TileKind": "gupai.core.tiles",
+    "TsungConfig": "gupai.games.tsung.config",
+    "TsungDeal": "gupai.games.tsung.deal",
+    "TsungEvent": "gupai.games.tsung.actions",
+    "all_tiles": "gupai.core.tiles",
+    "collecting_config": "gupai.games.kap.config",
+    "counts_of": "gupai.core.hands",
+    "deal_from_order": "gupai.games.kap.deal",
+    "default_sets": "gupai.games.kap.config",
+    "evaluator": "gupai.core.hands",
+    "game_spec": "gupai.core.spec",
+    "hand_key": "gupai.core.hands",
+    "kinds": "gupai.core.tiles",
+    "pair_rules_from_options": "gupai.core.pairs",
+    "parse_assignments": "gupai.core.options",
+    "play_tsung": "gupai.log.tsung",
+    "random_deal": "gupai.games.kap.deal",
+    "random_tsung_deal": "gupai.games.tsung.deal",
+    "resolve_options": "gupai.core.options",
+    "set_counts": "gupai.core.tiles",
+    "sources": "gupai.core.spec",
+    "tens_value": "gupai.core.pairs",
+    "tsung_config": "gupai.games.tsung.config",
+    "tsung_deal_from_order": "gupai.games.tsung.deal",
+}
+
+__all__ = [
+    "Agent",
+    "Engine",
+    "GupaiError",
+    "HandReport",
+    "IllegalActionError",
+    "KapGame",
+    "KapObservation",
+    "KapState",
+    "LogError",
+    "OptionError",
+    "Tile",
+    "TileError",
+    "TsungGame",
+    "TsungObservation",
+    "TsungState",
+    "__version__",
+    "dumps",
+    "evaluate_hand",
+    "from_log",
+    "game_ids",
+    "load_game",
+    "parse_action",
+    "parse_tiles",
+    "parse_tsung_action",
+    "play",
+    "play_game",
+    "replay_kap",
+    "replay_tsung",
+    "to_log",
+    "validate_log",
+    "validate_paths",
+    "validate_text",
+]
 
 
 def __getattr__(name: str) -> Any:
-    """A public name, imported from its module on first use (then cached in this module)."""
-    try:
-        module, attribute = _LAZY[name]
-    except KeyError:
-        raise AttributeError(f"module 'gupai' has no attribute {name!r}") from None
-    value = getattr(import_module(module), attribute)
+    """Load a front-door name on first use (PEP 562), and keep it."""
+    where = _FRONT.get(name) or _MORE.get(name)
+    if where is None:
+        raise AttributeError(f"module 'gupai' has no attribute {name!r}")
+    module, _, attribute = where.partition(":")
+    value = getattr(import_module(module), attribute or name)
     globals()[name] = value
     return value
 
 
 def __dir__() -> list[str]:
-    return sorted({*globals(), *_LAZY})
-
-
-__all__ = [
-    "Action",
-    "Capture",
-    "CollectingConfig",
-    "Deal",
-    "Declare",
-    "Decomposition",
-    "Discard",
-    "Draw",
-    "Event",
-    "Game",
-    "GameSpec",
-    "GupaiError",
-    "HandError",
-    "HandEvaluator",
-    "IllegalActionError",
-    "KapGame",
-    "KapState",
-    "LogError",
-    "LogIssue",
-    "OptionError",
-    "OptionSpec",
-    "Options",
-    "PairRules",
-    "PresetSpec",
-    "ReplayError",
-    "RuleSpec",
-    "SpecError",
-    "State",
-    "Take",
-    "Tile",
-    "TileError",
-    "TileKind",
-    "TsungConfig",
-    "TsungDeal",
-    "TsungEvent",
-    "TsungGame",
-    "TsungState",
-    "__version__",
-    "all_tiles",
-    "collecting_config",
-    "counts_of",
-    "deal_from_order",
-    "default_sets",
-    "evaluator",
-    "game_ids",
-    "game_spec",
-    "hand_key",
-    "kinds",
-    "load_game",
-    "pair_rules_from_options",
-    "parse_action",
-    "parse_assignments",
-    "parse_tiles",
-    "parse_tsung_action",
-    "play_game",
-    "play_tsung",
-    "random_deal",
-    "random_tsung_deal",
-    "replay_tsung",
-    "resolve_options",
-    "set_counts",
-    "sources",
-    "tens_value",
-    "tsung_config",
-    "tsung_deal_from_order",
-    "validate_log",
-    "validate_paths",
-    "validate_text",
-]
+    return sorted([*globals(), *_FRONT])

@@ -73,10 +73,10 @@ def _rebuild(log: dict[str, Any]) -> dict[str, Any]:
     config = collecting_config(log["game"], options, players=log["players"], sets=log["sets"])
     order = [parse_action(f"take {face}").tile.index for face in log["deal"]["order"]]  # type: ignore[union-attr]
     state = KapState(config, deal_from_order(config, order, dice=log["deal"]["dice"]))
-    events = []
+    events: list[dict[str, Any]] = []
     for event in log["events"]:
         text = event["type"] if event["type"] in ("draw", "declare") else f"{event['type']} {event['tile']}"
-        events.append(state.apply(parse_action(text)).to_json())
+        events.extend(done.to_json() for done in state.apply(parse_action(text)))
     return {**log, "events": events, "result": state.result()}
 
 

@@ -17,8 +17,9 @@ from gupai.core.files import check_writable, write_file
 from gupai.core.pool import WorkerPool
 from gupai.core.spec import games
 from gupai.core.terminal import printable
+from gupai.games.registry import GAMES as GAME_FACTORIES
 from gupai.log.format import dumps_log, dumps_log_line
-from gupai.log.play import play_game
+from gupai.log.play import play
 from gupai.log.read import LOG_MARK, MAX_ERRORS_PER_RUN, Submit, log_files, validate_all, validate_paths
 from gupai.log.transcript import transcript
 from gupai.log.validate import LogIssue
@@ -70,12 +71,9 @@ def play_cmd(
         if Path(out).exists() and not force:
             raise click.BadParameter(f"{printable(out)} exists: give --force to overwrite it", param_hint="'--out'")
         check_writable(out, force=force)  # before playing; the file is claimed again when it is written
-    overrides = {key: options[key] for key in options.overrides}
+    made = GAME_FACTORIES[game](options, players=players, sets=sets)  # the game resolved once, for every play
     names = tuple(a.strip() for a in agents.split(",") if a.strip())
-    logs = [
-        play_game(game, preset=preset, overrides=overrides, players=players, sets=sets, seed=seed + i, agents=names)
-        for i in range(count)
-    ]
+    logs = [play(made, seed=seed + i, agents=names) for i in range(count)]
     as_lines = count > 1 or (out is not None and out.endswith(".jsonl"))
     text = "\n".join(dumps_log_line(log) for log in logs) if as_lines else dumps_log(logs[0])
     if out is None:

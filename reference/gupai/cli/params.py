@@ -198,7 +198,8 @@ AGENTS = click.option(
     "--agents",
     default="greedy",
     show_default=True,
-    help="One agent for every seat, or one a seat, comma-separated: greedy, random, or navpil (Kap games only).",
+    help="One agent for every seat, or one a seat, comma-separated: greedy, random, navpil (Kap games only), "
+    "or your own as module:Class or file.py:Class (the reference engine plays it).",
 )
 
 

@@ -7,9 +7,9 @@ import json
 import click
 
 from gupai.cli.app import usage_errors
-from gupai.core.hands import counts_of
-from gupai.core.tiles import kinds, parse_tiles
+from gupai.core.tiles import kinds
 from gupai.games.kap.config import COLLECTING_GAMES, collecting_config
+from gupai.games.kap.hand import evaluate_hand
 
 from .params import (
     JSON,
@@ -127,36 +127,17 @@ def hand_cmd(
     game, tiles = _game_and_tiles(words, game_alias)
     options = resolve(game, preset, option_items)
     players = players_for(game, options, players, sets)
-    config = collecting_config(game, options, players=players, sets=sets)
-    hand = parse_tiles(" ".join(tiles).split())
-    counts = counts_of(hand)
-    ev = config.evaluator
-    ev.check_counts(counts)
-    winning = ev.is_winning(counts) and len(hand) == ev.size
-    splits = ev.decompositions(counts)
-    distance = ev.distance(counts)
+    report = evaluate_hand(game, " ".join(tiles), players=players, sets=sets, options=options)
     if as_json:
-        click.echo(
-            json.dumps(
-                {
-                    "game": game,
-                    "preset": options.preset,
-                    "options": options.as_dict(),
-                    "sets": config.sets,
-                    "tiles": [str(t) for t in sorted(hand, reverse=True)],
-                    "winning": winning,
-                    "decompositions": [d.to_json() for d in splits],
-                    "distance": distance,
-                }
-            )
-        )
+        click.echo(json.dumps(report.to_json()))
         return
-    shown = " ".join(f"[{t}]" for t in sorted(hand, reverse=True))
-    click.echo(f"{config.spec.name}, {reading(options)}, {plural(config.sets, 'set')}: {shown}")
-    if winning:
-        click.echo(f"winning: {plural(len(splits), 'split')}")
-        for split in splits:
+    config = collecting_config(game, options, players=players, sets=sets)
+    shown = " ".join(f"[{t}]" for t in report.tiles)
+    click.echo(f"{config.spec.name}, {reading(options)}, {plural(report.sets, 'set')}: {shown}")
+    if report.winning:
+        click.echo(f"winning: {plural(len(report.decompositions), 'split')}")
+        for split in report.decompositions:
             click.echo(f"  {split}")
     else:
-        need = "a tile" if distance == 1 else f"{distance} tiles"
-        click.echo(f"not winning: {need} from a winning hand of {ev.size}")
+        need = "a tile" if report.distance == 1 else f"{report.distance} tiles"
+        click.echo(f"not winning: {need} from a winning hand of {config.evaluator.size}")

@@ -11,13 +11,14 @@ gupai.core.errors.OptionError: option 'take' of kap-shap has no value 'some' (va
 
 from __future__ import annotations
 
+import difflib
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 
 from gupai.core.errors import OptionError
 from gupai.core.spec import game_spec
 
-__all__ = ["DEFAULT_PRESET", "Options", "parse_assignments", "resolve_options"]
+__all__ = ["DEFAULT_PRESET", "Options", "option_overrides", "parse_assignments", "resolve_options", "suggestion"]
 
 DEFAULT_PRESET = "culin"
 
@@ -85,17 +86,42 @@ def parse_assignments(items: Iterable[str]) -> dict[str, str]:
     return result
 
 
+def suggestion(word: str, choices: Iterable[str]) -> str:
+    """A " Did you mean ...?" for ``word`` among ``choices``, or "".
+
+    >>> suggestion("culn", ["culin", "pagat"]), suggestion("zzz", ["culin"])
+    (" Did you mean 'culin'?", '')
+    """
+    close = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.6)
+    return f" Did you mean {close[0]!r}?" if close else ""
+
+
+def option_overrides(options: Mapping[str, str]) -> dict[str, str]:
+    """Options given in either spelling, keyed as ``spec/`` names them (``_`` read as ``-``).
+
+    >>> option_overrides({"pair_set": "printed", "take": "any"})
+    {'pair-set': 'printed', 'take': 'any'}
+    """
+    return {key.replace("_", "-"): value for key, value in options.items()}
+
+
 def resolve_options(
     game: str,
     *,
     preset: str | None = None,
     overrides: Mapping[str, str] | None = None,
 ) -> Options:
-    """Resolve ``game``'s options from ``preset`` (default ``culin``) and ``overrides``."""
+    """Resolve ``game``'s options from ``preset`` (default ``culin``) and ``overrides``.
+
+    An option is named as ``spec/`` names it (``pair-set``) or as a Python keyword spells it (``pair_set``).
+
+    >>> resolve_options("kap-shap", overrides={"pair_set": "printed"})["pair-set"]
+    'printed'
+    """
     spec = game_spec(game)
     chosen = spec.preset(preset or DEFAULT_PRESET)
     values = chosen.as_dict()
-    overrides = dict(overrides or {})
+    overrides = option_overrides(overrides or {})
     for key, value in overrides.items():
         option = spec.option(key)
         if str(value) not in option.values:

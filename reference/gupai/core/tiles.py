@@ -42,6 +42,7 @@ __all__ = [
     "parse_tiles",
     "set_counts",
     "set_mismatch",
+    "spelling",
     "tiles_from_counts",
 ]
 
@@ -240,14 +241,20 @@ def _TILES_BY_INDEX() -> tuple[Tile, ...]:  # noqa: N802 - a cached constant
     return tuple(Tile(k.face) for k in kinds())
 
 
-def parse_tiles(tokens: Iterable[str]) -> list[Tile]:
-    """Parse several tiles; the error names the first token that is not a tile.
+def parse_tiles(tokens: str | Iterable[str | Tile]) -> list[Tile]:
+    """Parse several tiles, from one text (split on spaces and commas) or a list; the error names the first
+    token that is not a tile.
 
-    >>> parse_tiles(["6-6", "1-1"])
-    [Tile('6-6'), Tile('1-1')]
+    >>> parse_tiles(["6-6", "1-1"]), parse_tiles("6-6 4-6, [3:1]")
+    ([Tile('6-6'), Tile('1-1')], [Tile('6-6'), Tile('6-4'), Tile('3-1')])
     """
+    if isinstance(tokens, str):
+        tokens = tokens.replace(",", " ").split()
     result = []
     for position, token in enumerate(tokens, start=1):
+        if isinstance(token, Tile):
+            result.append(token)
+            continue
         try:
             result.append(Tile.parse(token))
         except TileError as error:
@@ -311,6 +318,15 @@ def kind_of(face: str) -> int:
     """
     kind = _index_by_spelling().get(face) if face.__class__ is str else None
     return kind if kind is not None else Tile(face).index
+
+
+def spelling(kinds: Iterable[int]) -> str:
+    """Tile kinds written as faces, separated by spaces (what :func:`kinds_of` reads back).
+
+    >>> spelling([0, 20]), kinds_of(spelling([0, 20]).split())
+    ('6-6 2-1', [0, 20])
+    """
+    return " ".join(_TILES_BY_INDEX()[k].face for k in kinds)
 
 
 def kinds_of(faces: Iterable[str]) -> list[int]:

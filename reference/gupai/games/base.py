@@ -5,7 +5,9 @@ options (players, sets, option values); it cuts deals (chance made explicit:
 a shuffled order, and dice where the game throws them) and starts plays. A
 :class:`State` is one play: ask :meth:`~State.legal_actions`,
 :meth:`~State.apply` one, until :attr:`~State.is_terminal`, then read
-:meth:`~State.result`.
+:meth:`~State.result` (or :meth:`~State.returns`); a state also copies
+(:meth:`~State.clone`), takes moves back (:meth:`~State.undo`) and shows
+one seat's view (:meth:`~State.observation`).
 
 Both are structural (:class:`typing.Protocol`): a family's classes satisfy
 them without inheriting, and mypy checks that they do. The one place that
@@ -15,10 +17,12 @@ maps a game id to its family is :mod:`gupai.games.registry`.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
-from typing import Any, Protocol, TypeVar
+from collections.abc import Mapping, Sequence
+from typing import Any, Protocol, Self, TypeVar
 
-__all__ = ["ActionT", "ConfigT", "DealT", "Game", "State", "StateT", "deal_rng"]
+from gupai.core.spec import game_spec
+
+__all__ = ["ActionT", "ConfigT", "DealT", "Game", "State", "StateT", "deal_rng", "game_repr"]
 
 ActionT = TypeVar("ActionT")
 ConfigT = TypeVar("ConfigT", covariant=True)
@@ -47,12 +51,34 @@ class State(Protocol[ActionT]):
         """``None`` for a legal action, else (rule id, a sentence saying why)."""
         ...
 
-    def apply(self, action: ActionT) -> object:
-        """Apply a legal action (an illegal one raises :class:`~gupai.core.errors.IllegalActionError`)."""
+    def apply(self, action: ActionT) -> list[Any]:
+        """Apply a legal action (or its text) and return the events it caused (an illegal one raises
+        :class:`~gupai.core.errors.IllegalActionError`)."""
         ...
 
     def result(self) -> dict[str, Any]:
         """The outcome as the log's ``result`` records it."""
+        ...
+
+    def returns(self) -> tuple[int, ...]:
+        """What each seat has won (+) or lost (-) so far."""
+        ...
+
+    def observation(self, seat: int) -> Any:
+        """What ``seat`` may know now, and nothing else."""
+        ...
+
+    @property
+    def history(self) -> list[ActionT]:
+        """Every action applied so far, oldest first."""
+        ...
+
+    def undo(self) -> ActionT:
+        """Take back the last action and return it."""
+        ...
+
+    def clone(self) -> Self:
+        """An independent copy of this play."""
         ...
 
 
@@ -94,3 +120,18 @@ def deal_rng(game: str, seed: int | str) -> random.Random:
     True
     """
     return random.Random(f"gupai:{game}:deal:{seed}")
+
+
+def game_repr(game: str, options: Mapping[str, str], *, players: int, sets: int) -> str:
+    """A game as the call to :func:`gupai.load_game` that makes it: the preset, and each option set apart from it.
+
+    >>> from gupai.games.registry import load_game
+    >>> load_game("kap-tai-shap", "pagat", players=5, take="latest")
+    gupai.load_game('kap-tai-shap', 'pagat', players=5, sets=2, take='latest')
+    """
+    preset = getattr(options, "preset", "culin")
+    chosen = game_spec(game).preset(preset).as_dict()
+    changed = "".join(
+        f", {key.replace('-', '_')}={value!r}" for key, value in options.items() if chosen.get(key) != value
+    )
+    return f"gupai.load_game({game!r}, {preset!r}, players={players}, sets={sets}{changed})"

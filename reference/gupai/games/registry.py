@@ -13,27 +13,39 @@ module registers itself by being imported.
 Traceback (most recent call last):
 ...
 gupai.core.errors.OptionError: unknown game 'chess' (games: kap-shap, kap-tai-shap, tsung-shap)
+>>> load_game("kapshap")
+Traceback (most recent call last):
+...
+gupai.core.errors.OptionError: unknown game 'kapshap' (games: kap-shap, kap-tai-shap, tsung-shap) Did you mean 'kap-shap'?
+
+A game id written out gives its family's game, for the type checker too
+(``load_game("kap-shap")`` is a :class:`~gupai.games.kap.game.KapGame`); the
+ids the overloads spell are checked against ``spec/games/`` by the tests.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import Any, Literal, overload
 
 from gupai.core.errors import OptionError, SpecError
-from gupai.core.options import Options, resolve_options
+from gupai.core.options import Options, option_overrides, resolve_options, suggestion
 from gupai.core.spec import game_spec, games
 from gupai.games.base import Game
 from gupai.games.kap.game import KapGame
 from gupai.games.tsung.game import TsungGame
 
-__all__ = ["FAMILIES", "GAMES", "AnyGame", "GameFactory", "build_games", "load_game"]
+__all__ = ["FAMILIES", "GAMES", "AnyGame", "CollectingGameId", "GameFactory", "TsungGameId", "build_games", "load_game"]
+
+#: The ids of the collecting games and of Tsung Shap, for the type checker (tests hold them to ``spec/``).
+CollectingGameId = Literal["kap-shap", "kap-tai-shap"]
+TsungGameId = Literal["tsung-shap"]
 
 #: Any game of any family.
 AnyGame = Game[Any, Any, Any]
 
 #: Builds a family's game from resolved options, players and sets.
-GameFactory = Callable[..., AnyGame]
+GameFactory = Callable[..., "KapGame | TsungGame"]
 
 #: Each family of ``spec/games/*.yaml`` (the ``family`` field) and its game.
 FAMILIES: Mapping[str, GameFactory] = {"kap": KapGame.from_options, "tsung": TsungGame.from_options}
@@ -56,6 +68,29 @@ def build_games(families: Mapping[str, GameFactory]) -> dict[str, GameFactory]:
 GAMES: Mapping[str, GameFactory] = build_games(FAMILIES)
 
 
+@overload
+def load_game(
+    game: CollectingGameId,
+    preset: str | None = None,
+    *,
+    players: int | None = None,
+    sets: int | None = None,
+    **options: str,
+) -> KapGame: ...
+
+
+@overload
+def load_game(
+    game: TsungGameId, preset: str | None = None, *, players: int | None = None, sets: int | None = None, **options: str
+) -> TsungGame: ...
+
+
+@overload
+def load_game(
+    game: str, preset: str | None = None, *, players: int | None = None, sets: int | None = None, **options: str
+) -> AnyGame: ...
+
+
 def load_game(
     game: str, preset: str | None = None, *, players: int | None = None, sets: int | None = None, **options: str
 ) -> AnyGame:
@@ -67,9 +102,7 @@ def load_game(
     """
     factory = GAMES.get(game)
     if factory is None:
-        game_spec(game)  # the unknown-game error, naming the games
-        raise OptionError(f"no engine plays {game}", where=game)  # pragma: no cover - every spec game has one
-    resolved: Options = resolve_options(
-        game, preset=preset, overrides={key.replace("_", "-"): value for key, value in options.items()}
-    )
+        known = ", ".join(sorted(GAMES))
+        raise OptionError(f"unknown game {game!r} (games: {known}){suggestion(game, GAMES)}", where=game)
+    resolved: Options = resolve_options(game, preset=preset, overrides=option_overrides(options))
     return factory(resolved, players=players, sets=sets)

@@ -16,16 +16,18 @@ from typing import Any
 from gupai.core.errors import OptionError
 from gupai.core.options import Options, resolve_options
 from gupai.core.tiles import KIND_COUNT, Tile
-from gupai.games.agents import make_agent, seat_agents
+from gupai.games.agents import Agent, agent_name, make_agent, seat_agents
 from gupai.games.kap.actions import Discard, Draw, Event, Take
-from gupai.games.kap.config import COLLECTING_GAMES, collecting_config
+from gupai.games.kap.config import COLLECTING_GAMES, CollectingConfig, collecting_config
 from gupai.games.kap.deal import Deal, random_deal
+from gupai.games.kap.game import KapGame
 from gupai.games.kap.state import KapState
 from gupai.games.tsung.config import GAME as TSUNG
+from gupai.games.tsung.game import TsungGame
 from gupai.log.format import LOG_FORMAT, LOG_VERSION
-from gupai.log.tsung import play_tsung
+from gupai.log.tsung import play_tsung, play_tsung_config
 
-__all__ = ["ENGINES", "deal_to_json", "play_game", "play_kap", "seat_agents"]
+__all__ = ["ENGINES", "deal_to_json", "play", "play_collecting", "play_game", "play_kap", "seat_agents"]
 
 
 _FACES = tuple(Tile.from_index(k).face for k in range(KIND_COUNT))
@@ -54,11 +56,23 @@ def play_kap(
     players: int | None = None,
     sets: int | None = None,
     seed: int = 0,
-    agents: Sequence[str] = ("greedy",),
+    agents: Sequence[str | Agent] = ("greedy",),
     max_events: int = 1_000_000,
 ) -> dict[str, Any]:
     """Play one game of Kap Shap or Kap Tai Shap and return its log."""
     config = collecting_config(game, options, players=players, sets=sets)
+    return play_collecting(config, seed=seed, agents=agents, max_events=max_events)
+
+
+def play_collecting(
+    config: CollectingConfig,
+    *,
+    seed: int = 0,
+    agents: Sequence[str | Agent] = ("greedy",),
+    max_events: int = 1_000_000,
+) -> dict[str, Any]:
+    """Play one game of a collecting game already fixed by ``config`` and return its log."""
+    game, options = config.spec.id, config.options
     names = seat_agents(agents, config.players)
     seats = [make_agent(name) for name in names]
     deal_rng = random.Random(f"gupai:{game}:deal:{seed}")
@@ -89,7 +103,7 @@ def play_kap(
         "players": config.players,
         "sets": config.sets,
         "seed": seed,
-        "agents": names,
+        "agents": [agent_name(agent) for agent in names],
         "deal": deal_to_json(deal),
         "events": events,
         "result": state.result(),
@@ -104,14 +118,32 @@ def play_game(
     players: int | None = None,
     sets: int | None = None,
     seed: int = 0,
-    agents: Sequence[str] = ("greedy",),
+    agents: Sequence[str | Agent] = ("greedy",),
+    **options: str,
 ) -> dict[str, Any]:
-    """Play one game of any gupai game and return its log."""
-    options = resolve_options(game, preset=preset, overrides=overrides)
+    """Play one game of any gupai game and return its log.
+
+    Options are ``overrides`` or keyword arguments, in either spelling (``pair_set="printed"``);
+    ``agents`` are names (``greedy``, ``mypkg.mod:MyAgent``) or your agents themselves, one for
+    every seat or one a seat.
+    """
+    resolved = resolve_options(game, preset=preset, overrides={**(overrides or {}), **options})
     engine = ENGINES.get(game)
     if engine is None:
         raise OptionError(f"no engine plays {game} yet", where=game)
-    return engine(game, options, players=players, sets=sets, seed=seed, agents=agents)
+    return engine(game, resolved, players=players, sets=sets, seed=seed, agents=agents)
+
+
+def play(game: KapGame | TsungGame, *, seed: int = 0, agents: Sequence[str | Agent] = ("greedy",)) -> dict[str, Any]:
+    """Play one game of a loaded game (:func:`gupai.load_game`) and return its log: no option is resolved again.
+
+    >>> from gupai.games.registry import load_game
+    >>> play(load_game("kap-shap"), seed=1) == play_game("kap-shap", seed=1)
+    True
+    """
+    if isinstance(game, TsungGame):
+        return play_tsung_config(game.config, seed=seed, agents=agents)
+    return play_collecting(game.config, seed=seed, agents=agents)
 
 
 #: Game id -> a function playing one game from resolved options (the same

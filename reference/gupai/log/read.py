@@ -24,7 +24,7 @@ import sys
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import BinaryIO
+from typing import BinaryIO, NamedTuple
 
 from gupai.core.errors import GupaiError
 from gupai.core.jsonread import JSONReadError, loads
@@ -39,6 +39,7 @@ __all__ = [
     "MAX_ERRORS_PER_GAME",
     "MAX_ERRORS_PER_RUN",
     "Batch",
+    "PathsValidation",
     "Submit",
     "Validation",
     "check_batch",
@@ -222,10 +223,28 @@ def log_files(directory: str) -> tuple[list[str], list[str]]:
     return found, run.unreadable
 
 
-def validate_paths(paths: Iterable[str]) -> tuple[list[LogIssue], int, list[str]]:
-    """Validate files, directories and ``-``; return (issues listed, games read, unreadable paths)."""
+class PathsValidation(NamedTuple):
+    """What :func:`validate_paths` found: the issues listed, the games read, one ``path: why`` a path unread."""
+
+    issues: list[LogIssue]
+    games: int
+    unreadable: list[str]
+
+    @property
+    def ok(self) -> bool:
+        """Every game read is valid and every path was read."""
+        return not self.issues and not self.unreadable
+
+
+def validate_paths(paths: Iterable[str]) -> PathsValidation:
+    """Validate files, directories and ``-``; return the issues listed, the games read, the unreadable paths.
+
+    >>> found = validate_paths(["/nonexistent.json"])
+    >>> found.ok, found.games, found.unreadable
+    (False, 0, ['/nonexistent.json: No such file or directory'])
+    """
     result = validate_all(paths)
-    return list(result.issues), result.games, list(result.unreadable)
+    return PathsValidation(list(result.issues), result.games, list(result.unreadable))
 
 
 def validate_all(

@@ -15,14 +15,14 @@ from typing import Any
 from gupai.core.errors import OptionError
 from gupai.core.options import Options, resolve_options
 from gupai.core.spec import game_spec
-from gupai.games.agents import make_agent, seat_agents
+from gupai.games.agents import Agent, agent_name, make_agent, seat_agents
 from gupai.games.tsung.actions import trace_json
-from gupai.games.tsung.config import GAME, tsung_config
+from gupai.games.tsung.config import GAME, TsungConfig, tsung_config
 from gupai.games.tsung.deal import deal_json, random_tsung_deal
 from gupai.games.tsung.play import run_tsung
 from gupai.log.format import LOG_FORMAT, LOG_VERSION
 
-__all__ = ["play_tsung", "starts_turn", "take_from_row", "tsung_schema_defs", "tsung_transcript"]
+__all__ = ["play_tsung", "play_tsung_config", "starts_turn", "take_from_row", "tsung_schema_defs", "tsung_transcript"]
 
 
 # -------------------------------------------------------------------- play
@@ -33,7 +33,7 @@ def play_tsung(
     players: int | None = None,
     sets: int | None = None,
     seed: int = 0,
-    agents: Sequence[str] = ("greedy",),
+    agents: Sequence[str | Agent] = ("greedy",),
     max_events: int = 10_000,
 ) -> dict[str, Any]:
     """Play one game of Tsung Shap and return its log (the engine :data:`gupai.log.play.ENGINES` names).
@@ -56,7 +56,14 @@ def play_tsung(
     if sets not in (None, spec.number("sets")):
         raise OptionError(f"Tsung Shap is played with one set, not {sets}", where="sets", rule="ts.equipment")
     options = options or resolve_options(GAME)
-    config = tsung_config(options)
+    return play_tsung_config(tsung_config(options), seed=seed, agents=agents, max_events=max_events)
+
+
+def play_tsung_config(
+    config: TsungConfig, *, seed: int = 0, agents: Sequence[str | Agent] = ("greedy",), max_events: int = 10_000
+) -> dict[str, Any]:
+    """Play one game of Tsung Shap already fixed by ``config`` and return its log."""
+    options = config.options
     names = seat_agents(agents, config.players)
     seats = [make_agent(name) for name in names]
     deal = random_tsung_deal(config, random.Random(f"gupai:{GAME}:deal:{seed}"))
@@ -71,7 +78,7 @@ def play_tsung(
         "players": config.players,
         "sets": config.sets,
         "seed": seed,
-        "agents": names,
+        "agents": [agent_name(agent) for agent in names],
         "deal": deal_json(deal),
         "events": [trace_json(record) for record in state.trace],
         "result": state.result(),

@@ -49,7 +49,7 @@ from gupai import __version__
 from gupai.core.errors import OptionError
 from gupai.core.options import Options, resolve_options
 from gupai.core.pool import BrokenProcessPool, WorkerPool
-from gupai.games.agents import Agent, GreedyAgent, NavpilAgent, RandomAgent, make_agent
+from gupai.games.agents import GreedyAgent, NavpilAgent, Player, RandomAgent, make_agent
 from gupai.games.kap.actions import Draw
 from gupai.games.kap.config import COLLECTING_GAMES, collecting_config
 from gupai.games.kap.deal import random_deal
@@ -182,7 +182,7 @@ class KapRunner:
         self.players = self.config.players
         self.sets = self.config.sets
         self.agents = seat_agents(simulation.agents, self.players)
-        self._seats: list[Agent] = [make_agent(name) for name in self.agents]
+        self._seats: list[Player] = [make_agent(name) for name in self.agents]
         self._forced = all(type(agent) in FORCED_MOVE_AGENTS for agent in self._seats)
 
     def new_tally(self) -> KapTally:
@@ -241,7 +241,7 @@ class TsungRunner:
         self.config = tsung_config(self.options)
         self.players, self.sets = 2, 1
         self.agents = seat_agents(simulation.agents, 2)
-        self._seats: list[Agent] = [make_agent(name) for name in self.agents]
+        self._seats: list[Player] = [make_agent(name) for name in self.agents]
         self._sweeps = TALLY.index("sweeps")
 
     def new_tally(self) -> TsungTally:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from gupai.core.errors import OptionError
 from gupai.core.hands import HandEvaluator, evaluator
@@ -79,6 +80,10 @@ class CollectingConfig:
     def rule(self, suffix: str) -> str:
         """The full id of one of the game's rules, e.g. ``rule("turn.take")``."""
         return f"{self.prefix}.{suffix}"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as what fixes it: the hand evaluator (its caches cannot be pickled) is found again on loading."""
+        return _config_again, (self.spec.id, self.options, self.players, self.sets)
 
     @property
     def draw_first(self) -> bool:
@@ -186,3 +191,8 @@ def flipped_reading(config: CollectingConfig, counts: Sequence[int]) -> tuple[st
         if alternative.is_winning(counts) != verdict:
             return suffix, option, str(other)
     return None
+
+
+def _config_again(game: str, options: Options, players: int, sets: int) -> CollectingConfig:
+    """A pickled configuration loaded again (see :meth:`CollectingConfig.__reduce__`)."""
+    return collecting_config(game, options, players=players, sets=sets)

@@ -35,7 +35,7 @@ from operator import itemgetter
 from typing import Any, TypeVar
 
 from gupai.core.errors import OptionError
-from gupai.core.tiles import set_counts
+from gupai.core.tiles import kinds_of, set_counts, spelling
 from gupai.games.kap.config import CollectingConfig
 
 T = TypeVar("T")
@@ -60,6 +60,31 @@ class Deal:
     first_player: int
     hands: tuple[tuple[int, ...], ...]
     stock: tuple[int, ...]
+
+    @classmethod
+    def of(cls, *, order: str, dice: Sequence[int] | None, first_player: int, hands: Sequence[str], stock: str) -> Deal:
+        """A deal written in tile spelling, as its ``repr`` writes it.
+
+        >>> deal = Deal.of(order="6-6 1-1", dice=None, first_player=0, hands=("6-6", "1-1"), stock="")
+        >>> deal
+        Deal.of(order='6-6 1-1', dice=None, first_player=0, hands=('6-6', '1-1'), stock='')
+        >>> eval(repr(deal)) == deal
+        True
+        """
+        return cls(
+            order=tuple(kinds_of(order.split())),
+            dice=tuple(dice) if dice is not None else None,
+            first_player=first_player,
+            hands=tuple(tuple(kinds_of(hand.split())) for hand in hands),
+            stock=tuple(kinds_of(stock.split())),
+        )
+
+    def __repr__(self) -> str:
+        hands = tuple(spelling(hand) for hand in self.hands)
+        return (
+            f"Deal.of(order={spelling(self.order)!r}, dice={self.dice!r}, first_player={self.first_player}, "
+            f"hands={hands!r}, stock={spelling(self.stock)!r})"
+        )
 
 
 def first_player_from_dice(dice: Sequence[int], players: int) -> int:

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from gupai.core.options import Options
-from gupai.games.base import deal_rng
+from gupai.games.base import deal_rng, game_repr
 from gupai.games.kap.config import CollectingConfig, collecting_config
 from gupai.games.kap.deal import Deal, deal_from_order, random_deal
 from gupai.games.kap.state import KapState
@@ -36,6 +36,10 @@ class KapGame:
     @property
     def id(self) -> str:
         return self.config.spec.id
+
+    def __repr__(self) -> str:
+        """How :func:`gupai.load_game` makes this game again (the preset, the options set apart from it)."""
+        return game_repr(self.id, self.config.options, players=self.players, sets=self.config.sets)
 
     @property
     def players(self) -> int:

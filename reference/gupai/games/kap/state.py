@@ -12,8 +12,8 @@ replays exactly from its deal and its actions.
 >>> state = KapState(config, random_deal(config, random.Random(7)))
 >>> state.phase, len(state.hand(state.current_player))
 ('hold', 8)
->>> state.apply(state.legal_actions()[-1]).type
-'discard'
+>>> [event.type for event in state.apply(state.legal_actions()[-1])]
+['discard']
 >>> state.phase
 'start'
 """
@@ -43,6 +43,7 @@ from gupai.games.kap.actions import (
 )
 from gupai.games.kap.config import CollectingConfig, flipped_reading
 from gupai.games.kap.deal import Deal
+from gupai.games.kap.view import KapView
 
 __all__ = ["ABANDON_AFTER_TURNS", "KapState"]
 
@@ -61,7 +62,7 @@ def _seat_names(players: int) -> tuple[str, ...]:
     return tuple(f"seat {seat}" for seat in range(players))
 
 
-class KapState:
+class KapState(KapView):
     """One play of Kap Shap or Kap Tai Shap, from a deal."""
 
     def __init__(self, config: CollectingConfig, deal: Deal) -> None:
@@ -117,6 +118,7 @@ class KapState:
         self.reason: str | None = None
         self._decomposition: Decomposition | None = None
         self.winning_hand: tuple[Tile, ...] = ()
+        self._moves: list[Action] = []  # every action stepped on, for history, undo and pickling
 
     # ------------------------------------------------------------ queries
     @property
@@ -192,13 +194,17 @@ class KapState:
         return sorted(set(self.table))
 
     # ------------------------------------------------------------- moves
-    def apply(self, action: Action) -> Event:
-        """Apply a legal action; an illegal one raises :class:`IllegalActionError`."""
+    def apply(self, action: Action | str) -> list[Event]:
+        """Apply a legal action (or its text, e.g. ``"discard 6-6"``) and return what it did, as in every family.
+
+        An illegal action raises :class:`IllegalActionError`; what is neither an action nor text, :class:`TypeError`.
+        """
+        action = self._action(action)
         problem = self.why_illegal(action)
         if problem is not None:
             rule, message = problem
             raise IllegalActionError(message, where=f"turn {self.turn}", rule=rule)
-        return self.apply_unchecked(action)
+        return [self.apply_unchecked(action)]
 
     def apply_unchecked(self, action: Action) -> Event:
         """Apply an action already known to be legal (a replay's checks passed), without checking it again."""
@@ -215,6 +221,7 @@ class KapState:
         seat = self.current_player
         hand = self._hands[seat]
         cls = action.__class__
+        self._moves.append(action)
         if cls is Discard:
             kind = action.tile.index  # type: ignore[union-attr]
             hand[kind] -= 1

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from gupai.core.errors import HandError
-from gupai.core.tiles import Tile, set_counts
+from gupai.core.tiles import Tile, kinds_of, set_counts, spelling
 from gupai.games.tsung.config import TsungConfig
 
 __all__ = ["TsungDeal", "complete_position", "deal_json", "random_tsung_deal", "tsung_deal_from_order"]
@@ -38,6 +38,46 @@ class TsungDeal:
     piles: tuple[tuple[int, ...], ...] | None
     stock: tuple[int, ...] | None
     hands: tuple[tuple[int, ...], ...] | None
+
+    @classmethod
+    def of(
+        cls,
+        *,
+        order: str,
+        first_player: int,
+        piles: Sequence[str] | None,
+        stock: str | None,
+        hands: Sequence[str] | None,
+    ) -> TsungDeal:
+        """A deal written in tile spelling, as its ``repr`` writes it.
+
+        >>> deal = TsungDeal.of(order="6-6 1-1", first_player=0, piles=("6-6", "1-1"), stock=None, hands=None)
+        >>> deal
+        TsungDeal.of(order='6-6 1-1', first_player=0, piles=('6-6', '1-1'), stock=None, hands=None)
+        >>> eval(repr(deal)) == deal
+        True
+        """
+
+        def seats(groups: Sequence[str] | None) -> tuple[tuple[int, ...], ...] | None:
+            return None if groups is None else tuple(tuple(kinds_of(group.split())) for group in groups)
+
+        return cls(
+            order=tuple(kinds_of(order.split())),
+            first_player=first_player,
+            piles=seats(piles),
+            stock=None if stock is None else tuple(kinds_of(stock.split())),
+            hands=seats(hands),
+        )
+
+    def __repr__(self) -> str:
+        def seats(groups: tuple[tuple[int, ...], ...] | None) -> tuple[str, ...] | None:
+            return None if groups is None else tuple(spelling(group) for group in groups)
+
+        stock = None if self.stock is None else spelling(self.stock)
+        return (
+            f"TsungDeal.of(order={spelling(self.order)!r}, first_player={self.first_player}, "
+            f"piles={seats(self.piles)!r}, stock={stock!r}, hands={seats(self.hands)!r})"
+        )
 
 
 def tsung_deal_from_order(config: TsungConfig, order: Sequence[int]) -> TsungDeal:

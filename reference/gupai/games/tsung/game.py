@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from gupai.core.errors import OptionError
 from gupai.core.options import Options
-from gupai.games.base import deal_rng
+from gupai.games.base import deal_rng, game_repr
 from gupai.games.tsung.config import TsungConfig, tsung_config
 from gupai.games.tsung.deal import TsungDeal, random_tsung_deal, tsung_deal_from_order
 from gupai.games.tsung.state import TsungState
@@ -41,6 +41,10 @@ class TsungGame:
     @property
     def id(self) -> str:
         return self.config.spec.id
+
+    def __repr__(self) -> str:
+        """How :func:`gupai.load_game` makes this game again (the preset, the options set apart from it)."""
+        return game_repr(self.id, self.config.options, players=self.players, sets=self.config.sets)
 
     @property
     def players(self) -> int:

@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from gupai.core.options import Options, resolve_options
-from gupai.games.agents import Agent, make_agent, seat_agents
+from gupai.games.agents import Player, make_agent, seat_agents
 from gupai.games.tsung.actions import OVER
 from gupai.games.tsung.config import GAME, TsungConfig, tsung_config
 from gupai.games.tsung.deal import TsungDeal, random_tsung_deal
@@ -34,7 +34,7 @@ __all__ = ["run_tsung", "simulate"]
 def run_tsung(
     config: TsungConfig,
     deal: TsungDeal,
-    seats: Sequence[Agent],
+    seats: Sequence[Player],
     rng: random.Random,
     max_events: int = 10_000,
 ) -> TsungState:

@@ -78,6 +78,7 @@ from gupai.games.tsung.captures import capture_points, find_captures, is_sweep
 from gupai.games.tsung.config import ALL_LAID, EQUAL_TURNS, TsungConfig
 from gupai.games.tsung.deal import TsungDeal
 from gupai.games.tsung.legality import why_illegal, why_no_capture, why_not_capture
+from gupai.games.tsung.view import TsungView
 
 __all__ = ["TALLY", "TsungState"]
 
@@ -85,7 +86,7 @@ __all__ = ["TALLY", "TsungState"]
 TALLY = ("pairs", "triples", "tens", "sweeps", "claims", "tiles")
 
 
-class TsungState:
+class TsungState(TsungView):
     """One play of Tsung Shap, from a deal.
 
     Beside the queries, the state exposes what an agent or a replay reads
@@ -131,6 +132,7 @@ class TsungState:
         self.winner: int | None = None
         self.reason: str | None = None
         self.trace: list[tuple[Any, ...]] = []
+        self._moves: list[int] = []  # every action code stepped on, for history, undo and pickling
 
     @classmethod
     def from_position(
@@ -208,16 +210,7 @@ class TsungState:
             state._start_turn()
         return state
 
-    # ------------------------------------------------------------ queries
-    @property
-    def is_terminal(self) -> bool:
-        return self.phase == OVER
-
-    @property
-    def revealed(self) -> Tile | None:
-        """The tile turned over and waiting to be laid (hidden tiles), else ``None``."""
-        return Tile.from_index(self.revealed_kind) if self.revealed_kind >= 0 else None
-
+    # ------------------------------------------------------------ queries (more in TsungView)
     def row_tiles(self) -> list[Tile]:
         """The row, left to right."""
         return [Tile.from_index(k) for k in self.row]
@@ -293,13 +286,13 @@ class TsungState:
         return [(capture_of(c), capture_points(config, row, c, kind)) for c in codes]
 
     # ------------------------------------------------------------- moves
-    def apply(self, action: Action) -> list[TsungEvent]:
-        """Apply a legal action; an illegal one raises :class:`IllegalActionError`.
+    def apply(self, action: Action | str) -> list[TsungEvent]:
+        """Apply a legal action (or its text); an illegal one raises :class:`IllegalActionError`.
 
         Returns the events it caused, including the chance events that follow
         (the next tile turned over, a tile drawn into the hand).
         """
-        problem = self.why_illegal(action)
+        problem = self.why_illegal(action := self._action(action))
         if problem is not None:
             rule, message = problem
             raise IllegalActionError(message, where=f"turn {self.turns[0] + self.turns[1]}", rule=rule)
@@ -317,6 +310,7 @@ class TsungState:
         The fast path of a game: nothing is checked and only the trace is
         recorded. A replay steps on codes it has checked with :meth:`why_illegal`.
         """
+        self._moves.append(code)
         if code < TAKE0:
             self._lay(code >> 1, code & 1)
         elif code == PASS_CODE:

@@ -1,0 +1,109 @@
+"""A play as a log and back: :func:`to_log`, :func:`from_log`, :func:`dumps`.
+
+A log holds the game (id, preset, options, players, sets), the deal and the
+events; :func:`from_log` restores the play by replaying them through the
+validator's replay (the same per-game code), so a restored state is one the
+rules reached, never a copy of fields.
+
+>>> from gupai.games.registry import load_game
+>>> game = load_game("kap-shap")
+>>> state = game.new_state(game.random_deal(seed=4))
+>>> while not state.is_terminal:
+...     _ = state.apply(state.legal_actions()[0])
+>>> doc = to_log(state)
+>>> doc["game"], doc["result"]["reason"] == state.reason
+('kap-shap', True)
+>>> from_log(dumps(doc)).history == state.history
+True
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from gupai.core.errors import LogError
+from gupai.games.kap.replay import replay_kap
+from gupai.games.kap.state import KapState
+from gupai.games.tsung.actions import trace_json
+from gupai.games.tsung.config import GAME as TSUNG
+from gupai.games.tsung.deal import deal_json
+from gupai.games.tsung.replay import replay_tsung
+from gupai.games.tsung.state import TsungState
+from gupai.log.format import LOG_FORMAT, LOG_VERSION, dumps_log
+from gupai.log.play import deal_to_json
+from gupai.log.validate import validate_log
+
+__all__ = ["dumps", "from_log", "to_log"]
+
+
+def to_log(
+    state: KapState | TsungState, *, seed: int | str | None = None, agents: Sequence[str] | None = None
+) -> dict[str, Any]:
+    """The log of a play so far: its game, deal, events and result (``seed`` and ``agents`` recorded when given).
+
+    Only a finished play's log is a valid log (the validator and :func:`from_log`
+    refuse events that stop before the end); pickle an unfinished one instead.
+    """
+    config = state.config
+    doc: dict[str, Any] = {
+        "format": LOG_FORMAT,
+        "version": LOG_VERSION,
+        "game": config.spec.id,
+        "preset": config.options.preset,
+        "options": config.options.as_dict(),
+        "players": config.players,
+        "sets": config.sets,
+    }
+    if seed is not None:
+        doc["seed"] = seed
+    if agents is not None:
+        doc["agents"] = list(agents)
+    if isinstance(state, TsungState):
+        doc["deal"] = deal_json(state.deal)
+        doc["events"] = [trace_json(record) for record in state.trace]
+    else:
+        doc["deal"] = deal_to_json(state.deal)
+        doc["events"] = _kap_events(state)
+    doc["result"] = state.result()
+    return doc
+
+
+def _kap_events(state: KapState) -> list[dict[str, Any]]:
+    """The events of a collecting play, by replaying its moves from the deal (the declaration with its own split)."""
+    replay = KapState(state.config, state.deal)
+    events = []
+    for action in state.history:
+        (event,) = replay.apply(action)
+        doc = event.to_json()
+        if event.type == "declare" and state.decomposition is not None:
+            doc["decomposition"] = state.decomposition.to_json()
+        events.append(doc)
+    return events
+
+
+def from_log(log: str | Mapping[str, Any]) -> KapState | TsungState:
+    """The play a valid log records, restored by replaying its events; an invalid log raises :class:`LogError`.
+
+    ``log`` is the log's text or its parsed document.
+    """
+    if isinstance(log, str):
+        try:
+            doc = json.loads(log)
+        except json.JSONDecodeError as error:
+            raise LogError(f"not JSON: {error.msg} (line {error.lineno})", where="log") from None
+    else:
+        doc = dict(log)
+    issues = validate_log(doc)
+    if issues:
+        first = issues[0]
+        raise LogError(f"{first.pointer or '/'}: {first.message}", where="log", rule=first.rule)
+    if doc["game"] == TSUNG:
+        return replay_tsung(doc)
+    return replay_kap(doc)
+
+
+def dumps(log: KapState | TsungState | dict[str, Any]) -> str:
+    """A log's canonical text (one top-level field a line, one event a line); a state is written by :func:`to_log`."""
+    return dumps_log(log if isinstance(log, dict) else to_log(log))

@@ -1,0 +1,301 @@
+"""Every gupai game as an OpenSpiel Python game (``python_gupai_kap_shap``, ...).
+
+Chance is explicit: the deal is a chance node a tile (the shuffled order,
+each next tile drawn from those left, by their copies) then one a die where
+the options throw dice; the draws follow from the order, as at the table.
+The game's parameters are ``preset``, ``players`` (the collecting games) and
+every option, written ``pair_set`` for ``pair-set`` (empty: the preset's value).
+The engine behind every move is the reference engine (:mod:`gupai.games`).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import pyspiel
+
+from gupai.core.spec import game_spec, games
+from gupai.core.tiles import KIND_COUNT, Tile, set_counts
+from gupai.games.kap.state import ABANDON_AFTER_TURNS
+from gupai.games.registry import load_game
+from gupai.rl.codec import Codec
+
+__all__ = ["SpielGame", "SpielState", "game_types", "register", "short_name", "spiel_game"]
+
+_PREFIX = "python_gupai_"
+
+#: :func:`load_game` called with options unpacked from a dict (its overloads are for ids written out).
+_load: Any = load_game
+
+
+def short_name(game: str) -> str:
+    """The OpenSpiel name of a gupai game.
+
+    >>> short_name("kap-tai-shap")
+    'python_gupai_kap_tai_shap'
+    """
+    return _PREFIX + game.replace("-", "_")
+
+
+def _parameters(game: str) -> dict[str, Any]:
+    spec = game_spec(game)
+    params: dict[str, Any] = {"preset": "culin"}
+    if spec.players_max > 2:
+        params["players"] = spec.players_default
+    for option in spec.options:
+        params[option.key.replace("-", "_")] = ""
+    return params
+
+
+def game_types() -> dict[str, pyspiel.GameType]:
+    """The OpenSpiel game type of every gupai game, by gupai id."""
+    types = {}
+    for game in games():
+        spec = game_spec(game)
+        types[game] = pyspiel.GameType(
+            short_name=short_name(game),
+            long_name=f"gupai {spec.name}",
+            dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+            chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+            information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+            utility=pyspiel.GameType.Utility.ZERO_SUM,
+            reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+            max_num_players=spec.players_max,
+            min_num_players=spec.players_min,
+            provides_information_state_string=True,
+            provides_information_state_tensor=True,
+            provides_observation_string=True,
+            provides_observation_tensor=True,
+            parameter_specification=_parameters(game),
+        )
+    return types
+
+
+class _Made:
+    """A gupai game made from OpenSpiel parameters, with its codec, tiles and dice."""
+
+    def __init__(self, game: str, params: dict[str, Any]) -> None:
+        given = {**_parameters(game), **params}
+        options = {key: str(value) for key, value in given.items() if key not in ("preset", "players") and value}
+        players = int(given["players"]) if "players" in given else None
+        self.gupai: Any = _load(game, str(given["preset"]), players=players, **options)
+        self.codec = Codec(self.gupai)
+        self.tile_count = sum(set_counts(self.gupai.config.sets))
+        config = self.gupai.config
+        self.dice = config.spec.dice if self.codec.kap and config.options.get("first-player") == "dice" else 0
+
+
+def _info(codec: Codec, chance: int) -> pyspiel.GameInfo:
+    players = codec.players
+    if codec.kap:
+        low, high = -1.0, float(players - 1)
+        length = chance + 3 * ABANDON_AFTER_TURNS * players
+    else:
+        config = codec.game.config
+        pips = sum(Tile.from_index(k).pips * n for k, n in enumerate(set_counts(config.sets)))
+        high = float(10 * pips + config.sweep_points * 32 + 10 * pips)
+        low, length = -high, chance + 4 * 32 * config.sets
+    return pyspiel.GameInfo(
+        num_distinct_actions=codec.num_actions,
+        max_chance_outcomes=max(KIND_COUNT, 6),
+        num_players=players,
+        min_utility=low,
+        max_utility=high,
+        utility_sum=0.0,
+        max_game_length=length,
+    )
+
+
+class SpielGame(pyspiel.Game):  # type: ignore[misc]
+    """A gupai game fixed by its parameters, as OpenSpiel sees it.
+
+    What the game is made of (the gupai game, the codec) is found from its
+    parameters when first asked for: OpenSpiel may make a game again from
+    its text (deserialising) without calling ``__init__``.
+    """
+
+    gupai_id = ""
+
+    def __init__(self, game: str, game_type: pyspiel.GameType, params: dict[str, Any] | None = None) -> None:
+        params = dict(params or {})
+        made = _Made(game, params)
+        super().__init__(game_type, _info(made.codec, made.tile_count + made.dice), params)
+        self._made = made
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as its OpenSpiel name and parameters."""
+        return pyspiel.load_game, (self.get_type().short_name, dict(self.get_parameters()))
+
+    @property
+    def made(self) -> _Made:
+        made = self.__dict__.get("_made")
+        if made is None:
+            made = self.__dict__["_made"] = _Made(self.gupai_id, dict(self.get_parameters()))
+        return made
+
+    @property
+    def gupai(self) -> Any:
+        return self.made.gupai
+
+    @property
+    def codec(self) -> Codec:
+        return self.made.codec
+
+    @property
+    def tile_count(self) -> int:
+        return self.made.tile_count
+
+    @property
+    def dice(self) -> int:
+        return self.made.dice
+
+    def new_initial_state(self) -> SpielState:
+        return SpielState(self)
+
+    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> Observer:
+        information = iig_obs_type is not None and iig_obs_type.perfect_recall
+        return Observer(self.codec, information=information)
+
+
+class SpielState(pyspiel.State):  # type: ignore[misc]
+    """One play: the deal's chance nodes, then the reference engine's state."""
+
+    def __init__(self, game: SpielGame) -> None:
+        super().__init__(game)
+        self.spiel = game
+        self.order: list[int] = []
+        self.left = list(set_counts(game.gupai.config.sets))
+        self.dice: list[int] = []
+        self.state: Any = None
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as its game and the actions so far, restored by replaying them."""
+        return _replayed, (self.get_game(), list(self.history()))
+
+    # ------------------------------------------------------------ OpenSpiel's interface
+    def current_player(self) -> int:
+        if self.state is None:
+            return int(pyspiel.PlayerId.CHANCE)
+        if self.state.is_terminal:
+            return int(pyspiel.PlayerId.TERMINAL)
+        return int(self.state.current_player)
+
+    def _legal_actions(self, player: int) -> list[int]:
+        return self.spiel.codec.legal_ids(self.state.legal_actions())
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        if len(self.order) < self.spiel.tile_count:
+            total = self.spiel.tile_count - len(self.order)
+            return [(kind, n / total) for kind, n in enumerate(self.left) if n]
+        return [(face, 1 / 6) for face in range(6)]
+
+    def _apply_action(self, action: int) -> None:
+        if self.state is not None:
+            self.state.apply_unchecked(self.spiel.codec.action(action))
+            cap = getattr(self.state, "turn_cap", None)
+            if cap is not None and self.state.turn > cap and not self.state.is_terminal:
+                self.state.abandon()  # termination=none: the engine's cap (ks.end.abandoned)
+            return
+        if len(self.order) < self.spiel.tile_count:
+            self.order.append(action)
+            self.left[action] -= 1
+        else:
+            self.dice.append(action + 1)
+        if len(self.order) == self.spiel.tile_count and len(self.dice) == self.spiel.dice:
+            game = self.spiel.gupai
+            if self.spiel.codec.kap:
+                deal = game.deal_from_order(self.order, dice=tuple(self.dice) if self.dice else None)
+            else:
+                deal = game.deal_from_order(self.order)
+            self.state = game.new_state(deal)
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        if player == pyspiel.PlayerId.CHANCE:
+            if len(self.order) < self.spiel.tile_count:
+                return f"deal {Tile.from_index(action)}"
+            return f"die {action + 1}"
+        return str(self.spiel.codec.action(action))
+
+    def is_terminal(self) -> bool:
+        return self.state is not None and bool(self.state.is_terminal)
+
+    def returns(self) -> list[float]:
+        if self.state is None:
+            return [0.0] * self.spiel.codec.players
+        return (
+            [float(value) for value in self.state.returns()]
+            if self.state.is_terminal
+            else [0.0] * len(self.state.returns())
+        )
+
+    def __str__(self) -> str:
+        if self.state is None:
+            return f"dealing: {len(self.order)} of {self.spiel.tile_count} tiles, {len(self.dice)} dice"
+        return str(self.state)
+
+
+def _replayed(game: SpielGame, actions: list[int]) -> SpielState:
+    state: SpielState = game.new_initial_state()
+    for action in actions:
+        state.apply_action(action)
+    return state
+
+
+class Observer:
+    """What a seat may know, as a string and a tensor (the information state adds what it has seen happen)."""
+
+    def __init__(self, codec: Codec, *, information: bool) -> None:
+        self.codec = codec
+        self.information = information
+        size = codec.information_size if information else codec.observation_size
+        self.tensor = np.zeros(size, np.float32)
+        self.dict = {"observation": self.tensor}
+
+    def set_from(self, state: SpielState, player: int) -> None:
+        if state.state is None:
+            self.tensor.fill(0.0)
+            return
+        self.tensor[:] = self.codec.tensor(state.state.observation(player), information=self.information)
+
+    def string_from(self, state: SpielState, player: int) -> str:
+        if state.state is None:
+            return str(state)
+        seen = state.state.observation(player)
+        if not self.information:
+            return str(seen)
+        moves = " ".join(
+            f"{e.seat}:{e.type}" + (f" {e.tile}" if getattr(e, "tile", None) is not None else "") for e in seen.events
+        )
+        return f"{seen}\nseen: {moves}"
+
+
+def register() -> None:
+    """Register every gupai game with OpenSpiel (once; a second call does nothing)."""
+    known = set(pyspiel.registered_names())
+    for game, game_type in game_types().items():
+        if game_type.short_name in known:
+            continue
+        pyspiel.register_game(game_type, _game_class(game, game_type))
+
+
+def spiel_game(game: str, preset: str | None = None, *, players: int | None = None, **options: str) -> SpielGame:
+    """``game`` as an OpenSpiel game, fixed by ``preset`` and ``options`` as :func:`gupai.load_game` takes them."""
+    register()
+    params: dict[str, Any] = {key.replace("-", "_"): str(value) for key, value in options.items()}
+    if preset is not None:
+        params["preset"] = preset
+    if players is not None:
+        params["players"] = players
+    loaded: SpielGame = pyspiel.load_game(short_name(game), params)
+    return loaded
+
+
+def _game_class(game: str, game_type: pyspiel.GameType) -> type[SpielGame]:
+    """The OpenSpiel game class of one gupai game (OpenSpiel makes a game from a class and its parameters)."""
+
+    def make(self: SpielGame, params: dict[str, Any] | None = None) -> None:
+        SpielGame.__init__(self, game, game_type, params)
+
+    name = "".join(word.capitalize() for word in game.split("-")) + "SpielGame"
+    return type(name, (SpielGame,), {"__init__": make, "__module__": __name__, "gupai_id": game})

@@ -1,0 +1,128 @@
+"""gupai.rl held to OpenSpiel's and PettingZoo's own API tests, on every game under three presets (the rl extra).
+
+Skipped, whole, when open_spiel or pettingzoo is not installed (``pip install -e '.[rl]'``).
+"""
+
+from __future__ import annotations
+
+import pickle
+from typing import Any
+
+import pytest
+
+pyspiel = pytest.importorskip("pyspiel")
+pytest.importorskip("pettingzoo")
+
+import numpy as np  # noqa: E402
+from open_spiel.python.algorithms import mcts  # noqa: E402
+from open_spiel.python.bots import uniform_random  # noqa: E402
+from pettingzoo.test import api_test  # noqa: E402
+
+import gupai.rl  # noqa: E402
+from gupai.core.options import DEFAULT_PRESET  # noqa: E402
+from gupai.core.spec import game_spec, games  # noqa: E402
+from gupai.games.registry import load_game  # noqa: E402
+
+pytestmark = pytest.mark.filterwarnings("ignore::UserWarning")
+
+
+def _cases() -> list[tuple[str, str]]:
+    """Every game under its default preset and two others."""
+    cases: list[tuple[str, str]] = []
+    for game in games():
+        others = [p.name for p in game_spec(game).presets if p.name != DEFAULT_PRESET]
+        cases.extend((game, preset) for preset in [DEFAULT_PRESET, *others[:2]])
+    return cases
+
+
+CASES = _cases()
+
+
+def _spiel(game: str, preset: str) -> Any:
+    return gupai.rl.spiel_game(game, preset)
+
+
+def test_registered_games_load_by_name_with_parameters() -> None:
+    gupai.rl.register()
+    gupai.rl.register()  # a second time does nothing
+    spiel = pyspiel.load_game("python_gupai_kap_tai_shap(preset=pagat,players=5,take=latest)")
+    assert spiel.num_players() == 5 and spiel.made.gupai.config.options["take"] == "latest"
+
+
+def test_every_game_has_three_presets_to_test() -> None:
+    assert len(CASES) == 3 * len(games())
+
+
+@pytest.mark.parametrize(("game", "preset"), CASES)
+def test_openspiel_random_sim_test_passes_with_serialization(game: str, preset: str) -> None:
+    pyspiel.random_sim_test(_spiel(game, preset), num_sims=4, serialize=True, verbose=False)
+
+
+@pytest.mark.parametrize(("game", "preset"), CASES)
+def test_pettingzoo_api_test_passes(game: str, preset: str) -> None:
+    api_test(gupai.rl.env(game, preset), num_cycles=300, verbose_progress=False)
+
+
+@pytest.mark.parametrize("game", list(games()))
+def test_an_mcts_bot_plays_games_against_random(game: str) -> None:
+    spiel = _spiel(game, DEFAULT_PRESET)
+    rng = np.random.RandomState(7)
+    bot = mcts.MCTSBot(spiel, 2, 16, mcts.RandomRolloutEvaluator(1, rng), random_state=rng, solve=False)
+    for _ in range(2):
+        state = spiel.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes, chances = zip(*state.chance_outcomes(), strict=True)
+                state.apply_action(int(rng.choice(outcomes, p=chances)))
+                continue
+            player = state.current_player()
+            chooser = bot if player == 0 else uniform_random.UniformRandomBot(player, rng)
+            action = chooser.step(state)
+            assert action in state.legal_actions()
+            state.apply_action(action)
+        assert sum(state.returns()) == 0
+
+
+def test_the_deal_is_chance_and_the_play_is_the_engines() -> None:
+    """The order the chance nodes pick, cut by the engine, is the game gupai plays from that order."""
+    spiel = _spiel("kap-shap", DEFAULT_PRESET)
+    game = load_game("kap-shap")
+    deal = game.random_deal(seed=5)
+    state = spiel.new_initial_state()
+    for kind in deal.order:
+        assert state.is_chance_node()
+        state.apply_action(kind)
+    for die in deal.dice or ():
+        state.apply_action(die - 1)
+    reference = game.new_state(deal)
+    assert state.current_player() == reference.current_player
+    assert state.legal_actions() == sorted(_kap_id(a) for a in reference.legal_actions())
+    again = pickle.loads(pickle.dumps(state))
+    assert again.history() == state.history() and str(again) == str(state)
+
+
+def _kap_id(action: Any) -> int:
+    from gupai.rl.codec import KAP_ACTIONS
+
+    return KAP_ACTIONS.index(action)
+
+
+def test_a_tensor_is_made_from_the_seats_observation_alone() -> None:
+    """OpenSpiel's tensors and strings are the codec's of ``observation(seat)`` (held free of hidden tiles
+    by tests/property/test_state_api.py), and differ between seats."""
+    from gupai.rl.codec import Codec
+
+    spiel = _spiel("tsung-shap", DEFAULT_PRESET)
+    game = load_game("tsung-shap")
+    deal = game.random_deal(seed=9)
+    state = spiel.new_initial_state()
+    for kind in deal.order:
+        state.apply_action(kind)
+    reference = game.new_state(deal)
+    codec = Codec(game)
+    for seat in range(2):
+        seen = reference.observation(seat)
+        assert state.observation_tensor(seat) == pytest.approx(codec.tensor(seen, information=False))
+        assert state.information_state_tensor(seat) == pytest.approx(codec.tensor(seen, information=True))
+        assert state.observation_string(seat) == str(seen)
+    assert state.observation_tensor(0) != state.observation_tensor(1)
