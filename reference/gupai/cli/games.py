@@ -15,7 +15,7 @@ from gupai.cli.app import EXIT_INTERNAL, InputError, InvalidInput, safe_text, us
 from gupai.core.errors import GupaiError
 from gupai.core.spec import games
 from gupai.log.format import dumps_log, dumps_log_line
-from gupai.log.play import play_game
+from gupai.log.play import play_match
 from gupai.log.read import MAX_ERRORS_PER_RUN, Submit, validate_all, validate_paths
 from gupai.log.transcript import transcript
 from gupai.log.validate import LogIssue
@@ -68,10 +68,12 @@ def play_cmd(
             raise click.BadParameter(f"{out} exists: give --force to overwrite it", param_hint="'--out'")
     overrides = {key: options[key] for key in options.overrides}
     names = tuple(a.strip() for a in agents.split(",") if a.strip())
-    logs = [
-        play_game(game, preset=preset, overrides=overrides, players=players, sets=sets, seed=seed + i, agents=names)
-        for i in range(count)
-    ]
+    # a match when the first player follows the previous game (first-player=previous-winner/previous-higher)
+    logs = list(
+        play_match(
+            game, preset=preset, overrides=overrides, players=players, sets=sets, seed=seed, count=count, agents=names
+        )
+    )
     as_lines = count > 1 or (out is not None and out.endswith(".jsonl"))
     text = "\n".join(dumps_log_line(log) for log in logs) if as_lines else dumps_log(logs[0])
     if out is None:

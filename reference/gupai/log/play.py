@@ -10,7 +10,7 @@ True
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from gupai.core.errors import OptionError
@@ -21,11 +21,12 @@ from gupai.games.kap.actions import Discard, Draw, Event, Take
 from gupai.games.kap.config import COLLECTING_GAMES, collecting_config
 from gupai.games.kap.deal import Deal, random_deal
 from gupai.games.kap.state import KapState
+from gupai.games.match import follows_previous, next_first_player, previous_result
 from gupai.games.tsung.config import GAME as TSUNG
 from gupai.log.format import LOG_FORMAT, LOG_VERSION
 from gupai.log.tsung import play_tsung
 
-__all__ = ["ENGINES", "deal_to_json", "play_game", "play_kap", "seat_agents"]
+__all__ = ["ENGINES", "deal_to_json", "play_game", "play_kap", "play_match", "seat_agents"]
 
 
 _FACES = tuple(Tile.from_index(k).face for k in range(KIND_COUNT))
@@ -56,14 +57,20 @@ def play_kap(
     seed: int = 0,
     agents: Sequence[str] = ("greedy",),
     max_events: int = 1_000_000,
+    first: int | None = None,
+    match: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
-    """Play one game of Kap Shap or Kap Tai Shap and return its log."""
+    """Play one game of Kap Shap or Kap Tai Shap and return its log.
+
+    ``first`` plays first under first-player=previous-winner, and ``match`` is
+    the log's record of the match the game belongs to (:func:`play_match`).
+    """
     config = collecting_config(game, options, players=players, sets=sets)
     names = seat_agents(agents, config.players)
     seats = [make_agent(name) for name in names]
     deal_rng = random.Random(f"gupai:{game}:deal:{seed}")
     agent_rng = random.Random(f"gupai:{game}:agents:{seed}")
-    deal = random_deal(config, deal_rng)
+    deal = random_deal(config, deal_rng, first=first)
     state = KapState(config, deal)
     events: list[dict[str, Any]] = []
     while not state.is_terminal:
@@ -80,7 +87,7 @@ def play_kap(
             state.abandon()  # termination=none: nothing guarantees an end (ks.end.abandoned)
         if len(events) > max_events:  # pragma: no cover - the rules or the turn cap guarantee an end
             raise RuntimeError(f"game {seed} did not end within {max_events} events")
-    return {
+    log: dict[str, Any] = {
         "format": LOG_FORMAT,
         "version": LOG_VERSION,
         "game": game,
@@ -90,10 +97,11 @@ def play_kap(
         "sets": config.sets,
         "seed": seed,
         "agents": names,
-        "deal": deal_to_json(deal),
-        "events": events,
-        "result": state.result(),
     }
+    if match is not None:
+        log["match"] = match
+    log.update(deal=deal_to_json(deal), events=events, result=state.result())
+    return log
 
 
 def play_game(
@@ -112,6 +120,55 @@ def play_game(
     if engine is None:
         raise OptionError(f"no engine plays {game} yet", where=game)
     return engine(game, options, players=players, sets=sets, seed=seed, agents=agents)
+
+
+def play_match(
+    game: str,
+    *,
+    preset: str | None = None,
+    overrides: dict[str, str] | None = None,
+    players: int | None = None,
+    sets: int | None = None,
+    seed: int = 0,
+    count: int = 1,
+    agents: Sequence[str] = ("greedy",),
+) -> Iterator[dict[str, Any]]:
+    """Play ``count`` games from ``seed`` on, as a match when the options say the first player follows the last game.
+
+    Game ``i`` (from 0) is dealt and played from seed ``seed + i``, as
+    ``play_game(seed=seed + i)`` is: the same shuffle, the same agents'
+    choices of chance. In a match (first-player=previous-winner, Kap;
+    previous-higher, Tsung Shap) only its first player differs: seat 0 begins,
+    then the previous game's winner or higher scorer, a tie or a game with no
+    winner keeping the same first player (:mod:`gupai.games.match`); each log
+    records it in ``match``. Otherwise the games are :func:`play_game`'s.
+
+    >>> logs = list(play_match("tsung-shap", preset="navpil-classic", seed=1, count=3))
+    >>> [log["match"]["game"] for log in logs], logs[0]["match"]["previous"]
+    ([1, 2, 3], None)
+    >>> logs[1]["deal"]["first_player"] == (0 if logs[0]["result"]["scores"][0] >= logs[0]["result"]["scores"][1] else 1)
+    True
+    >>> logs[1]["deal"]["order"] == play_game("tsung-shap", preset="navpil-classic", seed=2)["deal"]["order"]
+    True
+    """
+    options = resolve_options(game, preset=preset, overrides=overrides)
+    engine = ENGINES.get(game)
+    if engine is None:
+        raise OptionError(f"no engine plays {game} yet", where=game)
+    is_match = follows_previous(game, options["first-player"])
+    previous: dict[str, Any] | None = None  # the previous game's result, as the next game records it
+    seats = 0
+    for index in range(count):
+        if not is_match:
+            yield engine(game, options, players=players, sets=sets, seed=seed + index, agents=agents)
+            continue
+        first = 0 if previous is None else next_first_player(previous, game=game, players=seats)
+        record = {"game": index + 1, "previous": previous}
+        log = engine(
+            game, options, players=players, sets=sets, seed=seed + index, agents=agents, first=first, match=record
+        )
+        previous, seats = previous_result(log), log["players"]
+        yield log
 
 
 #: Game id -> a function playing one game from resolved options (the same

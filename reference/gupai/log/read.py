@@ -29,6 +29,7 @@ from typing import Any, BinaryIO
 
 from gupai.core.errors import GupaiError
 from gupai.core.jsonread import JSONReadError, loads
+from gupai.log.match import MatchLinks
 from gupai.log.validate import MAX_SCHEMA_ERRORS, LogIssue, validate_log
 
 __all__ = [
@@ -106,11 +107,12 @@ class _Run:
     batch: Batch = field(default_factory=list)
     batch_bytes: int = 0
     pending: deque[tuple[Batch, Any]] = field(default_factory=deque)
+    links: MatchLinks = field(default_factory=MatchLinks)
 
     def game(self, text: str, file: str, game: int | None) -> None:
         """Validate one document's text (here, or in a batch for the workers), keeping what the caps allow."""
         if self.submit is None:
-            self._record(self.check(text, file, game), file, game)
+            self._record(self.links.check(text, file, game, self.check(text, file, game)), file, game)
             return
         self.batch.append((text, file, game))
         self.batch_bytes += len(text)
@@ -127,8 +129,8 @@ class _Run:
 
     def _collect(self) -> None:
         batch, future = self.pending.popleft()
-        for (_, file, game), found in zip(batch, future.result(), strict=True):
-            self._record(found, file, game)
+        for (text, file, game), found in zip(batch, future.result(), strict=True):
+            self._record(self.links.check(text, file, game, found), file, game)
 
     def finish(self) -> None:
         """Wait for every batch out, recording the verdicts in reading order."""

@@ -35,8 +35,13 @@ def play_tsung(
     seed: int = 0,
     agents: Sequence[str] = ("greedy",),
     max_events: int = 10_000,
+    first: int = 0,
+    match: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
     """Play one game of Tsung Shap and return its log (the engine :data:`gupai.log.play.ENGINES` names).
+
+    ``first`` lays first and ``match`` is the log's record of the match the
+    game belongs to (:func:`gupai.log.play.play_match` passes both).
 
     >>> log = play_tsung(seed=1)
     >>> log["game"], log["deal"]["first_player"], log["result"]["reason"]
@@ -59,10 +64,10 @@ def play_tsung(
     config = tsung_config(options)
     names = seat_agents(agents, config.players)
     seats = [make_agent(name) for name in names]
-    deal = random_tsung_deal(config, random.Random(f"gupai:{GAME}:deal:{seed}"))
+    deal = random_tsung_deal(config, random.Random(f"gupai:{GAME}:deal:{seed}"), first=first)
     agent_rng = random.Random(f"gupai:{GAME}:agents:{seed}")
     state = run_tsung(config, deal, seats, agent_rng, max_events)
-    return {
+    log: dict[str, Any] = {
         "format": LOG_FORMAT,
         "version": LOG_VERSION,
         "game": GAME,
@@ -72,10 +77,11 @@ def play_tsung(
         "sets": config.sets,
         "seed": seed,
         "agents": names,
-        "deal": deal_json(deal),
-        "events": [trace_json(record) for record in state.trace],
-        "result": state.result(),
     }
+    if match is not None:
+        log["match"] = match
+    log.update(deal=deal_json(deal), events=[trace_json(record) for record in state.trace], result=state.result())
+    return log
 
 
 # ------------------------------------------------------------- transcript

@@ -128,6 +128,7 @@ class TsungState:
         self._missed_points: list[int] = []
         self.last_laid = (-1, 0)
         self.restarting = False
+        self._owed_refills = 0
         self.winner: int | None = None
         self.reason: str | None = None
         self.trace: list[tuple[Any, ...]] = []
@@ -423,22 +424,34 @@ class TsungState:
     def _after_lay(self, again: bool) -> None:
         seat = self.current_player
         if self._four:
-            if self.config.common:
-                if self._stock_at < len(self._stock):
-                    kind = self._stock[self._stock_at]
-                    self._stock_at += 1
-                    self.hand_kinds[seat].append(kind)
-                    self.trace.append((TRACE_REFILL, seat, kind))
-            elif self._pile_at[seat] < len(self._piles[seat]):
-                kind = self._piles[seat][self._pile_at[seat]]
-                self._pile_at[seat] += 1
-                self.hand_kinds[seat].append(kind)
-                self.trace.append((TRACE_REFILL, seat, kind))
+            if again and self.config.restart_first and self.hand_kinds[seat]:
+                # restart=before-refill: the tile laid again comes from the tiles left; the refills wait for it
+                self._owed_refills += 1
+                self.restarting = True
+                self._begin_lay()
+                return
+            for _ in range(1 + self._owed_refills):
+                self._refill(seat)
+            self._owed_refills = 0
         if again and self._left(seat):
             self.restarting = True
             self._begin_lay()  # the restart (or lay-again=any-capture): the same player lays again
             return
         self._end_turn()
+
+    def _refill(self, seat: int) -> None:
+        """Draw one tile into ``seat``'s four-tile hand, if any is left to draw."""
+        if self.config.common:
+            if self._stock_at < len(self._stock):
+                kind = self._stock[self._stock_at]
+                self._stock_at += 1
+                self.hand_kinds[seat].append(kind)
+                self.trace.append((TRACE_REFILL, seat, kind))
+        elif self._pile_at[seat] < len(self._piles[seat]):
+            kind = self._piles[seat][self._pile_at[seat]]
+            self._pile_at[seat] += 1
+            self.hand_kinds[seat].append(kind)
+            self.trace.append((TRACE_REFILL, seat, kind))
 
     def _end_turn(self) -> None:
         seat = self.current_player
