@@ -34,8 +34,8 @@ from typing import Any
 
 from gupai.core.errors import GupaiError, ReplayError
 from gupai.core.options import resolve_options
-from gupai.games.match import check_match
 from gupai.core.tiles import Tile, kinds_of, set_mismatch
+from gupai.games.match import check_match
 from gupai.games.tsung.actions import (
     ACTIONS,
     CAPTURE_CODES,
