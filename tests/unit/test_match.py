@@ -8,6 +8,7 @@ on; a Kap winner has a point and the others none, a Tsung Shap seat its score.
 from __future__ import annotations
 
 import copy
+import itertools
 import json
 from typing import Any
 
@@ -56,7 +57,7 @@ def test_each_game_is_begun_as_navpil_begins_it(game: str, preset: str, players:
     assert logs[0]["match"] == {"game": 1, "previous": None}
     firsts = {log["deal"]["first_player"] for log in logs}
     assert len(firsts) > 1, "twelve games all begun by one seat: the match hands nothing on"
-    for before, log in zip(logs, logs[1:], strict=False):
+    for before, log in itertools.pairwise(logs):
         assert log["deal"]["first_player"] == _navpil_next(before["deal"]["first_player"], _points(before))
         assert log["match"]["previous"]["first_player"] == before["deal"]["first_player"]
     assert validate_text(_lines(logs), file="m.jsonl", lines=True) == []
@@ -66,7 +67,7 @@ def test_a_tsung_tie_keeps_the_first_player() -> None:
     # seeds searched for a drawn game inside a match
     for seed in range(0, 400, 20):
         logs = list(play_match("tsung-shap", preset="navpil-classic", seed=seed, count=20))
-        for before, log in zip(logs, logs[1:], strict=False):
+        for before, log in itertools.pairwise(logs):
             s0, s1 = before["result"]["scores"]
             if s0 == s1:
                 assert log["deal"]["first_player"] == before["deal"]["first_player"]
@@ -126,7 +127,9 @@ def _replayed_with_first(log: Log, first: int) -> Log:
     from gupai.log.play import play_kap
 
     options = resolve_options(log["game"], preset=log["preset"])
-    return play_kap(log["game"], options, seed=log["seed"], agents=tuple(log["agents"]), first=first, match=log["match"])
+    return play_kap(
+        log["game"], options, seed=log["seed"], agents=tuple(log["agents"]), first=first, match=log["match"]
+    )
 
 
 def test_a_game_missing_from_a_match_file_is_refused() -> None:

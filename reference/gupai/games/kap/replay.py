@@ -42,9 +42,9 @@ from gupai.core.tiles import KIND_COUNT, Tile, count_vector, kinds_of, set_count
 from gupai.games.kap.actions import DECLARE, DRAW, Action, Event, action_of
 from gupai.games.kap.config import CollectingConfig, collecting_config
 from gupai.games.kap.deal import Deal, cut_order, deal_from_order, first_player_from_dice
-from gupai.games.match import check_match
 from gupai.games.kap.splits import shown_split, split_fault
 from gupai.games.kap.state import KapState
+from gupai.games.match import check_match
 
 __all__ = [
     "apply_event",
