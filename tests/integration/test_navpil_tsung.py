@@ -1,0 +1,105 @@
+"""navpil's own Tsung Shap games, as navpil plays them, validate under the navpil-* presets.
+
+The truth is a third-party engine: navpil's Java simulator (its source in the
+mirror of navpil/gupai), compiled here with ``navpil/GupaiTsungLog.java``, which
+runs navpil's game loops statement for statement and writes each game as a
+gupai log: its deal order (the first half of the shuffled set to seat 0), its
+first player (seat 0, then navpil's nextPlayerCalculation), its restart order
+(the four-tile restart laid before the refills). The kit must accept every
+game under the preset named after the rule set, and refuse them under the
+readings navpil does not play.
+"""
+
+from __future__ import annotations
+
+import collections
+import json
+import os
+import shutil
+import subprocess
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from gupai.core.options import resolve_options
+from gupai.log.format import LOG_FORMAT, LOG_VERSION, dumps_log_line
+from gupai.log.read import validate_text
+
+pytestmark = pytest.mark.slow
+
+REPO = Path(os.environ.get("GUPAI_NAVPIL_REPO", "/work/.mirror/navpil+gupai/repo"))
+LOGGER = Path(__file__).with_name("navpil") / "GupaiTsungLog.java"
+PRESETS = {"classic": "navpil-classic", "poorPairs": "navpil-poor-pairs", "spieldomino": "navpil-spieldomino"}
+GAMES = 300
+
+
+@pytest.fixture(scope="module")
+def navpil_classes(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    if shutil.which("javac") is None or shutil.which("java") is None or not REPO.exists():
+        pytest.skip(f"needs java, javac and navpil's source (a git dir at {REPO}, or $GUPAI_NAVPIL_REPO)")
+    root = tmp_path_factory.mktemp("navpil")
+    archive = subprocess.run(
+        ["git", "-C", str(REPO), "archive", "HEAD", "src/main/java"], capture_output=True, check=True
+    ).stdout
+    subprocess.run(["tar", "x", "-C", str(root)], input=archive, check=True)
+    sources = sorted(str(p) for p in (root / "src" / "main" / "java").rglob("*.java"))
+    classes = root / "classes"
+    subprocess.run(["javac", "-nowarn", "-d", str(classes), *sources, str(LOGGER)], capture_output=True, check=True)
+    return classes
+
+
+def _navpil_logs(classes: Path, variant: str, *, games: int = GAMES, seed: int = 7) -> list[dict[str, Any]]:
+    done = subprocess.run(
+        [
+            "java",
+            "-cp",
+            str(classes),
+            "io.github.navpil.gupai.fishing.tsungshap.GupaiTsungLog",
+            variant,
+            str(games),
+            str(seed),
+        ],
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=300,
+    )
+    return [json.loads(line) for line in done.stdout.splitlines()]
+
+
+def _as_logs(bodies: list[dict[str, Any]], preset: str, **overrides: str) -> str:
+    options = resolve_options("tsung-shap", preset=preset, overrides=overrides or None)
+    lines = []
+    for body in bodies:
+        header = {"format": LOG_FORMAT, "version": LOG_VERSION, "game": "tsung-shap", "preset": preset}
+        header |= {"options": options.as_dict(), "players": 2, "sets": 1, "agents": ["navpil-java", "navpil-java"]}
+        lines.append(dumps_log_line(header | {k: v for k, v in body.items() if k != "x-navpil-bad"}))
+    return "\n".join(lines) + "\n"
+
+
+@pytest.mark.parametrize("variant", list(PRESETS))
+def test_navpils_games_validate_under_its_preset(navpil_classes: Path, variant: str) -> None:
+    bodies = _navpil_logs(navpil_classes, variant)
+    assert len(bodies) == GAMES
+    assert not any(body["x-navpil-bad"] for body in bodies), "navpil took a triple from a lone tile"
+    firsts = collections.Counter(body["deal"]["first_player"] for body in bodies)
+    assert firsts[1] > GAMES // 5, "navpil's match hands the first turn on: seat 1 begins some games"
+    issues = validate_text(_as_logs(bodies, PRESETS[variant]), file=f"{variant}.jsonl", lines=True)
+    assert [str(issue) for issue in issues[:3]] == []
+
+
+def test_the_kit_tells_navpils_readings_apart(navpil_classes: Path) -> None:
+    """The same games are refused under the readings navpil does not play (the check above can fail)."""
+    four = _navpil_logs(navpil_classes, "spieldomino", games=60)
+    issues = validate_text(_as_logs(four, "navpil-spieldomino", restart="after-refill"), file="f.jsonl", lines=True)
+    assert {issue.rule for issue in issues} == {"ts.german.choices"}
+    classic = _navpil_logs(navpil_classes, "classic", games=60)
+    seat_0 = [{k: v for k, v in body.items() if k != "match"} for body in classic]
+    issues = validate_text(_as_logs(seat_0, "navpil-classic", **{"first-player": "seat-0"}), file="c.jsonl", lines=True)
+    refused = {issue.game for issue in issues}
+    assert {issue.rule for issue in issues} == {"ts.first-player"}
+    assert refused == {n for n, body in enumerate(classic, start=1) if body["deal"]["first_player"] == 1}
+    shuffled = [classic[0], classic[2], classic[1]]
+    issues = validate_text(_as_logs(shuffled, "navpil-classic"), file="s.jsonl", lines=True)
+    assert issues and {issue.rule for issue in issues} == {"ts.first-player"}
