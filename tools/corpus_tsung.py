@@ -135,12 +135,9 @@ def valid_cases() -> Iterator[Case]:
         yield f"{GAME}/valid/{preset.name}-greedy-seed1.json", _play(preset.name, 1, "greedy")
         log = _search(_eventful, preset.name)
         yield f"{GAME}/valid/{preset.name}-random-seed{log['seed']}.json", log
-    for preset in (
-        "navpil-classic",
-        "navpil-spieldomino",
-    ):  # a match game begun by seat 1 (first-player=previous-higher)
-        log = _match_game(preset, lambda g: g["deal"]["first_player"] == 1)
-        yield f"{GAME}/valid/{preset}-match-game-{log['match']['game']}-seat-1-first-seed{log['seed']}.json", log
+    for name in ("navpil-classic", "navpil-spieldomino"):  # a match game seat 1 begins (first-player=previous-higher)
+        log = _match_game(name, lambda g: g["deal"]["first_player"] == 1)
+        yield f"{GAME}/valid/{name}-match-game-{log['match']['game']}-seat-1-first-seed{log['seed']}.json", log
     for over, shows in READINGS:
         log = _search(_both(_eventful, shows), "culin", **over)
         name = "-".join(f"{k}={v}" for k, v in over.items())

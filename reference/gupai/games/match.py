@@ -87,7 +87,7 @@ def next_first_player(previous: Mapping[str, Any], *, game: str, players: int) -
     1
     """
     points = _points(previous, game, players)
-    first = previous["first_player"]
+    first = int(previous["first_player"])
     best, best_points = first, None
     for step in range(players):
         seat = (first + step) % players
