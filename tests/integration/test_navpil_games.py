@@ -1,4 +1,5 @@
-"""navpil's own Tsung Shap games, as navpil plays them, validate under the navpil-* presets.
+"""navpil's own Tsung Shap games, as navpil plays them, validate under the navpil-* presets; the kit's matches
+hand the first turn on as navpil's own code does (Kap and Tsung Shap).
 
 The truth is a third-party engine: navpil's Java simulator (its source in the
 mirror of navpil/gupai), compiled here with ``navpil/GupaiTsungLog.java``, which
@@ -30,6 +31,7 @@ pytestmark = pytest.mark.slow
 
 REPO = Path(os.environ.get("GUPAI_NAVPIL_REPO", "/work/.mirror/navpil+gupai/repo"))
 LOGGER = Path(__file__).with_name("navpil") / "GupaiTsungLog.java"
+NEXT_PLAYER = Path(__file__).with_name("navpil") / "GupaiNextPlayer.java"
 PRESETS = {"classic": "navpil-classic", "poorPairs": "navpil-poor-pairs", "spieldomino": "navpil-spieldomino"}
 GAMES = 300
 
@@ -45,7 +47,8 @@ def navpil_classes(tmp_path_factory: pytest.TempPathFactory) -> Path:
     subprocess.run(["tar", "x", "-C", str(root)], input=archive, check=True)
     sources = sorted(str(p) for p in (root / "src" / "main" / "java").rglob("*.java"))
     classes = root / "classes"
-    subprocess.run(["javac", "-nowarn", "-d", str(classes), *sources, str(LOGGER)], capture_output=True, check=True)
+    javac = ["javac", "-nowarn", "-d", str(classes), *sources, str(LOGGER), str(NEXT_PLAYER)]
+    subprocess.run(javac, capture_output=True, check=True)
     return classes
 
 
@@ -103,3 +106,41 @@ def test_the_kit_tells_navpils_readings_apart(navpil_classes: Path) -> None:
     shuffled = [classic[0], classic[2], classic[1]]
     issues = validate_text(_as_logs(shuffled, "navpil-classic"), file="s.jsonl", lines=True)
     assert issues and {issue.rule for issue in issues} == {"ts.first-player"}
+
+
+@pytest.mark.parametrize(
+    ("game", "preset", "players"),
+    [
+        ("kap-shap", "navpil-culin", None),
+        ("kap-shap", "navpil-gin", None),
+        ("kap-tai-shap", "navpil-classic", 4),
+        ("tsung-shap", "navpil-classic", None),
+        ("tsung-shap", "navpil-spieldomino", None),
+    ],
+)
+def test_the_kits_matches_hand_the_first_turn_as_navpils_own_code(
+    navpil_classes: Path, game: str, preset: str, players: int | None
+) -> None:
+    """Each next first player of ``play -n N`` is the one navpil's nextPlayerCalculation names."""
+    from gupai.log.play import play_match
+
+    logs = list(play_match(game, preset=preset, players=players, seed=11, count=40, agents=("random",)))
+    asked = []
+    for log in logs[:-1]:
+        result = log["result"]
+        if game == "tsung-shap":
+            points = result["scores"]
+        else:  # KapShap.statsFor: the winner 1; a game with no winner: nobody any
+            points = [1 if seat == result["winner"] else 0 for seat in range(log["players"])]
+        asked.append(" ".join(map(str, [log["deal"]["first_player"], *points])))
+    done = subprocess.run(
+        ["java", "-cp", str(navpil_classes), "io.github.navpil.gupai.util.GupaiNextPlayer"],
+        input="\n".join(asked) + "\n",
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=120,
+    )
+    navpil = [int(line) for line in done.stdout.split()]
+    assert [log["deal"]["first_player"] for log in logs[1:]] == navpil
+    assert logs[0]["deal"]["first_player"] == 0 and len(set(navpil)) > 1
