@@ -72,7 +72,7 @@ def test_a_tsung_tie_keeps_the_first_player() -> None:
             if s0 == s1:
                 assert log["deal"]["first_player"] == before["deal"]["first_player"]
                 return
-    pytest.skip("no drawn game found")  # pragma: no cover
+    pytest.fail("no drawn game in 20 matches of 20 games: ties are 2 to 5 games in a hundred")
 
 
 @pytest.mark.parametrize(("game", "preset"), [("kap-shap", "navpil-culin"), ("tsung-shap", "navpil-classic")])
