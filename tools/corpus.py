@@ -18,7 +18,7 @@ from typing import Any
 from gupai.core.resources import data_dir
 from gupai.core.spec import game_spec
 from gupai.log.format import dumps_log
-from gupai.log.play import play_game
+from gupai.log.play import play_game, play_match
 
 __all__ = [
     "GENERATED",
@@ -51,6 +51,17 @@ def valid_cases() -> Iterator[Case]:
                     log = play_game(game, preset=preset.name, players=players, seed=seed, agents=agents)
                     name = f"{preset.name}-{players}p-{agents[0]}-seed{seed}.json"
                     yield f"{game}/valid/{name}", log
+        # first-player=previous-winner: a match game begun by the previous game's winner, not seat 0
+        players = counts[-1]
+        log = next(
+            g
+            for g in play_match(game, preset="navpil-culin", players=players, seed=1, count=50, agents=("random",))
+            if g["deal"]["first_player"] != 0
+        )
+        name = (
+            f"navpil-culin-{players}p-random-match-game-{log['match']['game']}-seat-{log['deal']['first_player']}-first"
+        )
+        yield f"{game}/valid/{name}-seed{log['seed']}.json", log
         # discard-taken=forbidden forbids the face taken: a copy held before the take goes only after the draw
         log = _search(game, lambda g: _take_of_a_held_face(g, after_the_draw=True) is not None, agents="random")
         yield (

@@ -24,6 +24,7 @@ from gupai.core.spec import game_spec
 from gupai.core.tiles import Tile, set_counts
 from gupai.games.tsung.config import GAME
 from gupai.games.tsung.replay import replay_tsung
+from gupai.log.play import play_match
 from gupai.log.tsung import play_tsung, take_from_row
 from tools.corpus import Case, corpus_main, write_cases
 
@@ -114,6 +115,14 @@ def _search(want: Callable[[Log], bool], preset: str = "culin", agent: str = "ra
     raise LookupError("no game with the wanted feature")  # pragma: no cover
 
 
+def _match_game(preset: str, want: Callable[[Log], bool]) -> Log:
+    """The first game of a match (seed 1 on, random agents) with the wanted feature."""
+    for log in play_match(GAME, preset=preset, seed=1, count=200, agents=("random",)):
+        if want(log):
+            return log
+    raise LookupError("no game with the wanted feature")  # pragma: no cover
+
+
 def _eventful(log: Log) -> bool:
     """A random game showing the rules at work: a sweep, and a claim where claims are allowed."""
     claims = log["options"]["missed-capture"] == "none" or _count(log, "claim") > 0
@@ -126,6 +135,9 @@ def valid_cases() -> Iterator[Case]:
         yield f"{GAME}/valid/{preset.name}-greedy-seed1.json", _play(preset.name, 1, "greedy")
         log = _search(_eventful, preset.name)
         yield f"{GAME}/valid/{preset.name}-random-seed{log['seed']}.json", log
+    for name in ("navpil-classic", "navpil-spieldomino"):  # a match game seat 1 begins (first-player=previous-higher)
+        log = _match_game(name, lambda g: g["deal"]["first_player"] == 1)
+        yield f"{GAME}/valid/{name}-match-game-{log['match']['game']}-seat-1-first-seed{log['seed']}.json", log
     for over, shows in READINGS:
         log = _search(_both(_eventful, shows), "culin", **over)
         name = "-".join(f"{k}={v}" for k, v in over.items())
@@ -490,6 +502,22 @@ def invalid_cases() -> Iterator[Case]:
     )
     events[index + 1], events[index + 2] = events[index + 2], events[index + 1]
     yield case("ts.german.choices", "laid-again-before-the-refill", log)
+
+    navpil = _search(lambda g: _count(g, "capture", sweep=True) > 0 and _count(g, "refill") > 0, "navpil-spieldomino")
+    log = copy.deepcopy(navpil)
+    events = log["events"]
+    index = _find(
+        log,
+        lambda i, e: (
+            e["type"] == "capture" and e["sweep"] and [x["type"] for x in events[i + 1 : i + 3]] == ["lay", "refill"]
+        ),
+    )
+    events[index + 1], events[index + 2] = events[index + 2], events[index + 1]
+    yield case("ts.german.choices", "refilled-before-laying-again-under-restart-before-refill", log)
+
+    log = copy.deepcopy(_match_game("navpil-classic", lambda g: g["deal"]["first_player"] == 1))
+    log["deal"]["first_player"] = 0
+    yield case("ts.first-player", "a-match-game-not-begun-by-the-previous-higher-scorer", log)
 
     log = copy.deepcopy(german)
     index = _find(log, lambda i, e: e["type"] == "capture" and e["sweep"])

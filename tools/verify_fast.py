@@ -28,6 +28,7 @@ from gupai.core.spec import game_spec
 from gupai.games.agents import GREEDY_POLICIES
 from gupai.games.kap.actions import Declare, Discard, Draw, Pass, Take
 from gupai.games.kap.state import KapState
+from gupai.games.match import follows_previous, next_first_player
 from gupai.games.tsung import play as tsung_play
 from gupai.games.tsung.state import TALLY, TsungState
 from gupai.sim.fast.kap_kernel import ACTION_DECLARE, ACTION_DISCARD, ACTION_DRAW, ACTION_PASS, ACTION_TAKE
@@ -77,9 +78,13 @@ def kap_reference_games(simulation: Simulation, seeds: range) -> list[Game]:
     games: list[Game] = []
     policy = {_RecordingKapState: GREEDY_POLICIES[KapState]}  # the greedy agent's policy is found by state type
     with mock.patch("gupai.sim.simulate.KapState", _RecordingKapState), mock.patch.dict(GREEDY_POLICIES, policy):
-        for seed in seeds:
-            state = runner.state(seed)
+        match, first = follows_previous(simulation.game, simulation.options["first-player"]), 0
+        for seed in seeds:  # under first-player=previous-winner the seeds are one match, as a chunk is
+            state = runner.state(seed, first=first if match else None)
             assert isinstance(state, _RecordingKapState)
+            if match:
+                previous = {"first_player": first, "winner": state.winner, "scores": None}
+                first = next_first_player(previous, game=simulation.game, players=runner.players)
             winner = -1 if state.winner is None else state.winner
             outcome = (state.turn, state.deal.first_player, winner, KapTally.REASONS.index(state.reason or ""))
             games.append((outcome, tuple(state.log)))
@@ -105,9 +110,13 @@ def tsung_reference_games(simulation: Simulation, seeds: range) -> list[Game]:
     games: list[Game] = []
     policy = {_RecordingTsungState: GREEDY_POLICIES[TsungState]}
     with mock.patch.object(tsung_play, "TsungState", _RecordingTsungState), mock.patch.dict(GREEDY_POLICIES, policy):
-        for seed in seeds:
-            state = runner.state(seed)
+        match, first = follows_previous(simulation.game, simulation.options["first-player"]), 0
+        for seed in seeds:  # under first-player=previous-higher the seeds are one match, as a chunk is
+            state = runner.state(seed, first=first)
             assert isinstance(state, _RecordingTsungState)
+            if match:
+                previous = {"first_player": first, "winner": state.winner, "scores": list(state.scores)}
+                first = next_first_player(previous, game=simulation.game, players=2)
             outcome = (
                 state.turns[0] + state.turns[1],
                 state.deal.first_player,
@@ -233,7 +242,10 @@ KAP_COMBINATIONS: tuple[tuple[str, str, tuple[tuple[str, str], ...]], ...] = tup
 #: Tsung Shap options that only go together (the four-tile hand, a common stock) and a few more.
 TSUNG_COMBINATIONS: tuple[tuple[tuple[str, str], ...], ...] = (
     (("hand", "four"), ("refill", "own-half")),
+    (("hand", "four"), ("refill", "own-half"), ("restart", "before-refill")),
     (("hand", "four"), ("stock", "common")),
+    (("hand", "four"), ("stock", "common"), ("restart", "before-refill"), ("first-player", "previous-higher")),
+    (("lay-again", "any-capture"), ("hand", "four"), ("refill", "own-half"), ("restart", "before-refill")),
     (("end", "stock-empty"), ("stock", "common")),
     (("end", "equal-turns"), ("hand", "four"), ("refill", "own-half")),
     (("hand", "four"), ("reach", "laid-end"), ("refill", "own-half")),

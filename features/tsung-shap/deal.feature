@@ -24,6 +24,32 @@ Feature: The Tsung Shap deal: two players, one set, own halves or a common stock
     And there are no hands
     And seat 0 lays first
 
+  @rule:ts.first-player @rule:ts.deal @option:first-player=previous-higher
+  Scenario: In a match the previous higher scorer lays first, from the second half of the order when it is seat 1 (navpil)
+    Given the option first-player is previous-higher
+    Given the tiles, shuffled face down, lie in this order:
+      | tiles                                           |
+      | [6-6] [1-1] [4-4] [3-1] [5-5] [3-3] [2-2] [6-5] |
+      | [6-4] [6-1] [5-1] [6-3] [5-4] [6-2] [5-3] [5-2] |
+      | [4-3] [4-1] [3-2] [4-2] [2-1] [6-6] [1-1] [4-4] |
+      | [3-1] [5-5] [3-3] [2-2] [6-5] [6-4] [6-1] [5-1] |
+    When the Tsung Shap tiles are dealt, seat 1 laying first
+    Then seat 1 has turned over [4-3]
+    And seat 1 lays first
+    And seat 0's pile, in the order it is turned over, is [6-6] [1-1] [4-4] [3-1] [5-5] [3-3] [2-2] [6-5] [6-4] [6-1] [5-1] [6-3] [5-4] [6-2] [5-3] [5-2]
+    And seat 1's pile, in the order it is turned over, is [4-3] [4-1] [3-2] [4-2] [2-1] [6-6] [1-1] [4-4] [3-1] [5-5] [3-3] [2-2] [6-5] [6-4] [6-1] [5-1]
+
+  @rule:ts.first-player
+  Scenario: Under first-player=seat-0 a deal naming seat 1 first is refused
+    Given the tiles, shuffled face down, lie in this order:
+      | tiles                                           |
+      | [6-6] [1-1] [4-4] [3-1] [5-5] [3-3] [2-2] [6-5] |
+      | [6-4] [6-1] [5-1] [6-3] [5-4] [6-2] [5-3] [5-2] |
+      | [4-3] [4-1] [3-2] [4-2] [2-1] [6-6] [1-1] [4-4] |
+      | [3-1] [5-5] [3-3] [2-2] [6-5] [6-4] [6-1] [5-1] |
+    When the Tsung Shap tiles are offered, seat 1 laying first
+    Then the deal is refused under rule ts.first-player
+
   @rule:ts.stock @rule:ts.deal @option:stock=common
   Scenario: Under stock=common the shuffled set is one common stock, turned over in order by whoever plays
     Given the option stock is common

@@ -23,3 +23,14 @@ def test_the_log_format_example_validates_and_is_what_play_writes() -> None:
     assert validate_log(doc) == []
     made = dumps_log(play_game(doc["game"], seed=doc["seed"]))
     assert block == made, "docs/engine/log-format.md: paste the output of `gupai play kap-shap --seed 0`"
+
+
+def test_the_match_example_is_game_2_of_the_command_it_names() -> None:
+    text = PAGE.read_text(encoding="utf-8")
+    (block,) = [b for b in _json_blocks(text) if b.startswith('"match"')]
+    assert "`gupai play kap-shap --preset navpil-culin -n 4 --seed 1`" in text
+    from gupai.log.play import play_match
+
+    logs = list(play_match("kap-shap", preset="navpil-culin", seed=1, count=4))
+    assert json.loads("{" + block + "}")["match"] == logs[1]["match"]
+    assert logs[0]["result"]["winner"] == 1 and logs[1]["deal"]["first_player"] == 1

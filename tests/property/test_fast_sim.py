@@ -43,6 +43,8 @@ def test_the_comparison_sees_a_changed_action() -> None:
         Simulation("kap-shap", preset="one-tile"),
         Simulation("kap-tai-shap", players=10, agents=("random",)),
         Simulation("tsung-shap", preset="navpil-spieldomino", agents=("greedy", "random")),
+        Simulation("kap-shap", preset="navpil-culin", agents=("navpil", "greedy")),  # a match in each chunk
+        Simulation("tsung-shap", preset="navpil-classic", agents=("random",)),
     ],
     ids=str,
 )

@@ -19,7 +19,7 @@ from gupai.core.spec import games
 from gupai.core.terminal import printable
 from gupai.games.registry import GAMES as GAME_FACTORIES
 from gupai.log.format import dumps_log, dumps_log_line
-from gupai.log.play import play
+from gupai.log.play import play_match
 from gupai.log.read import LOG_MARK, MAX_ERRORS_PER_RUN, Submit, log_files, validate_all, validate_paths
 from gupai.log.transcript import transcript
 from gupai.log.validate import LogIssue
@@ -73,7 +73,8 @@ def play_cmd(
         check_writable(out, force=force)  # before playing; the file is claimed again when it is written
     made = GAME_FACTORIES[game](options, players=players, sets=sets)  # the game resolved once, for every play
     names = tuple(a.strip() for a in agents.split(",") if a.strip())
-    logs = [play(made, seed=seed + i, agents=names) for i in range(count)]
+    # a match when the first player follows the previous game (first-player=previous-winner/previous-higher)
+    logs = list(play_match(made, seed=seed, count=count, agents=names))
     as_lines = count > 1 or (out is not None and out.endswith(".jsonl"))
     text = "\n".join(dumps_log_line(log) for log in logs) if as_lines else dumps_log(logs[0])
     if out is None:

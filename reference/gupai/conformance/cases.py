@@ -275,6 +275,12 @@ def _expectation(path: Path, rule: str | None) -> tuple[tuple[str, Any], ...]:
     issue = issues[0]
     if issue.rule is None:
         return (("refuse", "schema"), ("rule", None), ("pointer", issue.pointer))
+    if (
+        isinstance(doc, dict)
+        and "match" in doc
+        and issue.pointer in ("/match", "/match/previous", "/deal/first_player")
+    ):
+        return (("refuse", "match"), ("rule", rule or issue.rule), ("pointer", issue.pointer))  # gupai.games.match
     if issue.event is not None:
         return (("refuse", "event"), ("event", issue.event), ("rule", rule or issue.rule), ("pointer", issue.pointer))
     if issue.pointer.startswith("/result") or issue.pointer == "/events":

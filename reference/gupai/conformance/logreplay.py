@@ -467,6 +467,12 @@ def run_log(
     expect = dict(case.expect)
     if expect.get("refuse") == "schema":
         return CaseResult(case, "skip", "a log the schema rejects: a matter for the validator, not a rule of play")
+    if expect.get("refuse") == "match":
+        return CaseResult(
+            case,
+            "skip",
+            "a match game begun against the previous game's result: the referee's check, an engine sees one game",
+        )
     if doc is None:
         assert case.path is not None
         doc = json.loads(case.path.read_text(encoding="utf-8"))

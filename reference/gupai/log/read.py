@@ -17,7 +17,6 @@ x.json: / [schema] not JSON: Expecting ',' delimiter at line 1 column 23
 
 from __future__ import annotations
 
-import io
 import os
 import stat
 import sys
@@ -29,6 +28,8 @@ from typing import BinaryIO, NamedTuple
 from gupai.core.errors import GupaiError
 from gupai.core.jsonread import JSONReadError, loads
 from gupai.log.batches import BATCH_BYTES, BATCH_GAMES, Batch, Batches, Submit
+from gupai.log.match import MatchLinks
+from gupai.log.streams import Joined, decode, looks_like_lines, read_up_to
 from gupai.log.validate import MAX_SCHEMA_ERRORS, LogIssue, validate_log
 
 __all__ = [
@@ -99,18 +100,20 @@ class _Run:
     cache: dict[str, list[LogIssue]] = field(default_factory=dict)
     batches: Batches | None = None
     skipped: list[str] = field(default_factory=list)
+    links: MatchLinks = field(default_factory=MatchLinks)
 
     def game(self, text: str, file: str, game: int | None) -> None:
         """Validate one document's text (here, or in a batch for the workers), keeping what the caps allow."""
         if self.batches is None:
-            self._record(self.check(text, file, game), file, game)
+            self._record(self.links.check(text, file, game, self.check(text, file, game)), file, game)
         else:
             self.batches.add(text, file, game)
 
     def record_batch(self, batch: Batch, verdicts: list[list[LogIssue]]) -> None:
-        """Record a batch's verdicts, which came back from a worker."""
-        for (_, file, game), found in zip(batch, verdicts, strict=True):
-            self._record(found, file, game)
+        """Record a batch's verdicts, which came back from a worker (each game's match links checked here, in
+        reading order)."""
+        for (text, file, game), found in zip(batch, verdicts, strict=True):
+            self._record(self.links.check(text, file, game, found), file, game)
 
     def finish(self) -> None:
         """Wait for every batch out, recording the verdicts in reading order."""
@@ -391,37 +394,25 @@ def _read(run: _Run, path: str, *, found: bool = False) -> None:
 
 def _read_stream(run: _Run, stream: BinaryIO) -> None:
     """Standard input: one document, or JSON Lines when every line holds one object."""
-    head = _read_up_to(stream, MAX_BYTES + 1)
+    head = read_up_to(stream, MAX_BYTES + 1)
     complete = head if len(head) <= MAX_BYTES else head[: head.rfind(b"\n") + 1]
-    lines = _looks_like_lines(complete)
+    lines = looks_like_lines(complete)
     if not lines and len(head) > MAX_BYTES:
         raise _UnusableError(f"larger than {_mib(MAX_BYTES)}: not read")
-    _feed(run, _Joined(head, stream), "<stdin>", lines=lines)
-
-
-def _read_up_to(stream: BinaryIO | _Joined, size: int) -> bytes:
-    chunks: list[bytes] = []
-    left = size
-    while left > 0:
-        chunk = stream.read(min(left, 1 << 20))
-        if not chunk:
-            break
-        chunks.append(chunk)
-        left -= len(chunk)
-    return b"".join(chunks)
+    _feed(run, Joined(head, stream), "<stdin>", lines=lines)
 
 
 #: What marks a file found in a directory as a game log: every log names its format, ``"gupai-log"``.
 LOG_MARK = "gupai-log"
 
 
-def _feed(run: _Run, stream: BinaryIO | _Joined, file: str, *, lines: bool, found: bool = False) -> None:
+def _feed(run: _Run, stream: BinaryIO | Joined, file: str, *, lines: bool, found: bool = False) -> None:
     """Validate what ``stream`` holds; ``found`` (in a directory): only if its first document is a game log."""
     if not lines:
-        data = _read_up_to(stream, MAX_BYTES + 1)
+        data = read_up_to(stream, MAX_BYTES + 1)
         if len(data) > MAX_BYTES:
             raise _UnusableError(f"larger than {_mib(MAX_BYTES)}: not read")
-        text = _decode(data)
+        text = decode(data)
         if text is None:
             raise _UnusableError("not UTF-8: not read")
         if found and LOG_MARK not in text:
@@ -446,7 +437,7 @@ def _feed(run: _Run, stream: BinaryIO | _Joined, file: str, *, lines: bool, foun
                 pass  # skip the rest of an overlong line
             run.unreadable.append(f"{file}:{number}: a line larger than {_mib(MAX_BYTES)}: not read")
             continue
-        text = _decode(line)
+        text = decode(line)
         if text is None:
             run.unreadable.append(f"{file}:{number}: not UTF-8: not read")
         elif text.strip():
@@ -472,32 +463,3 @@ def _refuse_unusable(text: str) -> None:
     except (JSONReadError, RecursionError) as error:
         why = error.message if isinstance(error, JSONReadError) else "nested too deeply"
         raise _UnusableError(f"not JSON ({why}): not a game log") from None
-
-
-def _decode(data: bytes) -> str | None:
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError:
-        return None
-
-
-class _Joined:
-    """Bytes already read, then the rest of a stream: read back a line at a time."""
-
-    def __init__(self, head: bytes, tail: BinaryIO) -> None:
-        self.head, self.tail = io.BytesIO(head), tail
-
-    def read(self, size: int) -> bytes:
-        data = self.head.read(size)
-        return data if len(data) == size else data + self.tail.read(size - len(data))
-
-    def readline(self, limit: int) -> bytes:
-        line = self.head.readline(limit)
-        if line.endswith(b"\n") or len(line) >= limit:
-            return line
-        return line + self.tail.readline(limit - len(line))
-
-
-def _looks_like_lines(data: bytes) -> bool:
-    rows = [line for line in data.split(b"\n") if line.strip()]
-    return len(rows) > 1 and all(r.lstrip().startswith(b"{") and r.rstrip().endswith(b"}") for r in rows)

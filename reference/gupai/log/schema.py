@@ -155,6 +155,44 @@ def _collecting_defs() -> dict[str, Any]:
     }
 
 
+def _match_def() -> dict[str, Any]:
+    """How a game of a match chose its first player (absent outside a match)."""
+    return {
+        "type": "object",
+        "description": (
+            "The game's place in a match (a session of games under first-player=previous-winner, Kap, or "
+            "previous-higher, Tsung Shap) and the previous game's result its first player follows: the player "
+            "with the most points in it (a Kap winner 1, the others 0; a Tsung Shap seat its score), counted from "
+            "its first player, so that a tie keeps the same first player. Seat 0 begins a match. Absent outside "
+            "a match: the first player is then taken as given."
+        ),
+        "properties": {
+            "game": {"type": "integer", "minimum": 1, "description": "The game's number in the match, from 1."},
+            "previous": {
+                "oneOf": [
+                    {"type": "null"},
+                    {
+                        "type": "object",
+                        "properties": {
+                            "first_player": _ref("seat"),
+                            "winner": {"oneOf": [_ref("seat"), {"type": "null"}]},
+                            "scores": {
+                                "oneOf": [{"type": "array", "items": {"type": "integer"}}, {"type": "null"}],
+                                "description": "Each seat's score (Tsung Shap); null in Kap.",
+                            },
+                        },
+                        "required": ["first_player", "winner", "scores"],
+                        "additionalProperties": False,
+                    },
+                ],
+                "description": "The previous game's first player, winner and scores; null in the first game.",
+            },
+        },
+        "required": ["game", "previous"],
+        "additionalProperties": False,
+    }
+
+
 def _game_branch(game: str, deal: str, event: str, result: str) -> dict[str, Any]:
     return {
         "if": {"properties": {"game": {"const": game}}, "required": ["game"]},
@@ -209,6 +247,7 @@ def log_schema() -> dict[str, Any]:
         "seat": {"type": "integer", "minimum": 0, "description": "A seat, numbered anticlockwise from 0."},
         **{f"options-{game}": _options_def(game) for game in games},
         **_collecting_defs(),
+        "match": _match_def(),
     }
     branches = [_game_branch(g, "collecting-deal", "collecting-event", "collecting-result") for g in COLLECTING]
     for game, extend in EXTENSIONS.items():
@@ -239,6 +278,7 @@ def log_schema() -> dict[str, Any]:
                 "items": {"type": "string"},
                 "description": "Who played each seat (informative).",
             },
+            "match": _ref("match"),
             "deal": {"type": "object"},
             "events": {"type": "array"},
             "result": {"type": "object"},

@@ -4,6 +4,10 @@
 >>> lines = transcript(play_game("kap-shap", seed=2)).splitlines()
 >>> lines[0]
 'Kap Shap, preset culin, 2 players, 1 set, seed 2'
+>>> from gupai.log.play import play_match
+>>> second = list(play_match("kap-shap", preset="navpil-culin", seed=1, count=2))[1]
+>>> transcript(second).splitlines()[:2]
+['Kap Shap, preset navpil-culin, 2 players, 1 set, seed 2, game 2 of a match', 'seat 1 plays first']
 """
 
 from __future__ import annotations
@@ -31,6 +35,9 @@ def transcript(log: dict[str, Any]) -> str:
     )
     if "seed" in log:
         header += f", seed {log['seed']}"
+    match = log.get("match")
+    if isinstance(match, dict) and type(match.get("game")) is int:  # the first player follows the previous game
+        header += f", game {match['game']} of a match"
     lines = [header]
     deal = log["deal"]
     custom = TRANSCRIBERS.get(log["game"])

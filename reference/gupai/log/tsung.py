@@ -35,8 +35,13 @@ def play_tsung(
     seed: int = 0,
     agents: Sequence[str | Agent] = ("greedy",),
     max_events: int = 10_000,
+    first: int = 0,
+    match: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
     """Play one game of Tsung Shap and return its log (the engine :data:`gupai.log.play.ENGINES` names).
+
+    ``first`` lays first and ``match`` is the log's record of the match the
+    game belongs to (:func:`gupai.log.play.play_match` passes both).
 
     >>> log = play_tsung(seed=1)
     >>> log["game"], log["deal"]["first_player"], log["result"]["reason"]
@@ -56,20 +61,29 @@ def play_tsung(
     if sets not in (None, spec.number("sets")):
         raise OptionError(f"Tsung Shap is played with one set, not {sets}", where="sets", rule="ts.equipment")
     options = options or resolve_options(GAME)
-    return play_tsung_config(tsung_config(options), seed=seed, agents=agents, max_events=max_events)
+    return play_tsung_config(
+        tsung_config(options), seed=seed, agents=agents, max_events=max_events, first=first, match=match
+    )
 
 
 def play_tsung_config(
-    config: TsungConfig, *, seed: int = 0, agents: Sequence[str | Agent] = ("greedy",), max_events: int = 10_000
+    config: TsungConfig,
+    *,
+    seed: int = 0,
+    agents: Sequence[str | Agent] = ("greedy",),
+    max_events: int = 10_000,
+    first: int = 0,
+    match: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
-    """Play one game of Tsung Shap already fixed by ``config`` and return its log."""
+    """Play one game of Tsung Shap already fixed by ``config`` and return its log (``first`` and ``match`` as
+    :func:`play_tsung` takes them)."""
     options = config.options
     names = seat_agents(agents, config.players)
     seats = [make_agent(name) for name in names]
-    deal = random_tsung_deal(config, random.Random(f"gupai:{GAME}:deal:{seed}"))
+    deal = random_tsung_deal(config, random.Random(f"gupai:{GAME}:deal:{seed}"), first=first)
     agent_rng = random.Random(f"gupai:{GAME}:agents:{seed}")
     state = run_tsung(config, deal, seats, agent_rng, max_events)
-    return {
+    log: dict[str, Any] = {
         "format": LOG_FORMAT,
         "version": LOG_VERSION,
         "game": GAME,
@@ -79,10 +93,11 @@ def play_tsung_config(
         "sets": config.sets,
         "seed": seed,
         "agents": [agent_name(agent) for agent in names],
-        "deal": deal_json(deal),
-        "events": [trace_json(record) for record in state.trace],
-        "result": state.result(),
     }
+    if match is not None:
+        log["match"] = match
+    log.update(deal=deal_json(deal), events=[trace_json(record) for record in state.trace], result=state.result())
+    return log
 
 
 # ------------------------------------------------------------- transcript

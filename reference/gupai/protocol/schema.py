@@ -156,7 +156,13 @@ def protocol_schema() -> dict[str, Any]:
                     ],
                     "description": "The four dice thrown by seat 0 (collecting games), or null.",
                 },
-                "first_player": seat_ref,
+                "first_player": {
+                    **seat_ref,
+                    "description": (
+                        "The first player as recorded; in a match (first-player=previous-winner or previous-higher) "
+                        "the referee's, from the previous game (seat 0 when left out)."
+                    ),
+                },
                 "hands": {
                     "oneOf": [{"type": "array", "items": tiles_def("A hand.")}, {"type": "null"}],
                     "description": "Each seat's dealt hand (a four-tile hand in Tsung Shap), as recorded.",

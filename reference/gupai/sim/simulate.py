@@ -10,7 +10,10 @@ games are played.
 
 Game ``i`` of a run seeded ``S`` is the game that ``gupai play GAME --seed
 S+i`` plays: the same deal and agent seeds (``gupai:{game}:deal:{seed}`` and
-``gupai:{game}:agents:{seed}``), the same agents, move for move.
+``gupai:{game}:agents:{seed}``), the same agents, move for move. Under
+first-player=previous-winner (Kap) or previous-higher (Tsung Shap) each chunk
+of seeds below is one match (:mod:`gupai.games.match`), as ``gupai play GAME
+-n COUNT --seed FIRST`` plays it.
 
 Seeds are cut into chunks that depend only on the number of games; with
 ``jobs > 1`` the chunks are played in worker processes and their tallies
@@ -45,7 +48,6 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from gupai import __version__
 from gupai.core.errors import OptionError
 from gupai.core.options import Options, resolve_options
 from gupai.core.pool import BrokenProcessPool, WorkerPool
@@ -54,7 +56,9 @@ from gupai.games.kap.actions import Draw
 from gupai.games.kap.config import COLLECTING_GAMES, collecting_config
 from gupai.games.kap.deal import random_deal
 from gupai.games.kap.state import KapState
+from gupai.games.match import follows_previous
 from gupai.log.play import seat_agents
+from gupai.sim.results import SIMULATION_FORMAT, SimulationResult, simulation_document
 from gupai.sim.tally import KapTally, Tally, TsungTally, win_chances
 
 __all__ = [
@@ -77,9 +81,6 @@ __all__ = [
 ]
 
 _DRAW = Draw()
-
-#: The ``format`` of a simulation's JSON document.
-SIMULATION_FORMAT = "gupai-simulation/1"
 
 #: The engines a simulation may run on: the compiled fast path (:mod:`gupai.sim.fast`), or the reference.
 ENGINES = ("fast", "reference")
@@ -184,19 +185,21 @@ class KapRunner:
         self.agents = seat_agents(simulation.agents, self.players)
         self._seats: list[Player] = [make_agent(name) for name in self.agents]
         self._forced = all(type(agent) in FORCED_MOVE_AGENTS for agent in self._seats)
+        self._match = follows_previous(self.game, self.options["first-player"])
+        self._first = 0
 
     def new_tally(self) -> KapTally:
         return KapTally(players=self.players)
 
-    def state(self, seed: int) -> KapState:
-        """Play game ``seed`` to its end and return the final state.
+    def state(self, seed: int, *, first: int | None = None) -> KapState:
+        """Play game ``seed`` to its end and return the final state (``first``: under first-player=previous-winner).
 
         >>> state = KapRunner(Simulation("kap-shap")).state(1)
         >>> state.is_terminal, state.turn >= 1
         (True, True)
         """
         game, config, seats = self.game, self.config, self._seats
-        state = KapState(config, random_deal(config, random.Random(f"gupai:{game}:deal:{seed}")))
+        state = KapState(config, random_deal(config, random.Random(f"gupai:{game}:deal:{seed}"), first=first))
         rng = random.Random(f"gupai:{game}:agents:{seed}")
         step, legal_actions = state.step, state.legal_actions
         cap = state.turn_cap
@@ -219,8 +222,14 @@ class KapRunner:
             else:
                 step(seats[state.current_player].choose(state, legal_actions(), rng))
 
+    def new_match(self) -> None:
+        """Begin a match (first-player=previous-winner): seat 0 plays first in the next game."""
+        self._first = 0
+
     def play(self, seed: int, tally: KapTally) -> None:
-        state = self.state(seed)
+        state = self.state(seed, first=self._first if self._match else None)
+        if self._match and state.winner is not None:
+            self._first = state.winner  # gupai.games.match: the winner, or the same first player
         tally.add(turns=state.turn, first=state.deal.first_player, winner=state.winner, reason=state.reason or "")
 
 
@@ -243,21 +252,29 @@ class TsungRunner:
         self.agents = seat_agents(simulation.agents, 2)
         self._seats: list[Player] = [make_agent(name) for name in self.agents]
         self._sweeps = TALLY.index("sweeps")
+        self._first = 0  # first-player=previous-higher: the next game's first player
+
+    def new_match(self) -> None:
+        """Begin a match (first-player=previous-higher): seat 0 lays first in the next game."""
+        self._first = 0
 
     def new_tally(self) -> TsungTally:
         return TsungTally()
 
-    def state(self, seed: int) -> Any:
+    def state(self, seed: int, *, first: int = 0) -> Any:
         """Play game ``seed`` to its end and return the final :class:`~gupai.games.tsung.state.TsungState`."""
         from gupai.games.tsung.deal import random_tsung_deal
         from gupai.games.tsung.play import run_tsung
 
         game = self.game
-        deal = random_tsung_deal(self.config, random.Random(f"gupai:{game}:deal:{seed}"))
+        deal = random_tsung_deal(self.config, random.Random(f"gupai:{game}:deal:{seed}"), first=first)
         return run_tsung(self.config, deal, self._seats, random.Random(f"gupai:{game}:agents:{seed}"))
 
     def play(self, seed: int, tally: TsungTally) -> None:
-        state = self.state(seed)
+        state = self.state(seed, first=self._first)
+        if self.config.after_match:  # gupai.games.match: the higher scorer, a tie keeping the first player
+            first = self._first
+            self._first = 1 - first if state.scores[1 - first] > state.scores[first] else first
         at = self._sweeps
         tally.add(
             turns=state.turns[0] + state.turns[1],
@@ -321,6 +338,9 @@ def _play_chunk(runner: Runner, chunk: tuple[int, int]) -> Any:
     if play_chunk is not None:  # the fast path plays a chunk in one call
         return play_chunk(first, count)
     tally = runner.new_tally()
+    new_match = getattr(runner, "new_match", None)
+    if new_match is not None:  # each chunk is one match (first-player=previous-winner/previous-higher)
+        new_match()
     for seed in range(first, first + count):
         runner.play(seed, tally)
     return tally
@@ -347,43 +367,6 @@ def _chunk_results(
             raise RuntimeError(
                 "a worker process was lost twice playing the same games: the simulation stopped"
             ) from None
-
-
-@dataclass(frozen=True, slots=True)
-class SimulationResult:
-    """A finished run: what was simulated, the seeds, the merged tally, and the time it took."""
-
-    simulation: Simulation
-    games: int
-    seed: int
-    tally: Any
-    options: Options
-    players: int
-    sets: int
-    agents: tuple[str, ...]
-    seconds: float = 0.0
-
-    def summary(self) -> dict[str, Any]:
-        """The tally's figures (identical for any number of jobs)."""
-        summary: dict[str, Any] = self.tally.summary()
-        return summary
-
-    def to_json(self) -> dict[str, Any]:
-        """One run of a simulation document: the setup and the figures (no timings)."""
-        return {
-            "label": self.simulation.label,
-            "preset": self.options.preset,
-            "overrides": dict(self.simulation.overrides),
-            "options": self.options.as_dict(),
-            "players": self.players,
-            "sets": self.sets,
-            "agents": list(self.agents),
-            "summary": self.summary(),
-        }
-
-    @property
-    def games_per_second(self) -> float:
-        return self.games / self.seconds if self.seconds > 0 else 0.0
 
 
 def simulate(
@@ -460,30 +443,3 @@ def compare(
         callback = None if progress is None else (lambda count, i=index: progress(i, count))
         results.append(simulate(simulation, games=games, seed=seed, jobs=jobs, progress=callback, cluster=cluster))
     return results
-
-
-def simulation_document(results: Sequence[SimulationResult]) -> dict[str, Any]:
-    """The JSON document of one or more runs of the same game on the same seeds.
-
-    >>> doc = simulation_document([simulate(Simulation("kap-shap"), games=4, jobs=1)])
-    >>> doc["format"], doc["game"], doc["games"], [run["preset"] for run in doc["runs"]]
-    ('gupai-simulation/1', 'kap-shap', 4, ['culin'])
-    """
-    if not results:
-        raise OptionError("no runs to report", where="runs")
-    first = results[0]
-    return {
-        "format": SIMULATION_FORMAT,
-        "gupai": __version__,
-        "game": first.simulation.game,
-        "games": first.games,
-        "seed": first.seed,
-        "seeds": [first.seed, first.seed + first.games - 1],
-        "counting": {
-            "turn": "one player's turn, the opening turn included",
-            "round": "players turns; rounds = turns / players; a game ends in round ceil(turns / players)",
-            "first_round": "the game ends within the first `players` turns",
-            "intervals": "95%: normal for means, order statistics for medians, Wilson for proportions",
-        },
-        "runs": [result.to_json() for result in results],
-    }

@@ -79,11 +79,30 @@ def _pass(run: ScenarioRun, seat: str, tries: str | None) -> None:
     act(run, {"type": "pass", "seat": int(seat)}, tries)
 
 
-@STEPS.when(r"the Tsung Shap tiles are dealt")
-def _dealt(run: ScenarioRun) -> None:
+@STEPS.when(r"the Tsung Shap tiles are dealt(?:, seat (?P<first>[01]) laying first)?")
+def _dealt(run: ScenarioRun, first: str | None = None) -> None:
     setup = tsung_setup(run)
-    run.expect_ok(new_game(run, {"order": faces(full_order(run, 1))}), "dealing the tiles laid out")
+    deal: dict[str, Any] = {"order": faces(full_order(run, 1))}
+    if first is not None:  # the first seat given with the order (first-player=previous-higher: the match's)
+        deal["first_player"] = int(first)
+    run.expect_ok(new_game(run, deal), "dealing the tiles laid out")
     setup.dealt = state_of(run)
+
+
+@STEPS.when(r"the Tsung Shap tiles are offered, seat (?P<first>[01]) laying first")
+def _offered(run: ScenarioRun, first: str) -> None:
+    tsung_setup(run).set_up = new_game(run, {"order": faces(full_order(run, 1)), "first_player": int(first)})
+
+
+@STEPS.then(r"the deal is refused under rule (?P<rule>[a-z0-9.-]+)")
+def _deal_refused(run: ScenarioRun, rule: str) -> None:
+    answer = tsung_setup(run).set_up
+    if answer is None or answer.is_ok:
+        raise StepError(f"the deal should be refused under rule {rule}, but the engine starts the game")
+    if answer.rule is None:
+        run.notes.append(f"refused without a rule id (the scenario names {rule})")
+    elif answer.rule != rule:
+        raise StepError(f"refused under rule {answer.rule}, not {rule}: {answer.message}")
 
 
 @STEPS.when(r"a Tsung Shap game is set up")

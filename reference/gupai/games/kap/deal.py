@@ -240,11 +240,11 @@ def _picker(places: Sequence[int]) -> _Pick:
     return lambda order: tuple(order[place] for place in places)
 
 
-def random_deal(config: CollectingConfig, rng: random.Random) -> Deal:
-    """Shuffle the sets and throw the dice with ``rng``."""
+def random_deal(config: CollectingConfig, rng: random.Random, *, first: int | None = None) -> Deal:
+    """Shuffle the sets and throw the dice with ``rng``; ``first`` plays first under first-player=previous-winner."""
     order = [kind for kind, copies in enumerate(set_counts(config.sets)) for _ in range(copies)]
     rng.shuffle(order)
     dice = (
         tuple(rng.randint(1, 6) for _ in range(config.spec.dice)) if config.options["first-player"] == "dice" else None
     )
-    return deal_from_order(config, order, dice=dice)
+    return deal_from_order(config, order, dice=dice, first=first)

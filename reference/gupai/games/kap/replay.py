@@ -44,6 +44,7 @@ from gupai.games.kap.config import CollectingConfig, collecting_config
 from gupai.games.kap.deal import Deal, cut_order, deal_from_order, first_player_from_dice
 from gupai.games.kap.splits import shown_split, split_fault
 from gupai.games.kap.state import KapState
+from gupai.games.match import check_match
 
 __all__ = [
     "apply_event",
@@ -413,7 +414,15 @@ def check_result(state: KapState, recorded: Mapping[str, Any]) -> ReplayError | 
 def replay_kap(doc: Mapping[str, Any]) -> KapState:
     """Replay a schema-valid log of Kap Shap or Kap Tai Shap; the first rule it breaks raises :class:`ReplayError`."""
     config = config_of(doc["game"], doc["options"], players=doc["players"], sets=doc["sets"])
-    state = KapState(config, check_deal(config, doc["deal"]))
+    deal = check_deal(config, doc["deal"])
+    check_match(
+        doc.get("match"),
+        game=doc["game"],
+        reading=config.options["first-player"],
+        first_player=deal.first_player,
+        players=config.players,
+    )
+    state = KapState(config, deal)
     events: Sequence[Mapping[str, Any]] = doc["events"]
     step = state.step
     for index, event in enumerate(events):

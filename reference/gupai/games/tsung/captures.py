@@ -32,7 +32,7 @@ from gupai.games.tsung.actions import (
 )
 from gupai.games.tsung.config import TsungConfig
 
-__all__ = ["FOUR_TWO", "capture_points", "explain_capture", "find_captures", "is_sweep"]
+__all__ = ["FOUR_TWO", "capture_points", "captured_kinds", "explain_capture", "find_captures", "is_sweep"]
 
 #: The kind index of [4-2], whose count is an option.
 FOUR_TWO = next(k.index for k in kinds() if k.face == "4-2")
@@ -211,3 +211,25 @@ def explain_capture(
         if (total - values[FOUR_TWO] + other) % 10 == 0:
             return "ts.tiles.four-two", message
     return "ts.capture.triple", message
+
+
+def captured_kinds(row: Sequence[int], last_laid: tuple[int, int], code: int) -> tuple[int, ...]:
+    """The kinds capture ``code`` takes with the last tile laid (kind, end), laid into ``row``: that tile first.
+
+    >>> captured_kinds([5, 19, 19], (19, RIGHT), PAIR_RIGHT)  # kind 19 laid at the right pairs the 19 there
+    (19, 19)
+    """
+    kind, end = last_laid
+    if kind < 0:
+        return ()
+    row = row[1:] if end == LEFT else row[:-1]
+    if not row or (code in (TRIPLE_LEFT, TRIPLE_RIGHT) and len(row) < 2):
+        return (kind,)
+    taken = {
+        PAIR_LEFT: row[:1],
+        PAIR_RIGHT: row[-1:],
+        TRIPLE_LEFT: row[:2],
+        TRIPLE_RIGHT: row[-2:],
+        TRIPLE_ENDS: [row[0], row[-1]] if len(row) > 1 else row[:1],
+    }.get(code, row[:1])
+    return (kind, *taken)

@@ -38,6 +38,9 @@ class TsungConfig:
     option); taking a lone tile scores its points if ``lone_keep`` plus
     ``lone_bonus``, and is a sweep if ``lone_sweep`` (the ``lone-score``
     option). ``again_any`` lays again after any capture (``lay-again``).
+    ``after_match`` says the first player follows the previous game of a
+    match (``first-player=previous-higher``); ``restart_first`` lays the tile
+    laid again before refilling the four-tile hand (``restart=before-refill``).
     ``sets``, ``hand_size``, ``spot_points`` (what a spot of a triple or a
     ten scores) and ``sweep_points`` are the numbers of
     ``spec/games/tsung-shap.yaml``.
@@ -62,6 +65,8 @@ class TsungConfig:
     end: str
     common: bool
     four: bool
+    after_match: bool
+    restart_first: bool
     sets: int
     hand_size: int
     spot_points: int
@@ -132,6 +137,8 @@ def tsung_config(options: Options | None = None) -> TsungConfig:
         end=end,
         common=stock == "common",
         four=hand == "four",
+        after_match=options["first-player"] == "previous-higher",
+        restart_first=options["restart"] == "before-refill",
         sets=spec.number("sets"),
         hand_size=spec.number("hand-size"),
         spot_points=spec.number("points-a-spot"),

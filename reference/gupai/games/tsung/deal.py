@@ -80,13 +80,14 @@ class TsungDeal:
         )
 
 
-def tsung_deal_from_order(config: TsungConfig, order: Sequence[int]) -> TsungDeal:
+def tsung_deal_from_order(config: TsungConfig, order: Sequence[int], *, first: int = 0) -> TsungDeal:
     """Cut a shuffled order as the options say.
 
     Own halves: seat 0 takes the first sixteen tiles, seat 1 the rest; in the
     four-tile variant the first four of each half are the hand. A common
     stock is the order itself; in the four-tile variant seat 0's hand is its
-    first four tiles and seat 1's the next four.
+    first four tiles and seat 1's the next four. The cut is by seat, whoever
+    lays first: ``first`` (rule ts.first-player) changes only who begins.
 
     >>> from gupai.games.tsung.config import tsung_config
     >>> config = tsung_config()
@@ -99,19 +100,19 @@ def tsung_deal_from_order(config: TsungConfig, order: Sequence[int]) -> TsungDea
     size = config.hand_size
     if config.common:
         if config.four:
-            return TsungDeal(order, 0, None, order[2 * size :], (order[0:size], order[size : 2 * size]))
-        return TsungDeal(order, 0, None, order, None)
+            return TsungDeal(order, first, None, order[2 * size :], (order[0:size], order[size : 2 * size]))
+        return TsungDeal(order, first, None, order, None)
     halves = (order[:half], order[half:])
     if config.four:
-        return TsungDeal(order, 0, tuple(h[size:] for h in halves), None, tuple(h[:size] for h in halves))
-    return TsungDeal(order, 0, halves, None, None)
+        return TsungDeal(order, first, tuple(h[size:] for h in halves), None, tuple(h[:size] for h in halves))
+    return TsungDeal(order, first, halves, None, None)
 
 
-def random_tsung_deal(config: TsungConfig, rng: random.Random) -> TsungDeal:
-    """Shuffle one set with ``rng`` and cut it."""
+def random_tsung_deal(config: TsungConfig, rng: random.Random, *, first: int = 0) -> TsungDeal:
+    """Shuffle one set with ``rng`` and cut it; ``first`` lays first."""
     order = [kind for kind, copies in enumerate(set_counts(config.sets)) for _ in range(copies)]
     rng.shuffle(order)
-    return tsung_deal_from_order(config, order)
+    return tsung_deal_from_order(config, order, first=first)
 
 
 def deal_json(deal: TsungDeal) -> dict[str, Any]:

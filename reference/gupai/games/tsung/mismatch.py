@@ -56,6 +56,13 @@ def explain_unexpected_lay(state: TsungState, events: list[_Event], pos: int) ->
                 f"{who} drew a tile into a hand, but under option hand=hidden there is no hand",
                 pos,
             )
+        if state.restarting and state.config.restart_first:
+            return (
+                "ts.german.choices",
+                f"{who} refilled the hand before laying again: under option restart=before-refill the tile laid "
+                "again comes from the tiles left in hand, and the refills follow it",
+                pos,
+            )
         return "ts.german.hand", f"{who} drew a tile without laying one: the hand is refilled after each tile laid", pos
     # a reveal
     if state.config.four:
@@ -121,9 +128,11 @@ def explain_mismatch(
             return (
                 "ts.german.choices",
                 "",
-                f"seat {seat} laid again before refilling the hand: the hand is refilled with [{want['tile']}] first",
+                f"seat {seat} laid again before refilling the hand: under option restart=after-refill the hand is "
+                f"refilled with [{want['tile']}] first",
             )
         return "ts.german.hand", "", f"seat {seat} should refill the hand with [{want['tile']}] after laying"
+        # (under restart=before-refill the engine lays again first: explain_unexpected_lay says so)
     if kind == "reveal":
         restart = record_before is not None and record_before[0] == TRACE_CAPTURE and record_before[1] == seat
         if got["type"] == "reveal" and got["seat"] == seat:

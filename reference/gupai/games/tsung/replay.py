@@ -35,6 +35,7 @@ from typing import Any
 from gupai.core.errors import GupaiError, ReplayError
 from gupai.core.options import resolve_options
 from gupai.core.tiles import Tile, kinds_of, set_mismatch
+from gupai.games.match import check_match
 from gupai.games.tsung.actions import (
     ACTIONS,
     CAPTURE_CODES,
@@ -75,7 +76,8 @@ def _config(doc: dict[str, Any]) -> TsungConfig:
 def check_deal(config: TsungConfig, deal: Mapping[str, Any], *, partial: bool = False) -> TsungDeal:
     """Check a recorded deal against the rules and return it cut from its order; raise the first problem.
 
-    The order must be exactly the tiles of one set, seat 0 lays first, and
+    The order must be exactly the tiles of one set, seat 0 lays first (unless
+    the first player follows the previous game of a match), and
     the piles, stock and hands must be the order cut as the options say. A
     log records everything; a protocol request may leave out ``first_player``,
     ``piles``, ``stock`` and ``hands`` (``partial``), and what it leaves out is
@@ -97,14 +99,18 @@ def check_deal(config: TsungConfig, deal: Mapping[str, Any], *, partial: bool = 
             "ts.equipment",
             "the deal's order is not exactly the tiles of one set: " + ", ".join(wrong[:6]),
         )
-    cut = tsung_deal_from_order(config, order)
     first = deal.get("first_player")
-    if (first is not None or not partial) and first != cut.first_player:
-        raise _Error(
-            "/deal/first_player",
-            "ts.first-player",
-            f"seat {cut.first_player} lays first, but the deal records seat {first}",
-        )
+    if config.after_match:  # the previous game's higher scorer: given, and checked across a match (gupai.games.match)
+        cut = tsung_deal_from_order(config, order, first=first or 0)
+    else:
+        cut = tsung_deal_from_order(config, order)
+        if (first is not None or not partial) and first != cut.first_player:
+            raise _Error(
+                "/deal/first_player",
+                "ts.first-player",
+                f"seat {cut.first_player} lays first under option first-player={config.options['first-player']}, "
+                f"but the deal records seat {first}",
+            )
     stock_reading = f"option stock={config.options['stock']}"
     piles = deal.get("piles")
     if (piles is None) != (cut.piles is None) and ("piles" in deal or not partial):
@@ -181,7 +187,9 @@ def implicit_pass(state: TsungState, following: Mapping[str, Any] | None) -> boo
 def replay_tsung(doc: dict[str, Any]) -> TsungState:
     """Replay a schema-valid Tsung Shap log; raise the first problem found."""
     config = _config(doc)
-    state = TsungState(config, check_deal(config, doc["deal"]))
+    deal = check_deal(config, doc["deal"])
+    check_match(doc.get("match"), game=GAME, reading=config.options["first-player"], first_player=deal.first_player)
+    state = TsungState(config, deal)
     events: list[_Event] = doc["events"]
     pos = _match(state, events, 0, 0)
     while pos < len(events):
@@ -266,7 +274,7 @@ def _check_seat(state: TsungState, event: _Event, pos: int) -> None:
         return
     at = f"/events/{pos}/seat"
     if state.tiles_laid == 0:
-        raise _Error(at, "ts.first-player", f"seat {event['seat']} acted first, but seat 0 lays first", pos)
+        raise _Error(at, "ts.first-player", f"seat {event['seat']} acted first, but seat {seat} lays first", pos)
     if state.restarting:
         raise _Error(
             at,

@@ -66,7 +66,6 @@ from gupai.games.tsung.actions import (
     TRACE_REVEAL,
     TRIPLE_ENDS,
     TRIPLE_LEFT,
-    TRIPLE_RIGHT,
     Action,
     Capture,
     TsungEvent,
@@ -74,7 +73,7 @@ from gupai.games.tsung.actions import (
     capture_of,
     trace_event,
 )
-from gupai.games.tsung.captures import capture_points, find_captures, is_sweep
+from gupai.games.tsung.captures import capture_points, captured_kinds, find_captures, is_sweep
 from gupai.games.tsung.config import ALL_LAID, EQUAL_TURNS, TsungConfig
 from gupai.games.tsung.deal import TsungDeal
 from gupai.games.tsung.legality import why_illegal, why_no_capture, why_not_capture
@@ -129,6 +128,7 @@ class TsungState(TsungView):
         self._missed_points: list[int] = []
         self.last_laid = (-1, 0)
         self.restarting = False
+        self._owed_refills = 0
         self.winner: int | None = None
         self.reason: str | None = None
         self.trace: list[tuple[Any, ...]] = []
@@ -262,21 +262,7 @@ class TsungState(TsungView):
 
     def capture_tiles(self, capture: Capture) -> tuple[Tile, ...]:
         """The tiles ``capture`` takes with the last tile laid: that tile first, then the row's in row order."""
-        kind, end = self.last_laid
-        if kind < 0:
-            return ()
-        row = self.row[1:] if end == LEFT else self.row[:-1]
-        code = capture.code
-        if not row or (code in (TRIPLE_LEFT, TRIPLE_RIGHT) and len(row) < 2):
-            return (Tile.from_index(kind),)
-        taken = {
-            PAIR_LEFT: row[:1],
-            PAIR_RIGHT: row[-1:],
-            TRIPLE_LEFT: row[:2],
-            TRIPLE_RIGHT: row[-2:],
-            TRIPLE_ENDS: [row[0], row[-1]] if len(row) > 1 else row[:1],
-        }.get(code, row[:1])
-        return tuple(Tile.from_index(k) for k in (kind, *taken))
+        return tuple(Tile.from_index(k) for k in captured_kinds(self.row, self.last_laid, capture.code))
 
     def captures_for(self, tile: Tile, end: str) -> list[tuple[Capture, int]]:
         """The captures ``tile`` could make if laid at ``end`` now, with their points."""
@@ -417,22 +403,32 @@ class TsungState(TsungView):
     def _after_lay(self, again: bool) -> None:
         seat = self.current_player
         if self._four:
-            if self.config.common:
-                if self._stock_at < len(self._stock):
-                    kind = self._stock[self._stock_at]
-                    self._stock_at += 1
-                    self.hand_kinds[seat].append(kind)
-                    self.trace.append((TRACE_REFILL, seat, kind))
-            elif self._pile_at[seat] < len(self._piles[seat]):
-                kind = self._piles[seat][self._pile_at[seat]]
-                self._pile_at[seat] += 1
-                self.hand_kinds[seat].append(kind)
-                self.trace.append((TRACE_REFILL, seat, kind))
+            if again and self.config.restart_first and self.hand_kinds[seat]:
+                # restart=before-refill: the tile laid again comes from the tiles left; the refills wait for it
+                self._owed_refills += 1
+                self.restarting = True
+                self._begin_lay()
+                return
+            for _ in range(1 + self._owed_refills):
+                self._refill(seat)
+            self._owed_refills = 0
         if again and self._left(seat):
             self.restarting = True
             self._begin_lay()  # the restart (or lay-again=any-capture): the same player lays again
             return
         self._end_turn()
+
+    def _refill(self, seat: int) -> None:
+        """Draw one tile into ``seat``'s four-tile hand, if any is left to draw."""
+        common = self._common
+        source, at = (self._stock, self._stock_at) if common else (self._piles[seat], self._pile_at[seat])
+        if at < len(source):
+            if common:
+                self._stock_at += 1
+            else:
+                self._pile_at[seat] += 1
+            self.hand_kinds[seat].append(source[at])
+            self.trace.append((TRACE_REFILL, seat, source[at]))
 
     def _end_turn(self) -> None:
         seat = self.current_player

@@ -30,6 +30,7 @@ from gupai.games.kap.config import collecting_config
 from gupai.games.kap.deal import deal_from_order, first_player_from_dice
 from gupai.games.kap.navpil import navpil_tables
 from gupai.games.kap.state import ABANDON_AFTER_TURNS
+from gupai.games.match import follows_previous
 from gupai.log.play import seat_agents
 from gupai.sim.fast import kap_kernel as kk
 from gupai.sim.fast.compiling import announce_compiling
@@ -163,6 +164,7 @@ class KapTables:
         params[kk.P_DEAD_ROUND] = options["termination"] == "three-dead-rounds"
         params[kk.P_DEAD_TURNS] = DEAD_ROUND_TURNS
         params[kk.P_DICE] = dice
+        params[kk.P_MATCH] = follows_previous(config.spec.id, options["first-player"])
         params[kk.P_CLASSES] = classes
         params[kk.P_KINDS] = KIND_COUNT
         self.params = params

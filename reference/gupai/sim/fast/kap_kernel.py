@@ -53,8 +53,9 @@ __all__ = [
     P_NO_CONSECUTIVE,
     P_TURN_CAP,
     P_PLAY_ON,
+    P_MATCH,
     P_COUNT,
-) = range(19)
+) = range(20)
 
 # Phases and what the hand came from (KapState.phase / .after).
 HOLD, START, DRAW, OVER = 0, 1, 2, 3
@@ -310,6 +311,8 @@ def play_kap(  # type: ignore[no-untyped-def]  # pragma: no cover
 ):  # fmt: skip
     """Play one game per row of ``deal_keys``; ``out[g]`` = (turns, first player, winner or -1, reason).
 
+    Under ``P_MATCH`` the rows are one match: seat 0 begins, then each previous winner (gupai.games.match).
+
     When ``trace`` has rows, every action of game ``g`` is written to
     ``trace[g]`` (kind + ACTION_* code) and the count to ``trace_len[g]``.
     """
@@ -345,6 +348,7 @@ def play_kap(  # type: ignore[no-untyped-def]  # pragma: no cover
     seen = np.zeros(kinds, dtype=np.bool_)
     nav_bucket, nav_comp, nav_civil, nav_rank = nav[NAV_BUCKET], nav[NAV_COMPLEMENT], nav[NAV_CIVIL], nav[NAV_RANK]
     nav_by_rank, nav_eyes, nav_total, nav_sign = nav[NAV_BY_RANK], nav[NAV_EYE_ORDER], nav[NAV_TOTAL], nav[NAV_SIGN, 0]
+    match_first = 0
     for g in range(deal_keys.shape[0]):
         seed_state(deal_rng, deal_keys[g, : deal_lens[g]])
         if any_random:
@@ -353,20 +357,20 @@ def play_kap(  # type: ignore[no-untyped-def]  # pragma: no cover
         for i in range(tiles - 1, 0, -1):
             j = randbelow(deal_rng, i + 1)
             order[i], order[j] = order[j], order[i]
-        first = 0
+        first, cut = match_first if params[P_MATCH] else 0, 0  # a match: the previous winner, dealt from seat 0
         if params[P_DICE]:
             d0 = randbelow(deal_rng, 6)
             d1 = randbelow(deal_rng, 6)
             d2 = randbelow(deal_rng, 6)
             d3 = randbelow(deal_rng, 6)
-            first = dice_first[d0, d1, d2, d3]
+            first = cut = dice_first[d0, d1, d2, d3]
         hands[:, :] = 0
         for p in range(tiles):
-            seat = owner[first, p]
+            seat = owner[cut, p]
             if seat >= 0:
                 hands[seat, order[p]] += 1
         for i in range(stock_size):
-            stock[i] = order[stock_pos[first, i]]
+            stock[i] = order[stock_pos[cut, i]]
         drawn_count, tlen = 0, 0
         table_count[:] = 0
         took_last[:] = False
@@ -489,6 +493,8 @@ def play_kap(  # type: ignore[no-untyped-def]  # pragma: no cover
         out[g, 0] = turn
         out[g, 1] = first
         out[g, 2] = winner
+        if winner >= 0:
+            match_first = winner
         out[g, 3] = reason
         if recording:
             trace_len[g] = steps

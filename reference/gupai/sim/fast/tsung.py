@@ -97,6 +97,8 @@ class FastTsungRunner:
         params[tk.P_FOUR] = config.four
         params[tk.P_SPOT] = config.spot_points
         params[tk.P_TEN] = TEN
+        params[tk.P_MATCH] = config.after_match
+        params[tk.P_RESTART_FIRST] = config.restart_first
         self.params = params
 
     def new_tally(self) -> Any:

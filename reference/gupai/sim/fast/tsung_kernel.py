@@ -37,8 +37,10 @@ __all__ = ["CLAIM0", "PASS", "P_COUNT", "TAKE0", "play_tsung"]
     P_FOUR,
     P_TEN,
     P_SPOT,
+    P_MATCH,
+    P_RESTART_FIRST,
     P_COUNT,
-) = range(18)
+) = range(20)
 
 # End rules (P_END).
 END_ALL_LAID, END_EQUAL_TURNS, END_STOCK_EMPTY = 0, 1, 2
@@ -180,6 +182,8 @@ def play_tsung(  # type: ignore[no-untyped-def]  # pragma: no cover
     sweeps = np.zeros(2, dtype=np.int64)
     turns = np.zeros(2, dtype=np.int64)
     pile_at = np.zeros(2, dtype=np.int64)
+    first = first_player  # under P_MATCH the chunk is one match: then the previous higher scorer, a tie keeping it
+    owed = 0  # refills owed for tiles laid again first (P_RESTART_FIRST: restart=before-refill)
     for g in range(deal_keys.shape[0]):
         seed_state(deal_rng, deal_keys[g, : deal_lens[g]])
         if any_random:
@@ -206,7 +210,7 @@ def play_tsung(  # type: ignore[no-untyped-def]  # pragma: no cover
         laid = 0
         ncaps = nmissed = 0
         last_kind, last_end = -1, 0
-        cur = first_player
+        cur = first
         revealed = -1
         steps = 0
         # _start_turn, then _begin_lay (nothing is missed yet)
@@ -351,17 +355,22 @@ def play_tsung(  # type: ignore[no-untyped-def]  # pragma: no cover
                     after_lay, cleared = True, hi == lo or again_any
                 else:
                     begin_lay = True
+            if after_lay and four and cleared and params[P_RESTART_FIRST] and hand_len[cur] > 0:
+                owed += 1  # TsungState._after_lay, restart=before-refill: lay again from the tiles left
+                after_lay, begin_lay = False, True
             if after_lay:  # TsungState._after_lay
                 if four:
-                    if common:
-                        if stock_at < stock_len:
-                            hands[cur, hand_len[cur]] = stock[stock_at]
+                    for _ in range(1 + owed):
+                        if common:
+                            if stock_at < stock_len:
+                                hands[cur, hand_len[cur]] = stock[stock_at]
+                                hand_len[cur] += 1
+                                stock_at += 1
+                        elif pile_at[cur] < pile_len:
+                            hands[cur, hand_len[cur]] = piles[cur, pile_at[cur]]
                             hand_len[cur] += 1
-                            stock_at += 1
-                    elif pile_at[cur] < pile_len:
-                        hands[cur, hand_len[cur]] = piles[cur, pile_at[cur]]
-                        hand_len[cur] += 1
-                        pile_at[cur] += 1
+                            pile_at[cur] += 1
+                    owed = 0
                 mine = (stock_len - stock_at) if common else (pile_len - pile_at[cur])
                 if four:
                     mine += hand_len[cur]
@@ -405,11 +414,13 @@ def play_tsung(  # type: ignore[no-untyped-def]  # pragma: no cover
                         revealed = piles[cur, pile_at[cur]]
                         pile_at[cur] += 1
         out[g, 0] = turns[0] + turns[1]
-        out[g, 1] = first_player
+        out[g, 1] = first
         out[g, 2] = scores[0]
         out[g, 3] = scores[1]
         out[g, 4] = sweeps[0]
         out[g, 5] = sweeps[1]
         out[g, 6] = 0 if scores[0] > scores[1] else 1 if scores[1] > scores[0] else -1
+        if params[P_MATCH] and scores[1 - first] > scores[first]:
+            first = 1 - first
         if recording:
             trace_len[g] = steps
