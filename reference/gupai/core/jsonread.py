@@ -177,15 +177,33 @@ def _fast(text: str) -> Any:
     data = _shallow(text)
     if data is None:
         return _SLOW
-    if isinstance(doc, dict | list):
-        again = msgspec.json.encode(doc)
-        # Written back, the document is never longer than its text (msgspec writes no space and, here,
-        # no escape) and a duplicate key makes it shorter: as long as the text, it has none. Otherwise,
-        # without escapes every '":' in the text ends a key: fewer keys decoded means a duplicate (a key
-        # written '"a" :' counts none, so that text takes the full reader too).
-        if len(again) != len(data.strip()) and again.count(b'":') != data.count(b'":'):
-            return _SLOW
+    if isinstance(doc, dict | list) and _keys_lost(data, msgspec.json.encode(doc)):
+        return _SLOW
     return doc
+
+
+#: JSON's four whitespace bytes, deleted before the keys are counted.
+_WHITESPACE = b" \t\n\r"
+
+
+def _keys_lost(data: bytes, again: bytes) -> bool:
+    """Whether decoding ``data`` (JSON without escapes) dropped a key: a duplicate.
+
+    ``again`` is the decoded document written back by msgspec: compact, and
+    (no escape in the text, so none in the document) every string as the
+    text spells it. In either, with JSON's whitespace deleted, a ``":``
+    stands after each key (its closing quote, then the colon) and after the
+    opening quote of a string that begins with a colon, never elsewhere: a
+    string holds no quote. The text's count is its keys plus its strings
+    that begin (whitespace deleted) with a colon; the document's is its keys
+    plus its strings that begin with a colon, each of which is in the text
+    too. So the counts are equal only when no key was lost, whatever the
+    whitespace between a key and its colon.
+
+    >>> _keys_lost(b'{"a": 1, "a" : 2}', b'{"a":2}'), _keys_lost(b'{"a" : ": "}', b'{"a":": "}')
+    (True, False)
+    """
+    return data.translate(None, _WHITESPACE).count(b'":') != again.count(b'":')
 
 
 def _shallow(text: str) -> bytes | None:

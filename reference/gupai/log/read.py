@@ -7,7 +7,9 @@ costs time but no memory. Only regular files and ``-`` (standard input) are
 read: a FIFO or a device named on the command line is refused unopened, so
 that nothing can make the validator wait or read without end. Errors are
 kept for the first :data:`MAX_ERRORS_PER_GAME` of a game and the first
-:data:`MAX_ERRORS_PER_RUN` of a run; the rest are counted.
+:data:`MAX_ERRORS_PER_RUN` of a run; the rest are counted. (The schema check
+of a game stops at its first :data:`~gupai.log.validate.MAX_SCHEMA_ERRORS`
+errors, and says so.)
 
 >>> print(validate_text('{"format": "gupai-log"', file="x.json")[0])
 x.json: / [schema] not JSON: Expecting ',' delimiter at line 1 column 23
@@ -29,7 +31,7 @@ from typing import Any, BinaryIO
 
 from gupai.core.errors import GupaiError
 from gupai.core.jsonread import JSONReadError, loads
-from gupai.log.validate import MAX_SCHEMA_ERRORS, LogIssue, validate_log
+from gupai.log.validate import MORE_SCHEMA_ERRORS, LogIssue, validate_log
 
 __all__ = [
     "BATCH_BYTES",
@@ -141,17 +143,17 @@ class _Run:
         if not found:
             return
         self.invalid_games += 1
-        self.errors += len(found)
+        errors = len(found) - (found[-1].message == MORE_SCHEMA_ERRORS)  # the schema check's last note is no error
+        self.errors += errors
         room = MAX_ERRORS_PER_RUN - len(self.issues)
         if room <= 0:
             return
         shown = [LogIssue(file, game, i.event, i.pointer, i.rule, i.message) for i in found[:MAX_ERRORS_PER_GAME]]
-        if len(found) > MAX_ERRORS_PER_GAME:
-            least = "at least " if len(found) >= MAX_SCHEMA_ERRORS else ""  # where the schema check stopped
-            more = f"... {least}{len(found) - MAX_ERRORS_PER_GAME} more error(s) in this game not listed"
+        if errors > MAX_ERRORS_PER_GAME:
+            more = f"... {errors - MAX_ERRORS_PER_GAME} more error(s) in this game not listed"
             shown.append(LogIssue(file, game, None, "", None, more))
         self.issues.extend(shown[:room])
-        self.listed += min(len(found), MAX_ERRORS_PER_GAME, room)
+        self.listed += min(errors, MAX_ERRORS_PER_GAME, room)
 
     def check(self, text: str, file: str, game: int | None) -> list[LogIssue]:
         """The document's errors (their file and game may be another copy's: :meth:`game` sets them)."""

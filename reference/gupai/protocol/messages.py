@@ -48,6 +48,7 @@ import jsonschema_rs
 
 from gupai.core.errors import GupaiError
 from gupai.core.jsonread import JSONReadError, loads
+from gupai.core.schema_errors import Path, first_errors
 from gupai.protocol.schema import (
     ANSWERS,
     COMMANDS,
@@ -91,16 +92,25 @@ def _validator(definition: str) -> Any:
 
 
 def _schema_problem(doc: Any, definition: str) -> ProtocolError | None:
+    """The message's first schema error (the shallowest of the first few found), or ``None``.
+
+    The errors are found by :func:`gupai.core.schema_errors.first_errors`: a
+    message of millions of wrong items costs no more than checking it.
+    """
     validator = _validator(definition)
+
+    def explain(small: Any) -> list[tuple[Path, str]]:
+        return [(tuple(e.instance_path), e.message) for e in validator.iter_errors(small)]
+
     try:
-        if validator.is_valid(doc):
-            return None
-        errors = sorted(validator.iter_errors(doc), key=lambda e: (len(list(e.instance_path)), e.message))
+        errors, _ = first_errors(doc, is_valid=validator.is_valid, explain=explain)
     except (ValueError, RecursionError):  # jsonschema-rs refuses documents nested too deeply
         return ProtocolError("the message is nested too deeply")
-    error = errors[0]
-    pointer = "/" + "/".join(str(p).replace("~", "~0").replace("/", "~1") for p in error.instance_path)
-    text = error.message if len(error.message) <= 300 else error.message[:300] + "..."
+    if not errors:
+        return None
+    path, message = min(errors, key=lambda e: (len(e[0]), e[1]))
+    pointer = "/" + "/".join(str(p).replace("~", "~0").replace("/", "~1") for p in path)
+    text = message if len(message) <= 300 else message[:300] + "..."
     return ProtocolError(f"{pointer if pointer != '/' else 'the message'}: {text}", where=pointer)
 
 
