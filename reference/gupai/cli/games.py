@@ -16,7 +16,15 @@ from gupai.core.errors import GupaiError
 from gupai.core.spec import games
 from gupai.log.format import dumps_log, dumps_log_line
 from gupai.log.play import play_game
-from gupai.log.read import MAX_ERRORS_PER_RUN, Submit, validate_all, validate_paths
+from gupai.core.jsonread import JSONReadError, loads
+from gupai.log.read import (
+    MAX_ERRORS_PER_RUN,
+    Submit,
+    UnreadableLogError,
+    check_document,
+    read_documents,
+    validate_all,
+)
 from gupai.log.transcript import transcript
 from gupai.log.validate import LogIssue
 from gupai.sim.cluster import dask_client
@@ -97,27 +105,33 @@ def show_cmd(log: str) -> None:
     """Print a readable transcript of LOG (a .json log, or each game of a .jsonl, - for stdin).
 
     Exit status 1 when LOG is not a readable game log, 2 when it cannot be read."""
+    # Read as the validator reads (log.read): only regular files and -, each document capped, strict JSON.
+    first = True
     try:
-        text = sys.stdin.read() if log == "-" else Path(log).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        raise InputError(f"cannot read {log}: {getattr(error, 'strerror', None) or error}") from None
-    issues, _, _ = validate_paths([log]) if log != "-" else ([], 0, [])
-    try:
-        docs = (
-            [json.loads(line) for line in text.splitlines() if line.strip()]
-            if log.endswith(".jsonl")
-            else [json.loads(text)]
-        )
-        for number, doc in enumerate(docs, start=1):
-            if len(docs) > 1:
-                if number > 1:
+        for number, text in read_documents(log):
+            try:
+                doc = loads(text)
+            except JSONReadError as error:
+                where = f"{log}:{number}" if number is not None else log
+                raise InvalidInput(f"{where} is not JSON: {error.message}") from None
+            issues = check_document(doc, file=log, game=number)
+            if number is not None:
+                if not first:
                     click.echo()
-                click.echo(f"--- game {number} of {len(docs)} " + "-" * 40)
-            click.echo(transcript(doc))
-    except (ValueError, KeyError, TypeError, AttributeError, IndexError):
-        raise InvalidInput(f"{log} is not a readable game log; run `gupai validate {log}` for details") from None
-    if issues:
-        click.echo(f"warning: {log} is not a valid log: {issues[0]}", err=True)
+                click.echo(f"--- game {number} " + "-" * 40)
+            first = False
+            try:
+                click.echo(transcript(doc))
+            except (ValueError, KeyError, TypeError, AttributeError, IndexError):
+                raise InvalidInput(
+                    f"{log} is not a readable game log; run `gupai validate {log}` for details"
+                ) from None
+            if issues:
+                click.echo(f"warning: {log} is not a valid log: {issues[0]}", err=True)
+    except UnreadableLogError as error:
+        raise InputError(f"cannot read {error.message}") from None
+    if first:
+        raise InvalidInput(f"{log} holds no game log")
 
 
 @click.command("validate")

@@ -7,7 +7,9 @@ UTF-8 output can print), integers of any length (a 5,000-digit one raises a
 bare ``ValueError``) and nesting as deep as the interpreter's stack. This
 reader refuses each of them with a one-line :class:`JSONReadError`, and reads
 an integral number written with a fraction or exponent (``5.0``, ``1e2``) as
-the integer it is, as JSON Schema counts it.
+the integer it is, as JSON Schema counts it. A byte order mark before the
+text (which the decoder reports as "Expecting value at line 1 column 1") is
+refused with a message that names it.
 
 >>> loads('{"seat": 1.0, "tiles": ["6-6"]}')
 {'seat': 1, 'tiles': ['6-6']}
@@ -107,11 +109,17 @@ def loads(text: str, *, fast: bool = True) -> Any:
     Traceback (most recent call last):
     ...
     gupai.core.jsonread.JSONReadError: nested too deeply (deeper than 64) at /0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/...
+    >>> loads('\ufeff{}')
+    Traceback (most recent call last):
+    ...
+    gupai.core.jsonread.JSONReadError: a byte order mark (U+FEFF) before the JSON text: save it as UTF-8 without a BOM
     >>> loads('{"a": }')
     Traceback (most recent call last):
     ...
     gupai.core.jsonread.JSONReadError: Expecting value at line 1 column 7
     """
+    if text.startswith("\ufeff"):  # RFC 8259 lets a reader refuse it; a file saved "UTF-8 with BOM" has one
+        raise JSONReadError("a byte order mark (U+FEFF) before the JSON text: save it as UTF-8 without a BOM")
     doc = _fast(text) if fast else _SLOW
     if doc is not _SLOW:
         return doc

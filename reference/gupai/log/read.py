@@ -41,8 +41,11 @@ __all__ = [
     "MAX_ERRORS_PER_RUN",
     "Batch",
     "Submit",
+    "UnreadableLogError",
     "Validation",
     "check_batch",
+    "check_document",
+    "read_documents",
     "validate_all",
     "validate_paths",
     "validate_text",
@@ -162,7 +165,7 @@ class _Run:
         if key is not None and key in self.cache:
             return self.cache[key]
         try:
-            found = _guard(loads(text), file, game)
+            found = check_document(loads(text), file=file, game=game)
         except JSONReadError as error:
             found = [LogIssue(file, game, None, "", None, f"not JSON: {error.message}")]
         if key is not None:
@@ -189,7 +192,12 @@ def check_batch(batch: Batch) -> list[list[LogIssue]]:
     return [run.check(text, file, game) for text, file, game in batch]
 
 
-def _guard(doc: object, file: str, game: int | None) -> list[LogIssue]:
+def check_document(doc: object, *, file: str, game: int | None) -> list[LogIssue]:
+    """The errors of one document read by :func:`gupai.core.jsonread.loads`, each a :class:`LogIssue`.
+
+    >>> print(check_document([], file="x.json", game=None)[0])
+    x.json: / [schema] [] is not of type 'object'
+    """
     try:
         return validate_log(doc, file=file, game=game, integral=True)
     except RecursionError:
@@ -326,28 +334,68 @@ class _UnusableError(Exception):
     pass
 
 
+class UnreadableLogError(GupaiError):
+    """An input :func:`read_documents` cannot read: not a regular file, too large, not UTF-8 (exit status 2)."""
+
+
+def read_documents(path: str) -> Iterator[tuple[int | None, str]]:
+    """The documents of one log file (or ``-``, standard input), read as the validator reads them.
+
+    Yields (line number in a JSON Lines input, else ``None``; text), one at
+    a time, so a long ``.jsonl`` costs no memory; raises
+    :class:`UnreadableLogError` for what the validator would count as
+    unreadable (a FIFO or a device, a document over :data:`MAX_BYTES`,
+    bytes that are not UTF-8).
+
+    >>> list(read_documents("/dev/null"))
+    Traceback (most recent call last):
+    ...
+    gupai.log.read.UnreadableLogError: /dev/null: not a regular file (a device): not read (use - for a stream)
+    """
+    name = _shown(path) if path != "-" else "<stdin>"
+    try:
+        if path == "-":
+            stream, lines = _read_stream(sys.stdin.buffer)
+            yield from _checked(_documents(stream, name, lines=lines), name)
+            return
+        with _open(path) as opened:
+            yield from _checked(_documents(opened, name, lines=path.lower().endswith(".jsonl")), name)
+    except _UnusableError as why:
+        raise UnreadableLogError(f"{name}: {why}") from None
+    except OSError as error:
+        raise UnreadableLogError(f"{name}: {error.strerror or error}") from None
+
+
+def _checked(found: Iterator[tuple[int | None, str, bool]], name: str) -> Iterator[tuple[int | None, str]]:
+    for number, text, readable in found:
+        if not readable:
+            raise UnreadableLogError(text)
+        yield number, text
+
+
 def _read(run: _Run, path: str) -> None:
     name = _shown(path) if path != "-" else "<stdin>"
     try:
         if path == "-":
-            _read_stream(run, sys.stdin.buffer)
+            stream, lines = _read_stream(sys.stdin.buffer)
+            _feed(run, stream, name, lines=lines)
             return
-        with _open(path) as stream:
-            _feed(run, stream, name, lines=path.lower().endswith(".jsonl"))
+        with _open(path) as opened:
+            _feed(run, opened, name, lines=path.lower().endswith(".jsonl"))
     except _UnusableError as why:
         run.unreadable.append(f"{name}: {why}")
     except OSError as error:
         run.unreadable.append(f"{name}: {error.strerror or error}")
 
 
-def _read_stream(run: _Run, stream: BinaryIO) -> None:
-    """Standard input: one document, or JSON Lines when every line holds one object."""
+def _read_stream(stream: BinaryIO) -> tuple[_Joined, bool]:
+    """Standard input: one document, or JSON Lines when every line holds one object (the stream, and which)."""
     head = _read_up_to(stream, MAX_BYTES + 1)
     complete = head if len(head) <= MAX_BYTES else head[: head.rfind(b"\n") + 1]
     lines = _looks_like_lines(complete)
     if not lines and len(head) > MAX_BYTES:
         raise _UnusableError(f"larger than {_mib(MAX_BYTES)}: not read")
-    _feed(run, _Joined(head, stream), "<stdin>", lines=lines)
+    return _Joined(head, stream), lines
 
 
 def _read_up_to(stream: BinaryIO | _Joined, size: int) -> bytes:
@@ -363,6 +411,15 @@ def _read_up_to(stream: BinaryIO | _Joined, size: int) -> bytes:
 
 
 def _feed(run: _Run, stream: BinaryIO | _Joined, file: str, *, lines: bool) -> None:
+    for number, text, readable in _documents(stream, file, lines=lines):
+        if readable:
+            run.game(text, file, number)
+        else:
+            run.unreadable.append(text)
+
+
+def _documents(stream: BinaryIO | _Joined, file: str, *, lines: bool) -> Iterator[tuple[int | None, str, bool]]:
+    """(game, text, True) for each document; (game, why, False) for a line that cannot be read."""
     if not lines:
         data = _read_up_to(stream, MAX_BYTES + 1)
         if len(data) > MAX_BYTES:
@@ -370,7 +427,7 @@ def _feed(run: _Run, stream: BinaryIO | _Joined, file: str, *, lines: bool) -> N
         text = _decode(data)
         if text is None:
             raise _UnusableError("not UTF-8: not read")
-        run.game(text, file, None)
+        yield None, text, True
         return
     number = 0
     while True:
@@ -381,13 +438,13 @@ def _feed(run: _Run, stream: BinaryIO | _Joined, file: str, *, lines: bool) -> N
         if not line.endswith(b"\n") and len(line) > MAX_BYTES:
             while (rest := stream.readline(1 << 20)) and not rest.endswith(b"\n"):
                 pass  # skip the rest of an overlong line
-            run.unreadable.append(f"{file}:{number}: a line larger than {_mib(MAX_BYTES)}: not read")
+            yield number, f"{file}:{number}: a line larger than {_mib(MAX_BYTES)}: not read", False
             continue
         text = _decode(line)
         if text is None:
-            run.unreadable.append(f"{file}:{number}: not UTF-8: not read")
+            yield number, f"{file}:{number}: not UTF-8: not read", False
         elif text.strip():
-            run.game(text, file, number)
+            yield number, text, True
 
 
 def _decode(data: bytes) -> str | None:
