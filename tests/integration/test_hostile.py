@@ -201,7 +201,10 @@ def test_a_game_with_a_hundred_thousand_errors_lists_the_first_ten(tmp_path: Pat
     report = json.loads(done.out)
     assert {e["event"] for e in report["errors"][:10]} == set(range(first, first + 5))  # each draw: no tile, no seat
     assert len(report["errors"]) == 11
-    assert report["errors"][-1]["message"] == "... the schema check stops at the first 10 errors: there may be more"
+    assert (
+        report["errors"][-1]["message"]
+        == "... the schema check stopped (it lists at most 10 errors): there may be more"
+    )
 
 
 # ------------------------------------------------------------ directories

@@ -13,10 +13,10 @@ import click
 
 from gupai.cli.app import EXIT_INTERNAL, InputError, InvalidInput, safe_text, usage_errors
 from gupai.core.errors import GupaiError
+from gupai.core.jsonread import JSONReadError, loads
 from gupai.core.spec import games
 from gupai.log.format import dumps_log, dumps_log_line
 from gupai.log.play import play_game
-from gupai.core.jsonread import JSONReadError, loads
 from gupai.log.read import (
     MAX_ERRORS_PER_RUN,
     Submit,

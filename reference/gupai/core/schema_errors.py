@@ -10,38 +10,46 @@ explained, each on a document of a few items.
 
 A list of more than :data:`LONG` items is *long*. The document with every
 long list emptied is checked first (its errors are outside the long lists);
-then, when it is valid, each long list is halved until its wrong items are
-found, and each wrong item is explained alone, in a copy of the document
+then each long list is halved until its wrong items are found (when the
+rest is valid, by yes/no; else by counting errors, :data:`CHUNK` items at a
+time), and each wrong item is explained alone, in a copy of the document
 where the list holds it only (its pointer then mapped back). This supposes,
 as the kit's schemas do, that a long list's items are checked one by one
 (no ``minItems`` above :data:`LONG`, no ``uniqueItems``); anything else
 (a list too long as a whole) is explained last, on the document itself.
 
 >>> import jsonschema_rs
->>> schema = {"type": "object", "properties": {"xs": {"type": "array", "items": {"type": "integer"}}}}
+>>> schema = {"properties": {"xs": {"items": {"type": "integer"}}}, "additionalProperties": False}
 >>> fast = jsonschema_rs.validator_for(schema)
 >>> def explain(doc):
 ...     return [(tuple(e.instance_path), e.message) for e in fast.iter_errors(doc)]
->>> first_errors({"xs": [1] * 100_000 + ["a"]}, is_valid=fast.is_valid, explain=explain)
+>>> def count(doc):
+...     return len(explain(doc))
+>>> first_errors({"xs": [1] * 100_000 + ["a"]}, is_valid=fast.is_valid, count=count, explain=explain)
 ([(('xs', 100000), '"a" is not of type "integer"')], False)
->>> errors, more = first_errors({"xs": ["a"] * 100_000}, is_valid=fast.is_valid, explain=explain, limit=2)
+>>> errors, more = first_errors({"xs": ["a"] * 100_000}, is_valid=fast.is_valid, count=count, explain=explain, limit=2)
 >>> [path for path, _ in errors], more
 ([('xs', 0), ('xs', 1)], True)
+>>> first_errors({"xs": [1] * 1000 + ["a"], "n": 1}, is_valid=fast.is_valid, count=count, explain=explain)[0]
+[((), "Additional properties are not allowed ('n' was unexpected)"), (('xs', 1000), '"a" is not of type "integer"')]
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from itertools import islice
 from typing import Any
 
-__all__ = ["LONG", "MAX_ERRORS", "Path", "first_errors"]
+__all__ = ["CHUNK", "LONG", "MAX_ERRORS", "Path", "first_errors"]
 
 #: Schema errors reported for one document; the rest are not looked for.
 MAX_ERRORS = 10
 
 #: A list with more items than this is searched by halves, not explained whole.
 LONG = 64
+
+#: When the document has errors outside its long lists, a long list's errors are counted this many items at a time.
+CHUNK = 256
 
 #: Where a value is in a document: keys and indexes from the top.
 Path = tuple[str | int, ...]
@@ -51,34 +59,44 @@ Explain = Callable[[Any], Iterable[tuple[Path, str]]]
 
 
 def first_errors(
-    doc: Any, *, is_valid: Callable[[Any], bool], explain: Explain, limit: int = MAX_ERRORS
+    doc: Any,
+    *,
+    is_valid: Callable[[Any], bool],
+    count: Callable[[Any], int],
+    explain: Explain,
+    limit: int = MAX_ERRORS,
 ) -> tuple[list[tuple[Path, str]], bool]:
     """Up to ``limit`` errors of ``doc`` (``[]`` when it is valid), and whether more may follow.
 
-    ``is_valid`` is the fast validator's yes/no; ``explain`` lists a
-    document's errors and is only given documents whose long lists hold one
-    item, or (last) the document itself when nothing else found an error.
+    ``is_valid`` is the fast validator's yes/no and ``count`` the number of
+    errors it finds in a document whose long lists hold at most
+    :data:`CHUNK` items; ``explain`` lists a document's errors and is only
+    given documents whose long lists hold one item, or (last) the document
+    itself when nothing else found an error.
     """
     if is_valid(doc):
         return [], False
     longs = _long_lists(doc)
     base = _replaced(doc, {path: [] for path in longs})
-    found: list[tuple[Path, str]] = []
-    if not is_valid(base):
-        found = list(islice(explain(base), limit + 1))
-        if found:  # errors outside the long lists: reported first (the lists are looked at once these are fixed)
-            return found[:limit], bool(longs) or len(found) > limit
-        longs = []  # the validators disagree: nothing to learn by halving
+    outside = 0 if is_valid(base) else count(base)  # errors outside the long lists
+    found = list(islice(explain(base), limit + 1)) if outside else []
+    wrong = 0
     for path in longs:
         items = _at(doc, path)
-        for index in _wrong_items(items, lambda a, b, p=path, i=items: is_valid(_replaced(base, {p: i[a:b]}))):
-            if len(found) >= limit:
+
+        def clean(a: int, b: int, path: Path = path, items: list[Any] = items) -> bool:
+            cut = _replaced(base, {path: items[a:b]})
+            return is_valid(cut) if not outside else count(cut) == outside
+
+        # With the rest valid, one yes/no clears a whole list; else the errors are counted, a chunk at a time.
+        for index in _wrong_items(len(items), clean, len(items) if not outside else CHUNK):
+            wrong += 1
+            if len(found) >= limit or wrong > limit:
                 return found[:limit], True
             start = len(path)
-            for where, message in islice(explain(_replaced(base, {path: [items[index]]})), limit):
-                if where[:start] == path and len(where) > start:
-                    where = (*path, index, *where[start + 1 :])
-                found.append((where, message))
+            alone = explain(_replaced(base, {path: [items[index]]}))
+            for where, message in islice(((w, m) for w, m in alone if w[:start] == path and len(w) > start), limit):
+                found.append(((*path, index, *where[start + 1 :]), message))
     more = len(found) > limit
     if not found:  # a list wrong as a whole, or a check across lists: explained on the document itself
         found = list(islice(explain(doc), limit + 1))
@@ -123,12 +141,19 @@ def _put(node: Any, path: Path, value: Any) -> Any:
     return copy
 
 
-def _wrong_items(items: list[Any], valid: Callable[[int, int], bool]) -> Iterable[int]:
-    """The indexes of the wrong items, in order, found by halving: ``valid(a, b)`` checks ``items[a:b]``."""
-    stack = [(0, len(items))]
+def _wrong_items(size: int, clean: Callable[[int, int], bool], chunk: int) -> Iterator[int]:
+    """The indexes of the wrong items of a list of ``size``, in order: ``clean(a, b)`` checks items ``a`` to ``b``.
+
+    The list is checked ``chunk`` items at a time, and a chunk that is not
+    clean is halved until its wrong items are found.
+
+    >>> list(_wrong_items(10, lambda a, b: not a <= 7 < b, 4))
+    [7]
+    """
+    stack = [(a, min(a + chunk, size)) for a in reversed(range(0, size, max(chunk, 1)))]
     while stack:
         a, b = stack.pop()
-        if valid(a, b):
+        if clean(a, b):
             continue
         if b - a == 1:
             yield a

@@ -103,7 +103,9 @@ def _schema_problem(doc: Any, definition: str) -> ProtocolError | None:
         return [(tuple(e.instance_path), e.message) for e in validator.iter_errors(small)]
 
     try:
-        errors, _ = first_errors(doc, is_valid=validator.is_valid, explain=explain)
+        errors, _ = first_errors(
+            doc, is_valid=validator.is_valid, count=lambda small: len(explain(small)), explain=explain
+        )
     except (ValueError, RecursionError):  # jsonschema-rs refuses documents nested too deeply
         return ProtocolError("the message is nested too deeply")
     if not errors:
