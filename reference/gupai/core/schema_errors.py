@@ -11,26 +11,28 @@ explained, each on a document of a few items.
 A list of more than :data:`LONG` items is *long*. The document with every
 long list emptied is checked first (its errors are outside the long lists);
 then each long list is halved until its wrong items are found (when the
-rest is valid, by yes/no; else by counting errors, :data:`CHUNK` items at a
-time), and each wrong item is explained alone, in a copy of the document
-where the list holds it only (its pointer then mapped back). This supposes,
+rest is valid, by yes/no; else by counting the errors of small documents,
+a run of items at a time), and each wrong item is searched alone, the same
+way, in a copy of the document where the list holds it only (its pointer
+then mapped back). Only a *small* document (:func:`is_small`) has all its
+errors listed at once; any other is explained lazily. This supposes,
 as the kit's schemas do, that a long list's items are checked one by one
 (no ``minItems`` above :data:`LONG`, no ``uniqueItems``); anything else
 (a list too long as a whole) is explained last, on the document itself.
 
->>> import jsonschema_rs
+>>> import jsonschema, jsonschema_rs
 >>> schema = {"properties": {"xs": {"items": {"type": "integer"}}}, "additionalProperties": False}
->>> fast = jsonschema_rs.validator_for(schema)
->>> def explain(doc):
+>>> fast, full = jsonschema_rs.validator_for(schema), jsonschema.Draft202012Validator(schema)
+>>> def eager(doc):
 ...     return [(tuple(e.instance_path), e.message) for e in fast.iter_errors(doc)]
->>> def count(doc):
-...     return len(explain(doc))
->>> first_errors({"xs": [1] * 100_000 + ["a"]}, is_valid=fast.is_valid, count=count, explain=explain)
+>>> def explain(doc):
+...     return eager(doc) if is_small(doc) else ((tuple(e.absolute_path), e.message) for e in full.iter_errors(doc))
+>>> first_errors({"xs": [1] * 100_000 + ["a"]}, is_valid=fast.is_valid, eager=eager, explain=explain)
 ([(('xs', 100000), '"a" is not of type "integer"')], False)
->>> errors, more = first_errors({"xs": ["a"] * 100_000}, is_valid=fast.is_valid, count=count, explain=explain, limit=2)
+>>> errors, more = first_errors({"xs": ["a"] * 100_000}, is_valid=fast.is_valid, eager=eager, explain=explain, limit=2)
 >>> [path for path, _ in errors], more
 ([('xs', 0), ('xs', 1)], True)
->>> first_errors({"xs": [1] * 1000 + ["a"], "n": 1}, is_valid=fast.is_valid, count=count, explain=explain)[0]
+>>> first_errors({"xs": [1] * 1000 + ["a"], "n": 1}, is_valid=fast.is_valid, eager=eager, explain=explain)[0]
 [((), "Additional properties are not allowed ('n' was unexpected)"), (('xs', 1000), '"a" is not of type "integer"')]
 """
 
@@ -40,7 +42,7 @@ from collections.abc import Callable, Iterable, Iterator
 from itertools import islice
 from typing import Any
 
-__all__ = ["CHUNK", "LONG", "MAX_ERRORS", "Path", "first_errors"]
+__all__ = ["LONG", "MAX_ERRORS", "SMALL", "Path", "first_errors", "is_small"]
 
 #: Schema errors reported for one document; the rest are not looked for.
 MAX_ERRORS = 10
@@ -48,8 +50,8 @@ MAX_ERRORS = 10
 #: A list with more items than this is searched by halves, not explained whole.
 LONG = 64
 
-#: When the document has errors outside its long lists, a long list's errors are counted this many items at a time.
-CHUNK = 256
+#: A document of at most this many values is *small*: all its errors may be listed at once.
+SMALL = 20_000
 
 #: Where a value is in a document: keys and indexes from the top.
 Path = tuple[str | int, ...]
@@ -62,46 +64,102 @@ def first_errors(
     doc: Any,
     *,
     is_valid: Callable[[Any], bool],
-    count: Callable[[Any], int],
+    eager: Explain,
     explain: Explain,
     limit: int = MAX_ERRORS,
 ) -> tuple[list[tuple[Path, str]], bool]:
     """Up to ``limit`` errors of ``doc`` (``[]`` when it is valid), and whether more may follow.
 
-    ``is_valid`` is the fast validator's yes/no and ``count`` the number of
-    errors it finds in a document whose long lists hold at most
-    :data:`CHUNK` items; ``explain`` lists a document's errors and is only
-    given documents whose long lists hold one item, or (last) the document
-    itself when nothing else found an error.
+    ``is_valid`` is the fast validator's yes/no and ``eager`` its list of
+    every error, only asked of documents :func:`is_small`; ``explain`` lists
+    any document's errors lazily (or only a small one's at once).
     """
     if is_valid(doc):
         return [], False
+    found, more = _search(doc, is_valid, eager, explain, limit)
+    if not found:  # a list wrong as a whole, or a check across lists: explained on the document itself
+        found = list(islice(explain(doc), limit + 1))
+        more = len(found) > limit
+    if not found:  # never a silent pass: the fast validator refused it
+        found = [((), "does not match the schema (its validators disagree on where)")]
+    return found[:limit], more
+
+
+def is_small(doc: Any) -> bool:
+    """Whether ``doc`` holds at most :data:`SMALL` values (so that listing all its errors costs little).
+
+    >>> is_small({"a": [1] * 100}), is_small([[0] * 1000] * 100)
+    (True, False)
+    """
+    return _size(doc, SMALL) <= SMALL
+
+
+def _size(doc: Any, cap: int) -> int:
+    """How many values ``doc`` holds, counting stopped a little past ``cap``."""
+    seen, stack = 0, [doc]
+    while stack and seen <= cap:
+        node = stack.pop()
+        seen += 1
+        if isinstance(node, dict):
+            stack.extend(node.values())
+            seen += len(node)  # the keys
+        elif isinstance(node, list):
+            stack.extend(node)
+    return seen
+
+
+def _search(
+    doc: Any, is_valid: Callable[[Any], bool], eager: Explain, explain: Explain, limit: int
+) -> tuple[list[tuple[Path, str]], bool]:
+    """The errors of ``doc`` outside its long lists, then in each, halving; whether more may follow."""
     longs = _long_lists(doc)
     base = _replaced(doc, {path: [] for path in longs})
-    outside = 0 if is_valid(base) else count(base)  # errors outside the long lists
-    found = list(islice(explain(base), limit + 1)) if outside else []
+    outside = 0
+    found: list[tuple[Path, str]] = []
+    if not is_valid(base):
+        found = list(islice(explain(base), limit + 1))
+        if not longs or len(found) > limit:
+            return found[:limit], len(found) > limit
+        if not is_small(base):  # too large to count its errors: the lists are looked at once these are fixed
+            return found, True
+        outside = sum(1 for _ in eager(base))
     wrong = 0
     for path in longs:
         items = _at(doc, path)
 
         def clean(a: int, b: int, path: Path = path, items: list[Any] = items) -> bool:
             cut = _replaced(base, {path: items[a:b]})
-            return is_valid(cut) if not outside else count(cut) == outside
+            if not outside:
+                return is_valid(cut)
+            if not is_small(cut):  # one item too large to count its errors: searched alone, as a wrong one is
+                return False
+            return sum(1 for _ in eager(cut)) == outside
 
-        # With the rest valid, one yes/no clears a whole list; else the errors are counted, a chunk at a time.
-        for index in _wrong_items(len(items), clean, len(items) if not outside else CHUNK):
+        # With the rest valid, one yes/no clears a whole list; else errors are counted, a small chunk at a time.
+        spans = iter([(0, len(items))]) if not outside else _chunks(items, SMALL - _size(base, SMALL))
+        for index in _wrong_items(spans, clean):
             wrong += 1
             if len(found) >= limit or wrong > limit:
                 return found[:limit], True
+            alone = _replaced(base, {path: [items[index]]})
+            inner, _ = _search(alone, is_valid, eager, explain, limit)
             start = len(path)
-            alone = explain(_replaced(base, {path: [items[index]]}))
-            for where, message in islice(((w, m) for w, m in alone if w[:start] == path and len(w) > start), limit):
-                found.append(((*path, index, *where[start + 1 :]), message))
-    more = len(found) > limit
-    if not found:  # a list wrong as a whole, or a check across lists: explained on the document itself
-        found = list(islice(explain(doc), limit + 1))
-        more = len(found) > limit
-    return found[:limit], more
+            for where, message in inner:
+                if where[: start + 1] == (*path, 0):
+                    found.append(((*path, index, *where[start + 1 :]), message))
+    return found[:limit], len(found) > limit
+
+
+def _chunks(items: list[Any], budget: int) -> Iterator[tuple[int, int]]:
+    """``items`` cut into runs of about ``budget`` values at most (an item larger than that, alone), lazily."""
+    start, held = 0, 0
+    for index, item in enumerate(items):
+        size = _size(item, budget)
+        if held and held + size > budget:
+            yield start, index
+            start, held = index, 0
+        held += size
+    yield start, len(items)
 
 
 def _long_lists(doc: Any) -> list[Path]:
@@ -141,22 +199,23 @@ def _put(node: Any, path: Path, value: Any) -> Any:
     return copy
 
 
-def _wrong_items(size: int, clean: Callable[[int, int], bool], chunk: int) -> Iterator[int]:
-    """The indexes of the wrong items of a list of ``size``, in order: ``clean(a, b)`` checks items ``a`` to ``b``.
+def _wrong_items(spans: Iterable[tuple[int, int]], clean: Callable[[int, int], bool]) -> Iterator[int]:
+    """The indexes of the wrong items, in order: ``clean(a, b)`` checks items ``a`` to ``b``.
 
-    The list is checked ``chunk`` items at a time, and a chunk that is not
-    clean is halved until its wrong items are found.
+    Each span is checked, and one that is not clean is halved until its
+    wrong items are found.
 
-    >>> list(_wrong_items(10, lambda a, b: not a <= 7 < b, 4))
+    >>> list(_wrong_items([(0, 4), (4, 8), (8, 10)], lambda a, b: not a <= 7 < b))
     [7]
     """
-    stack = [(a, min(a + chunk, size)) for a in reversed(range(0, size, max(chunk, 1)))]
-    while stack:
-        a, b = stack.pop()
-        if clean(a, b):
-            continue
-        if b - a == 1:
-            yield a
-            continue
-        middle = (a + b) // 2
-        stack.extend(((middle, b), (a, middle)))
+    for span in spans:
+        stack = [span]
+        while stack:
+            a, b = stack.pop()
+            if clean(a, b):
+                continue
+            if b - a == 1:
+                yield a
+                continue
+            middle = (a + b) // 2
+            stack.extend(((middle, b), (a, middle)))

@@ -25,7 +25,7 @@ import jsonschema
 import jsonschema_rs
 
 from gupai.core.errors import ReplayError
-from gupai.core.schema_errors import MAX_ERRORS, Path, first_errors
+from gupai.core.schema_errors import MAX_ERRORS, Path, first_errors, is_small
 from gupai.games.kap.replay import replay_kap
 from gupai.games.tsung.config import GAME as TSUNG
 from gupai.games.tsung.replay import replay_tsung
@@ -92,14 +92,14 @@ def _schema_errors(doc: Any) -> tuple[list[tuple[str, str]], bool]:
         _RS_VALIDATOR = jsonschema_rs.validator_for(load_schema())
         _PY_VALIDATOR = jsonschema.Draft202012Validator(load_schema())
     found, more = first_errors(
-        doc, is_valid=_RS_VALIDATOR.is_valid, count=_count, explain=_explain, limit=MAX_SCHEMA_ERRORS
+        doc, is_valid=_RS_VALIDATOR.is_valid, eager=_eager, explain=_explain, limit=MAX_SCHEMA_ERRORS
     )
     return sorted({(_pointer(path), message) for path, message in found}), more
 
 
-def _count(doc: Any) -> int:
-    """How many errors jsonschema-rs finds in a (small) document."""
-    return sum(1 for _ in _RS_VALIDATOR.iter_errors(doc))
+def _eager(doc: Any) -> list[tuple[Path, str]]:
+    """Every error jsonschema-rs finds in a small document."""
+    return [(tuple(e.instance_path), e.message) for e in _RS_VALIDATOR.iter_errors(doc)]
 
 
 def _explain(doc: Any) -> Iterator[tuple[Path, str]]:
@@ -108,9 +108,8 @@ def _explain(doc: Any) -> Iterator[tuple[Path, str]]:
     for error in _PY_VALIDATOR.iter_errors(doc):
         explained = True
         yield _leaf_error(error)
-    if not explained:  # the two validators disagree: trust the stricter one
-        for rs_error in _RS_VALIDATOR.iter_errors(doc):
-            yield tuple(rs_error.instance_path), rs_error.message
+    if not explained and is_small(doc):  # the two validators disagree: trust the stricter one
+        yield from _eager(doc)
 
 
 def _leaf_error(error: jsonschema.ValidationError) -> tuple[Path, str]:

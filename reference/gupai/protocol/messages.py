@@ -39,16 +39,17 @@ gupai.protocol.messages.ProtocolError: not JSON: Expecting ',' delimiter at line
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
+import jsonschema
 import jsonschema_rs
 
 from gupai.core.errors import GupaiError
 from gupai.core.jsonread import JSONReadError, loads
-from gupai.core.schema_errors import Path, first_errors
+from gupai.core.schema_errors import Path, first_errors, is_small
 from gupai.protocol.schema import (
     ANSWERS,
     COMMANDS,
@@ -84,11 +85,12 @@ class ProtocolError(GupaiError):
 
 
 @cache
-def _validator(definition: str) -> Any:
+def _validators(definition: str) -> tuple[Any, jsonschema.Draft202012Validator]:
+    """jsonschema-rs's validator of one definition (fast), and python-jsonschema's (lazy)."""
     schema = dict(protocol_schema())
     schema.pop("oneOf")
     schema["$ref"] = f"#/$defs/{definition}"
-    return jsonschema_rs.validator_for(schema)
+    return jsonschema_rs.validator_for(schema), jsonschema.Draft202012Validator(schema)
 
 
 def _schema_problem(doc: Any, definition: str) -> ProtocolError | None:
@@ -97,15 +99,18 @@ def _schema_problem(doc: Any, definition: str) -> ProtocolError | None:
     The errors are found by :func:`gupai.core.schema_errors.first_errors`: a
     message of millions of wrong items costs no more than checking it.
     """
-    validator = _validator(definition)
+    fast, full = _validators(definition)
 
-    def explain(small: Any) -> list[tuple[Path, str]]:
-        return [(tuple(e.instance_path), e.message) for e in validator.iter_errors(small)]
+    def eager(small: Any) -> list[tuple[Path, str]]:
+        return [(tuple(e.instance_path), e.message) for e in fast.iter_errors(small)]
+
+    def explain(any_doc: Any) -> Iterable[tuple[Path, str]]:
+        if is_small(any_doc):
+            return eager(any_doc)
+        return ((tuple(e.absolute_path), e.message) for e in full.iter_errors(any_doc))
 
     try:
-        errors, _ = first_errors(
-            doc, is_valid=validator.is_valid, count=lambda small: len(explain(small)), explain=explain
-        )
+        errors, _ = first_errors(doc, is_valid=fast.is_valid, eager=eager, explain=explain)
     except (ValueError, RecursionError):  # jsonschema-rs refuses documents nested too deeply
         return ProtocolError("the message is nested too deeply")
     if not errors:
