@@ -19,7 +19,7 @@ import yaml
 
 from gupai.core.spec import game_spec
 from gupai.log.schema import read_limit
-from gupai.protocol.messages import ProtocolError, parse_json_line, read_answer
+from gupai.protocol.messages import ProtocolError, parse_json_line, read_answer, read_request
 from tests.integration.test_hostile import FAKES, Done, gupai, messages
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -243,3 +243,18 @@ def test_show_still_shows_each_game_of_a_jsonl(tmp_path: Path) -> None:
     assert done.status == 0, done.err
     assert [row.split()[2] for row in done.out.splitlines() if row.startswith("--- game ")] == ["1", "3"]
     assert done.out.count("Kap Shap, preset culin") == 2
+
+
+def test_an_object_of_three_hundred_thousand_unknown_keys_is_one_short_error(tmp_path: Path) -> None:
+    log = json.loads(KS.read_text(encoding="utf-8"))
+    log["options"].update({f"A{i}": 1 for i in range(300_000)})
+    done = gupai("validate", "--json", str(_write(tmp_path / "log.json", log)), limit=60)
+    assert done.status == 1
+    [error] = json.loads(done.out)["errors"]
+    assert error["pointer"] == "/options" and error["message"].startswith("Additional properties are not allowed")
+    assert len(error["message"]) <= 303
+    options = ",".join(f'"A{i}":1' for i in range(300_000))
+    request = '{"id":1,"cmd":"new_game","game":"kap-shap","options":{' + options + '},"players":2,"sets":1,"deal":null}'
+    with pytest.raises(ProtocolError) as caught:
+        read_request(request)
+    assert caught.value.message == "/options: 'A0' does not match '^[a-z][a-z0-9-]{0,63}$'"

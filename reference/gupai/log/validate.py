@@ -94,7 +94,12 @@ def _schema_errors(doc: Any) -> tuple[list[tuple[str, str]], bool]:
     found, more = first_errors(
         doc, is_valid=_RS_VALIDATOR.is_valid, eager=_eager, explain=_explain, limit=MAX_SCHEMA_ERRORS
     )
-    return sorted({(_pointer(path), message) for path, message in found}), more
+    return sorted({(_pointer(path), _cut(message)) for path, message in found}), more
+
+
+def _cut(message: str, limit: int = 300) -> str:
+    """A schema message kept to one readable line (one naming 300,000 unexpected keys is cut)."""
+    return message if len(message) <= limit else message[:limit] + "..."
 
 
 def _eager(doc: Any) -> list[tuple[Path, str]]:
