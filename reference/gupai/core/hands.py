@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
-from itertools import combinations_with_replacement
+from itertools import chain, combinations_with_replacement
 from operator import mul
 
 import numpy as np
@@ -280,13 +280,22 @@ def _targets(pairs: tuple[tuple[int, int], ...], eyes: tuple[int, ...], n: int, 
     for row, (i, j) in enumerate(pairs):
         pair_rows[row, i] += 1
         pair_rows[row, j] += 1
-    combos = np.array(list(combinations_with_replacement(range(len(pairs)), n)), dtype=np.int16)
-    multisets = pair_rows[combos].sum(axis=1, dtype=np.int8)
-    eye_rows = np.zeros((len(eyes), KIND_COUNT), dtype=np.int8)
-    for row, e in enumerate(eyes):
-        eye_rows[row, e] = 2
-    full = (multisets[None, :, :] + eye_rows[:, None, :]).reshape(-1, KIND_COUNT)
-    full = full[(full <= np.asarray(caps, dtype=np.int8)).all(axis=1)]
+    # Built a column at a time and filtered before the eyes are added: a few bytes a row, not a tuple a row.
+    combos = np.fromiter(
+        chain.from_iterable(combinations_with_replacement(range(len(pairs)), n)), dtype=np.int16
+    ).reshape(-1, n)
+    multisets = pair_rows[combos[:, 0]]
+    for column in range(1, n):
+        multisets += pair_rows[combos[:, column]]
+    del combos
+    limit = np.asarray(caps, dtype=np.int8)
+    multisets = multisets[(multisets <= limit).all(axis=1)]
+    blocks = []
+    for e in eyes:
+        block = multisets.copy()
+        block[:, e] += 2
+        blocks.append(block[(block <= limit).all(axis=1)])
+    full = np.concatenate(blocks) if blocks else np.zeros((0, KIND_COUNT), dtype=np.int8)
     full.setflags(write=False)
     result: np.ndarray = full
     return result
