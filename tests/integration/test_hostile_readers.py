@@ -19,7 +19,7 @@ import yaml
 
 from gupai.core.spec import game_spec
 from gupai.log.schema import read_limit
-from gupai.protocol.messages import ProtocolError, parse_json_line, read_answer, read_request
+from gupai.protocol.messages import MAX_LINE_VALUES, ProtocolError, parse_json_line, read_answer, read_request
 from tests.integration.test_hostile import FAKES, Done, gupai, messages
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -67,8 +67,19 @@ def test_a_duplicate_key_with_a_space_before_its_colon_is_refused(tmp_path: Path
 
 
 # ------------------------------------------------------------ finding 1: floods of schema errors
-def test_an_engine_answering_eight_mib_of_wrong_actions_fails_one_case_in_bounded_memory() -> None:
-    engine = f"{sys.executable} {FAKES / 'floods_actions.py'} gupai-hostile-readers"
+@pytest.mark.parametrize(
+    ("items", "expected"),
+    [
+        (4_000_000, "answer to legal_actions is a line of 4000001 commas: more than 1000000 values, not parsed"),
+        (MAX_LINE_VALUES - 10, "answer to legal_actions breaks the protocol schema: /actions/0: 1 is not of type"),
+    ],
+)
+def test_an_engine_answering_megabytes_of_wrong_actions_fails_one_case_in_bounded_memory(
+    items: int, expected: str
+) -> None:
+    """Finding 1: 8 MiB of `"actions":[1,1,...]` drove the harness to 3.8 GB; now refused unparsed, or, under
+    the cap on values, reported at its first wrong item."""
+    engine = f"{sys.executable} {FAKES / 'floods_actions.py'} gupai-hostile-readers {items}"
     done = gupai(
         "conformance",
         "run",
@@ -82,7 +93,7 @@ def test_an_engine_answering_eight_mib_of_wrong_actions_fails_one_case_in_bounde
         limit=120,
     )
     assert done.status == 1, done.err[-2000:]
-    assert "answer to legal_actions breaks the protocol schema: /actions/0: 1 is not of type" in done.out
+    assert expected in done.out
     assert done.peak_mb < LIMIT_MB, f"the harness: peak RSS {done.peak_mb:.0f} MB"
 
 
@@ -94,15 +105,22 @@ def test_an_answer_of_a_hundred_thousand_wrong_items_names_the_first() -> None:
     assert caught.value.message == '/actions/0: 1 is not of type "object"'
 
 
-def test_a_new_game_of_four_million_wrong_tiles_is_one_error_answer(tmp_path: Path) -> None:
-    order = ",".join(["1"] * 4_000_000)
+@pytest.mark.parametrize(
+    ("items", "expected"),
+    [
+        (4_000_000, "a line of 4000006 commas: more than 1000000 values, not parsed"),
+        (MAX_LINE_VALUES - 10, "/deal/order/0: 1 is not one of"),
+    ],
+)
+def test_a_new_game_of_millions_of_wrong_tiles_is_one_error_answer(tmp_path: Path, items: int, expected: str) -> None:
+    order = ",".join(["1"] * items)
     request = (
         '{"id":1,"cmd":"new_game","game":"kap-shap","options":{},"players":2,"sets":1,'
         f'"deal":{{"order":[{order}],"dice":null}}}}'
     )
     answers = _answers(_engine(tmp_path, [request]))
     assert answers[1]["answer"] == "error"
-    assert str(answers[1]["message"]).startswith("/deal/order/0: 1 is not one of")
+    assert str(answers[1]["message"]).startswith(expected)
 
 
 def test_a_long_valid_log_with_one_bad_seat_reports_it_in_bounded_time(tmp_path: Path) -> None:

@@ -54,6 +54,7 @@ from gupai.protocol.schema import (
     ANSWERS,
     COMMANDS,
     MAX_LINE_BYTES,
+    MAX_LINE_VALUES,
     PROTOCOL_SCHEMA_ID,
     PROTOCOL_VERSION,
     protocol_schema,
@@ -63,6 +64,7 @@ __all__ = [
     "ANSWERS",
     "COMMANDS",
     "MAX_LINE_BYTES",
+    "MAX_LINE_VALUES",
     "PROTOCOL_SCHEMA_ID",
     "PROTOCOL_VERSION",
     "Answer",
@@ -143,6 +145,10 @@ def parse_json_line(line: str | bytes) -> dict[str, Any]:
     {'id': 1, 'cmd': 'state'}
     >>> parse_json_line('{"seat": 1.0}')  # JSON Schema counts 1.0 as an integer: so does the reader
     {'seat': 1}
+    >>> parse_json_line("[" + "1," * MAX_LINE_VALUES + "1]")
+    Traceback (most recent call last):
+    ...
+    gupai.protocol.messages.ProtocolError: a line of 1000000 commas: more than 1000000 values, not parsed
     >>> parse_json_line("[1, 2]")
     Traceback (most recent call last):
     ...
@@ -159,6 +165,8 @@ def parse_json_line(line: str | bytes) -> dict[str, Any]:
         text = line
     if text.strip() == "":
         raise ProtocolError("an empty line")
+    if (commas := text.count(",")) >= MAX_LINE_VALUES:
+        raise ProtocolError(f"a line of {commas} commas: more than {MAX_LINE_VALUES} values, not parsed")
     try:
         doc = loads(text)
     except JSONReadError as error:

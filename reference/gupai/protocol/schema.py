@@ -31,6 +31,7 @@ __all__ = [
     "CAPABILITY_COMMANDS",
     "COMMANDS",
     "MAX_LINE_BYTES",
+    "MAX_LINE_VALUES",
     "PROTOCOL_SCHEMA_ID",
     "PROTOCOL_VERSION",
     "load_protocol_schema",
@@ -59,6 +60,10 @@ ANSWERS = ("ok", "illegal", "unsupported", "error")
 
 #: A message line longer than this is refused unread (16 MiB).
 MAX_LINE_BYTES = 16 * 1024 * 1024
+
+#: A message line with this many commas or more (about as many values) is refused unparsed: parsed, 16 MiB
+#: of one-character strings would take some 300 MB; the largest real message (a deal of 100 sets) holds 3,200.
+MAX_LINE_VALUES = 1_000_000
 
 _SCHEMA_FILE = "engine-protocol.schema.json"
 
