@@ -270,7 +270,7 @@ def test_an_object_of_three_hundred_thousand_unknown_keys_is_one_short_error(tmp
     assert done.status == 1
     [error] = json.loads(done.out)["errors"]
     assert error["pointer"] == "/options" and error["message"].startswith("Additional properties are not allowed")
-    assert len(error["message"]) <= 303
+    assert len(error["message"]) <= 303 and error["message"].endswith("were unexpected)")
     options = ",".join(f'"A{i}":1' for i in range(300_000))
     request = '{"id":1,"cmd":"new_game","game":"kap-shap","options":{' + options + '},"players":2,"sets":1,"deal":null}'
     with pytest.raises(ProtocolError) as caught:

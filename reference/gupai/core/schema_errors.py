@@ -42,7 +42,7 @@ from collections.abc import Callable, Iterable, Iterator
 from itertools import islice
 from typing import Any
 
-__all__ = ["LONG", "MAX_ERRORS", "SMALL", "Path", "first_errors", "is_small"]
+__all__ = ["LONG", "MAX_ERRORS", "SMALL", "Path", "first_errors", "is_small", "short_message"]
 
 #: Schema errors reported for one document; the rest are not looked for.
 MAX_ERRORS = 10
@@ -83,6 +83,18 @@ def first_errors(
     if not found:  # never a silent pass: the fast validator refused it
         found = [((), "does not match the schema (its validators disagree on where)")]
     return found[:limit], more
+
+
+def short_message(message: str, limit: int = 300) -> str:
+    """A schema message kept to one readable line: a long one keeps its two ends (the value quoted, and why).
+
+    >>> short_message("'" + "x" * 1000 + "' is not of type 'object'")[-40:]
+    "xxxxxxxxxxxxxxx' is not of type 'object'"
+    >>> len(short_message("x" * 1000))
+    303
+    """
+    half = limit // 2
+    return message if len(message) <= limit else f"{message[:half]}...{message[-half:]}"
 
 
 def is_small(doc: Any) -> bool:

@@ -25,7 +25,7 @@ import jsonschema
 import jsonschema_rs
 
 from gupai.core.errors import ReplayError
-from gupai.core.schema_errors import MAX_ERRORS, Path, first_errors, is_small
+from gupai.core.schema_errors import MAX_ERRORS, Path, first_errors, is_small, short_message
 from gupai.games.kap.replay import replay_kap
 from gupai.games.tsung.config import GAME as TSUNG
 from gupai.games.tsung.replay import replay_tsung
@@ -94,12 +94,7 @@ def _schema_errors(doc: Any) -> tuple[list[tuple[str, str]], bool]:
     found, more = first_errors(
         doc, is_valid=_RS_VALIDATOR.is_valid, eager=_eager, explain=_explain, limit=MAX_SCHEMA_ERRORS
     )
-    return sorted({(_pointer(path), _cut(message)) for path, message in found}), more
-
-
-def _cut(message: str, limit: int = 300) -> str:
-    """A schema message kept to one readable line (one naming 300,000 unexpected keys is cut)."""
-    return message if len(message) <= limit else message[:limit] + "..."
+    return sorted({(_pointer(path), short_message(message)) for path, message in found}), more
 
 
 def _eager(doc: Any) -> list[tuple[Path, str]]:

@@ -49,7 +49,7 @@ import jsonschema_rs
 
 from gupai.core.errors import GupaiError
 from gupai.core.jsonread import JSONReadError, loads
-from gupai.core.schema_errors import Path, first_errors, is_small
+from gupai.core.schema_errors import Path, first_errors, is_small, short_message
 from gupai.protocol.schema import (
     ANSWERS,
     COMMANDS,
@@ -119,8 +119,7 @@ def _schema_problem(doc: Any, definition: str) -> ProtocolError | None:
         return None
     path, message = min(errors, key=lambda e: (len(e[0]), e[1]))
     pointer = "/" + "/".join(str(p).replace("~", "~0").replace("/", "~1") for p in path)
-    text = message if len(message) <= 300 else message[:300] + "..."
-    return ProtocolError(f"{pointer if pointer != '/' else 'the message'}: {text}", where=pointer)
+    return ProtocolError(f"{pointer if pointer != '/' else 'the message'}: {short_message(message)}", where=pointer)
 
 
 # ---------------------------------------------------------------- messages
