@@ -18,6 +18,7 @@ import pytest
 import yaml
 
 from gupai.core.spec import game_spec
+from gupai.games.kap.config import default_sets
 from gupai.log.schema import read_limit
 from gupai.protocol.messages import MAX_LINE_VALUES, ProtocolError, parse_json_line, read_answer, read_request
 from tests.integration.test_hostile import FAKES, Done, gupai, messages
@@ -276,3 +277,10 @@ def test_an_object_of_three_hundred_thousand_unknown_keys_is_one_short_error(tmp
     with pytest.raises(ProtocolError) as caught:
         read_request(request)
     assert caught.value.message == "/options: 'A0' does not match '^[a-z][a-z0-9-]{0,63}$'"
+
+
+def test_the_set_cap_leaves_room_for_every_game_the_rules_describe() -> None:
+    """Every number of players the spec allows, under every sets-rule, is dealt within the cap on sets."""
+    for rule in KTS_SPEC.option("sets-rule").values:
+        for players in range(KTS_SPEC.players_min, KTS_SPEC.players_max + 1):
+            assert default_sets(players, rule, hand_size=KTS_SPEC.hand_size) <= MOST_SETS
