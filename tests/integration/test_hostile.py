@@ -190,15 +190,21 @@ def test_distinct_lines_and_an_overlong_line_stream_in_constant_memory(tmp_path:
     assert done.err.strip().splitlines()[-1].startswith("20001 game(s) read, 20001 invalid, ")
 
 
-def test_a_game_with_a_hundred_thousand_errors_lists_a_hundred(tmp_path: Path) -> None:
+def test_a_game_with_a_hundred_thousand_errors_lists_the_first_ten(tmp_path: Path) -> None:
+    """Issue 21: the schema check stops at its first ten errors (and says so) instead of collecting them all."""
     log = json.loads(VALID.read_text(encoding="utf-8"))
+    first = len(log["events"])
     log["events"] += [{"type": "draw", "seat": "x"}] * 100_000
     (tmp_path / "log.json").write_text(json.dumps(log), encoding="utf-8")
     done = gupai("validate", "--json", str(tmp_path / "log.json"))
     assert done.status == 1
     report = json.loads(done.out)
-    assert len(report["errors"]) == 101
-    assert report["errors"][-1]["message"] == "... at least 900 more error(s) in this game not listed"
+    assert {e["event"] for e in report["errors"][:10]} == set(range(first, first + 5))  # each draw: no tile, no seat
+    assert len(report["errors"]) == 11
+    assert (
+        report["errors"][-1]["message"]
+        == "... the schema check stopped (it lists at most 10 errors): there may be more"
+    )
 
 
 # ------------------------------------------------------------ directories

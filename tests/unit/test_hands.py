@@ -19,6 +19,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from gupai import Decomposition, HandError, HandEvaluator, PairRules, Tile, counts_of, evaluator, hand_key, parse_tiles
+from gupai.core.hands import CACHED_CONFIGURATIONS
 from tests import oracle
 
 Face = tuple[int, int]
@@ -238,3 +239,23 @@ def test_evaluators_are_shared_per_configuration() -> None:
     assert evaluator(pairs_in_hand=4, rules=rules, sets=2) is evaluator(pairs_in_hand=4, rules=rules, sets=2)
     assert evaluator(pairs_in_hand=4, rules=rules, sets=2) is not evaluator(pairs_in_hand=4, rules=rules, sets=3)
     assert evaluator(pairs_in_hand=4, rules=rules, sets=2).size == 10
+
+
+# ------------------------------------------------------------- bounds (issue 21)
+@pytest.mark.parametrize("sets", [10, 40, 64, 100])
+def test_many_sets_give_the_oracles_distance_without_overflow(sets: int) -> None:
+    """More copies than a hand can hold change nothing; 64 sets overflowed a byte (issue 21, finding 2)."""
+    reading = oracle.Reading()
+    hand = hand_of("6-6 6-6 6-4 6-4 5-1 3-1 4-3 2-1 5-5 6-5")
+    faces = [
+        (t.high, t.low) for t in parse_tiles(["6-6", "6-6", "6-4", "6-4", "5-1", "3-1", "4-3", "2-1", "5-5", "6-5"])
+    ]
+    ev = HandEvaluator(pairs_in_hand=4, rules=PairRules(), sets=sets)
+    assert ev.distance(hand) == oracle.distance(faces, reading, 4, sets) == 1
+
+
+def test_the_shared_evaluators_are_bounded() -> None:
+    """A stream of configurations keeps the last few evaluators, not one per number of sets ever asked."""
+    for sets in range(1, 3 * CACHED_CONFIGURATIONS):
+        evaluator(pairs_in_hand=4, rules=PairRules(), sets=sets)
+    assert evaluator.cache_info().currsize <= CACHED_CONFIGURATIONS

@@ -89,3 +89,63 @@ def test_the_msgspec_fast_path_reads_what_the_full_reader_reads(doc: object, ind
     elif change == "float":
         text = text.replace("1", "1.0", 1)
     assert _read(text, fast=True) == _read(text, fast=False)
+
+
+# ------------------------------------------------ duplicate keys, however spelled
+_SPACE = st.text(alphabet=" \t\n\r", max_size=3)
+_KEY_NAMES = st.sampled_from(["game", "a", "é", ":", " :", "", '"', "\\", "a:b", "\u2028"])
+
+
+def _spell(key: str, escaped: bool) -> str:
+    """A key as JSON text: plain (UTF-8, only what must be escaped), or every character as a \\u escape."""
+    if escaped:
+        return '"' + "".join(f"\\u{ord(c):04x}" for c in key) + '"'
+    return json.dumps(key, ensure_ascii=False)
+
+
+@st.composite
+def _objects(draw: st.DrawFn) -> tuple[str, bool]:
+    """An object's text, its keys spelled and spaced at random, and whether two of its keys read the same."""
+    keys = draw(st.lists(_KEY_NAMES, min_size=1, max_size=5))
+    values = draw(
+        st.lists(
+            st.sampled_from(["1", '":"', '" :x"', '[":", {}]', '{"k" : 1}']), min_size=len(keys), max_size=len(keys)
+        )
+    )
+    members = [
+        draw(_SPACE) + _spell(key, draw(st.booleans())) + draw(_SPACE) + ":" + draw(_SPACE) + value + draw(_SPACE)
+        for key, value in zip(keys, values, strict=True)
+    ]
+    text = "{" + ",".join(members) + "}"
+    if draw(st.booleans()):  # nested one level down, beside other strings
+        text = "[" + draw(_SPACE) + '" :"' + "," + text + "]"
+    return text, len(set(keys)) != len(keys)
+
+
+@settings(max_examples=500, deadline=None)
+@given(_objects())
+def test_a_duplicate_key_is_refused_however_it_is_spelled_or_spaced(case: tuple[str, bool]) -> None:
+    """Finding 3 of issue 21: one space before a colon hid a duplicate from the fast path."""
+    text, duplicated = case
+    assert json.loads(text) is not None  # the generated text is JSON (duplicates aside)
+    for fast in (True, False):
+        kind, what = _read(text, fast=fast)
+        if duplicated:
+            assert kind == "error" and str(what).startswith("duplicate key"), (text, fast, what)
+        else:
+            assert kind == "value", (text, fast, what)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        '{"game": "tsung-shap", "game" : "kap-shap"}',  # the reproducer of issue 21
+        '{"game":"a","game"\n:"b"}',
+        '{"game":"a", "g\\u0061me":"b"}',
+        '{"a" : 1, "b" : {"c": 1, "c" : 2}}',
+        '[" :", {"a" :1, "a":1}]',
+    ],
+)
+def test_a_spaced_or_escaped_duplicate_key_is_refused(text: str) -> None:
+    with pytest.raises(JSONReadError, match="duplicate key"):
+        loads(text)

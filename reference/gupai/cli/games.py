@@ -14,13 +14,23 @@ import click
 from gupai.cli.app import EXIT_INTERNAL, InputError, InvalidInput, safe_text, usage_errors
 from gupai.core.errors import GupaiError
 from gupai.core.files import check_writable, write_file
+from gupai.core.jsonread import JSONReadError, loads
 from gupai.core.pool import WorkerPool
 from gupai.core.spec import games
 from gupai.core.terminal import printable
 from gupai.games.registry import GAMES as GAME_FACTORIES
 from gupai.log.format import dumps_log, dumps_log_line
 from gupai.log.play import play_match
-from gupai.log.read import LOG_MARK, MAX_ERRORS_PER_RUN, Submit, log_files, validate_all, validate_paths
+from gupai.log.read import (
+    LOG_MARK,
+    MAX_ERRORS_PER_RUN,
+    Submit,
+    UnreadableLogError,
+    check_document,
+    log_files,
+    read_documents,
+    validate_all,
+)
 from gupai.log.transcript import transcript
 from gupai.log.validate import LogIssue
 from gupai.sim.cluster import dask_client
@@ -122,28 +132,34 @@ def show_cmd(log: str) -> None:
 
 
 def _show_one(log: str) -> None:
-    try:
-        text = sys.stdin.read() if log == "-" else Path(log).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        raise InputError(printable(f"cannot read {log}: {getattr(error, 'strerror', None) or error}")) from None
-    issues, _, _ = validate_paths([log]) if log != "-" else ([], 0, [])
+    # Read as the validator reads (log.read): only regular files and -, each document capped, strict JSON.
     shown = printable(log)
+    first = True
     try:
-        docs = (
-            [json.loads(line) for line in text.splitlines() if line.strip()]
-            if log.endswith(".jsonl")
-            else [json.loads(text)]
-        )
-        for number, doc in enumerate(docs, start=1):
-            if len(docs) > 1:
-                if number > 1:
+        for number, text in read_documents(log):
+            try:
+                doc = loads(text)
+            except JSONReadError as error:
+                where = f"{shown}:{number}" if number is not None else shown
+                raise InvalidInput(f"{where} is not JSON: {printable(error.message)}") from None
+            issues = check_document(doc, file=log, game=number)
+            if number is not None:
+                if not first:
                     click.echo()
-                click.echo(f"--- game {number} of {len(docs)} " + "-" * 40)
-            click.echo(transcript(_escaped(doc)))
-    except (ValueError, KeyError, TypeError, AttributeError, IndexError, RecursionError):
-        raise InvalidInput(f"{shown} is not a readable game log; run `gupai validate {shown}` for details") from None
-    if issues:
-        click.echo(f"warning: {shown} is not a valid log: {printable(issues[0])}", err=True)
+                click.echo(f"--- game {number} " + "-" * 40)
+            first = False
+            try:
+                click.echo(transcript(_escaped(doc)))
+            except (ValueError, KeyError, TypeError, AttributeError, IndexError, RecursionError):
+                raise InvalidInput(
+                    f"{shown} is not a readable game log; run `gupai validate {shown}` for details"
+                ) from None
+            if issues:
+                click.echo(f"warning: {shown} is not a valid log: {printable(issues[0])}", err=True)
+    except UnreadableLogError as error:
+        raise InputError(f"cannot read {printable(error.message)}") from None
+    if first:
+        raise InvalidInput(f"{shown} holds no game log")
 
 
 def _escaped(doc: Any) -> Any:

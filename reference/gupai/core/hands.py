@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
-from itertools import combinations_with_replacement
+from itertools import chain, combinations_with_replacement
 from operator import mul
 
 import numpy as np
@@ -30,6 +30,7 @@ from gupai.core.pairs import PairRules
 from gupai.core.tiles import KIND_COUNT, Tile, greatest_first, parse_tiles, set_counts
 
 __all__ = [
+    "CACHED_CONFIGURATIONS",
     "Decomposition",
     "HandEvaluator",
     "counts_of",
@@ -39,6 +40,9 @@ __all__ = [
 ]
 
 BITS = 4
+
+#: Evaluators (and their tables) kept for the configurations used last; older ones are rebuilt when asked for.
+CACHED_CONFIGURATIONS = 16
 _UNIT = tuple(1 << (BITS * i) for i in range(KIND_COUNT))
 
 
@@ -232,11 +236,13 @@ class HandEvaluator:
     def targets(self) -> np.ndarray:
         """Every winning count vector the sets can hold, one row each."""
         if self._targets is None:
-            self._targets = _targets(self._pairs, self._eyes, self.pairs_in_hand, self.caps)
+            # A hand holds at most ``size`` of a kind: beyond that the sets' copies change nothing, so
+            # evaluators for many sets share one table (and a count never outgrows a byte).
+            caps = tuple(min(cap, self.size) for cap in self.caps)
+            self._targets = _targets(self._pairs, self._eyes, self.pairs_in_hand, caps)
         return self._targets
 
 
-@cache
 @cache
 def _ranks() -> tuple[tuple[int, ...], tuple[Tile, ...]]:
     """Each kind's rank (0 for the greatest tile, by high end then low end), and the tile of each rank."""
@@ -247,6 +253,7 @@ def _ranks() -> tuple[tuple[int, ...], tuple[Tile, ...]]:
     return tuple(rank), tuple(Tile.from_index(kind) for kind in order)
 
 
+@lru_cache(maxsize=CACHED_CONFIGURATIONS)
 def _winning_keys(pairs: tuple[tuple[int, int], ...], eyes: tuple[int, ...], n: int) -> frozenset[int]:
     pair_keys = [_UNIT[i] + _UNIT[j] for i, j in pairs]
     sums = {sum(combo) for combo in combinations_with_replacement(pair_keys, n)}
@@ -254,7 +261,7 @@ def _winning_keys(pairs: tuple[tuple[int, int], ...], eyes: tuple[int, ...], n: 
     return frozenset(s + e for s in sums for e in eye_keys)
 
 
-@cache
+@lru_cache(maxsize=CACHED_CONFIGURATIONS)
 def _winning_bytes(pairs: tuple[tuple[int, int], ...], eyes: tuple[int, ...], n: int) -> frozenset[bytes]:
     """:func:`_winning_keys` as count vectors in bytes, one byte a kind."""
     keys = _winning_keys(pairs, eyes, n)
@@ -267,25 +274,45 @@ def _winning_bytes(pairs: tuple[tuple[int, int], ...], eyes: tuple[int, ...], n:
     return frozenset(blob[i : i + KIND_COUNT] for i in range(0, len(blob), KIND_COUNT))
 
 
-@cache
+@lru_cache(maxsize=CACHED_CONFIGURATIONS)
 def _targets(pairs: tuple[tuple[int, int], ...], eyes: tuple[int, ...], n: int, caps: tuple[int, ...]) -> np.ndarray:
     pair_rows = np.zeros((len(pairs), KIND_COUNT), dtype=np.int8)
     for row, (i, j) in enumerate(pairs):
         pair_rows[row, i] += 1
         pair_rows[row, j] += 1
-    combos = np.array(list(combinations_with_replacement(range(len(pairs)), n)), dtype=np.int16)
-    multisets = pair_rows[combos].sum(axis=1, dtype=np.int8)
-    eye_rows = np.zeros((len(eyes), KIND_COUNT), dtype=np.int8)
-    for row, e in enumerate(eyes):
-        eye_rows[row, e] = 2
-    full = (multisets[None, :, :] + eye_rows[:, None, :]).reshape(-1, KIND_COUNT)
-    full = full[(full <= np.asarray(caps, dtype=np.int8)).all(axis=1)]
+    # Built a column at a time and filtered before the eyes are added: a few bytes a row, not a tuple a row.
+    combos = np.fromiter(
+        chain.from_iterable(combinations_with_replacement(range(len(pairs)), n)), dtype=np.int16
+    ).reshape(-1, n)
+    multisets = pair_rows[combos[:, 0]]
+    for column in range(1, n):
+        multisets += pair_rows[combos[:, column]]
+    del combos
+    limit = np.asarray(caps, dtype=np.int8)
+    multisets = multisets[(multisets <= limit).all(axis=1)]
+    blocks = []
+    for e in eyes:
+        block = multisets.copy()
+        block[:, e] += 2
+        blocks.append(block[(block <= limit).all(axis=1)])
+    full = np.concatenate(blocks) if blocks else np.zeros((0, KIND_COUNT), dtype=np.int8)
     full.setflags(write=False)
     result: np.ndarray = full
     return result
 
 
-@cache
+@lru_cache(maxsize=CACHED_CONFIGURATIONS)
 def evaluator(*, pairs_in_hand: int, rules: PairRules, sets: int = 1) -> HandEvaluator:
-    """A shared evaluator for one configuration (building one costs a little)."""
+    """A shared evaluator for one configuration (building one costs a little).
+
+    The last :data:`CACHED_CONFIGURATIONS` configurations used are kept, and
+    their tables are shared by configurations that differ only in sets the
+    hands cannot tell apart: a stream of logs or requests naming ever new
+    configurations costs time, not memory.
+
+    >>> evaluator(pairs_in_hand=4, rules=PairRules(), sets=10).targets() is evaluator(
+    ...     pairs_in_hand=4, rules=PairRules(), sets=20
+    ... ).targets()
+    True
+    """
     return HandEvaluator(pairs_in_hand=pairs_in_hand, rules=rules, sets=sets)

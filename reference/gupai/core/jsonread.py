@@ -7,7 +7,9 @@ UTF-8 output can print), integers of any length (a 5,000-digit one raises a
 bare ``ValueError``) and nesting as deep as the interpreter's stack. This
 reader refuses each of them with a one-line :class:`JSONReadError`, and reads
 an integral number written with a fraction or exponent (``5.0``, ``1e2``) as
-the integer it is, as JSON Schema counts it.
+the integer it is, as JSON Schema counts it. A byte order mark before the
+text (which the decoder reports as "Expecting value at line 1 column 1") is
+refused with a message that names it.
 
 >>> loads('{"seat": 1.0, "tiles": ["6-6"]}')
 {'seat': 1, 'tiles': ['6-6']}
@@ -107,11 +109,17 @@ def loads(text: str, *, fast: bool = True) -> Any:
     Traceback (most recent call last):
     ...
     gupai.core.jsonread.JSONReadError: nested too deeply (deeper than 64) at /0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/...
+    >>> loads('\ufeff{}')
+    Traceback (most recent call last):
+    ...
+    gupai.core.jsonread.JSONReadError: a byte order mark (U+FEFF) before the JSON text: save it as UTF-8 without a BOM
     >>> loads('{"a": }')
     Traceback (most recent call last):
     ...
     gupai.core.jsonread.JSONReadError: Expecting value at line 1 column 7
     """
+    if text.startswith("\ufeff"):  # RFC 8259 lets a reader refuse it; a file saved "UTF-8 with BOM" has one
+        raise JSONReadError("a byte order mark (U+FEFF) before the JSON text: save it as UTF-8 without a BOM")
     doc = _fast(text) if fast else _SLOW
     if doc is not _SLOW:
         return doc
@@ -177,15 +185,33 @@ def _fast(text: str) -> Any:
     data = _shallow(text)
     if data is None:
         return _SLOW
-    if isinstance(doc, dict | list):
-        again = msgspec.json.encode(doc)
-        # Written back, the document is never longer than its text (msgspec writes no space and, here,
-        # no escape) and a duplicate key makes it shorter: as long as the text, it has none. Otherwise,
-        # without escapes every '":' in the text ends a key: fewer keys decoded means a duplicate (a key
-        # written '"a" :' counts none, so that text takes the full reader too).
-        if len(again) != len(data.strip()) and again.count(b'":') != data.count(b'":'):
-            return _SLOW
+    if isinstance(doc, dict | list) and _keys_lost(data, msgspec.json.encode(doc)):
+        return _SLOW
     return doc
+
+
+#: JSON's four whitespace bytes, deleted before the keys are counted.
+_WHITESPACE = b" \t\n\r"
+
+
+def _keys_lost(data: bytes, again: bytes) -> bool:
+    """Whether decoding ``data`` (JSON without escapes) dropped a key: a duplicate.
+
+    ``again`` is the decoded document written back by msgspec: compact, and
+    (no escape in the text, so none in the document) every string as the
+    text spells it. In either, with JSON's whitespace deleted, a ``":``
+    stands after each key (its closing quote, then the colon) and after the
+    opening quote of a string that begins with a colon, never elsewhere: a
+    string holds no quote. The text's count is its keys plus its strings
+    that begin (whitespace deleted) with a colon; the document's is its keys
+    plus its strings that begin with a colon, each of which is in the text
+    too. So the counts are equal only when no key was lost, whatever the
+    whitespace between a key and its colon.
+
+    >>> _keys_lost(b'{"a": 1, "a" : 2}', b'{"a":2}'), _keys_lost(b'{"a" : ": "}', b'{"a":": "}')
+    (True, False)
+    """
+    return data.translate(None, _WHITESPACE).count(b'":') != again.count(b'":')
 
 
 def _shallow(text: str) -> bytes | None:

@@ -109,7 +109,10 @@ class GameSpec:
 
     ``family`` names the engine family that plays it (``kap``, ``tsung``;
     see :mod:`gupai.games.registry`); ``prefix`` begins every rule id.
-    ``fixed_sets`` is the number of sets when the game fixes it, ``set_rule``
+    ``fixed_sets`` is the number of sets when the game fixes it, ``max_sets``
+    the most sets the kit plays it with (the fixed number, when there is one:
+    ``equipment.sets``, or ``numbers.sets``), ``read_limit`` the most players
+    or sets a log or a request may name (``equipment.read_limit``), ``set_rule``
     and ``players_rule`` the rules a wrong equipment breaks; ``dice`` how many
     dice choose the first player; ``wall_height`` and ``wall_cut`` the wall's
     shape (collecting games).
@@ -132,6 +135,8 @@ class GameSpec:
     family: str = ""
     prefix: str = ""
     fixed_sets: int | None = None
+    max_sets: int | None = None
+    read_limit: int | None = None
     set_rule: str = ""
     players_rule: str = ""
     dice: int = 0
@@ -286,6 +291,8 @@ def game_spec(game: str) -> GameSpec:
         family=str(doc["family"]),
         prefix=str(doc["prefix"]),
         fixed_sets=equipment.get("sets"),
+        max_sets=equipment.get("max_sets", equipment.get("sets", doc.get("numbers", {}).get("sets"))),
+        read_limit=equipment.get("read_limit"),
         set_rule=str(equipment.get("set_rule", "")),
         players_rule=str(equipment.get("players_rule", "")),
         dice=int(doc.get("dice", 0)),

@@ -7,7 +7,9 @@ costs time but no memory. Only regular files and ``-`` (standard input) are
 read: a FIFO or a device named on the command line is refused unopened, so
 that nothing can make the validator wait or read without end. Errors are
 kept for the first :data:`MAX_ERRORS_PER_GAME` of a game and the first
-:data:`MAX_ERRORS_PER_RUN` of a run; the rest are counted.
+:data:`MAX_ERRORS_PER_RUN` of a run; the rest are counted. (The schema check
+of a game stops at its first :data:`~gupai.log.validate.MAX_SCHEMA_ERRORS`
+errors, and says so.)
 
 >>> print(validate_text('{"format": "gupai-log"', file="x.json")[0])
 x.json: / [schema] not JSON: Expecting ',' delimiter at line 1 column 23
@@ -17,20 +19,26 @@ x.json: / [schema] not JSON: Expecting ',' delimiter at line 1 column 23
 
 from __future__ import annotations
 
-import os
-import stat
 import sys
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import BinaryIO, NamedTuple
 
 from gupai.core.errors import GupaiError
 from gupai.core.jsonread import JSONReadError, loads
 from gupai.log.batches import BATCH_BYTES, BATCH_GAMES, Batch, Batches, Submit
 from gupai.log.match import MatchLinks
-from gupai.log.streams import Joined, decode, looks_like_lines, read_up_to
-from gupai.log.validate import MAX_SCHEMA_ERRORS, LogIssue, validate_log
+from gupai.log.streams import (
+    Joined,
+    UnusableError,
+    decode,
+    expand,
+    looks_like_lines,
+    open_regular,
+    read_up_to,
+    shown,
+)
+from gupai.log.validate import MORE_SCHEMA_ERRORS, LogIssue, validate_log
 
 __all__ = [
     "BATCH_BYTES",
@@ -42,9 +50,12 @@ __all__ = [
     "Batch",
     "PathsValidation",
     "Submit",
+    "UnreadableLogError",
     "Validation",
     "check_batch",
+    "check_document",
     "log_files",
+    "read_documents",
     "validate_all",
     "validate_paths",
     "validate_text",
@@ -58,8 +69,6 @@ MAX_ERRORS_PER_GAME = 100
 
 #: Errors listed for a whole run; the rest are counted.
 MAX_ERRORS_PER_RUN = 1000
-
-_SUFFIXES = (".json", ".jsonl")
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,17 +134,17 @@ class _Run:
         if not found:
             return
         self.invalid_games += 1
-        self.errors += len(found)
+        errors = len(found) - (found[-1].message == MORE_SCHEMA_ERRORS)  # the schema check's last note is no error
+        self.errors += errors
         room = MAX_ERRORS_PER_RUN - len(self.issues)
         if room <= 0:
             return
         shown = [LogIssue(file, game, i.event, i.pointer, i.rule, i.message) for i in found[:MAX_ERRORS_PER_GAME]]
-        if len(found) > MAX_ERRORS_PER_GAME:
-            least = "at least " if len(found) >= MAX_SCHEMA_ERRORS else ""  # where the schema check stopped
-            more = f"... {least}{len(found) - MAX_ERRORS_PER_GAME} more error(s) in this game not listed"
+        if errors > MAX_ERRORS_PER_GAME:
+            more = f"... {errors - MAX_ERRORS_PER_GAME} more error(s) in this game not listed"
             shown.append(LogIssue(file, game, None, "", None, more))
         self.issues.extend(shown[:room])
-        self.listed += min(len(found), MAX_ERRORS_PER_GAME, room)
+        self.listed += min(errors, MAX_ERRORS_PER_GAME, room)
 
     def check(self, text: str, file: str, game: int | None) -> list[LogIssue]:
         """The document's errors (their file and game may be another copy's: :meth:`game` sets them)."""
@@ -144,7 +153,7 @@ class _Run:
         if key is not None and key in self.cache:
             return self.cache[key]
         try:
-            found = _guard(loads(text), file, game)
+            found = check_document(loads(text), file=file, game=game)
         except JSONReadError as error:
             found = [LogIssue(file, game, None, "", None, f"not JSON: {error.message}")]
         if key is not None:
@@ -178,7 +187,12 @@ def check_batch(batch: Batch) -> list[list[LogIssue]]:
     return [run.check(text, file, game) for text, file, game in batch]
 
 
-def _guard(doc: object, file: str, game: int | None) -> list[LogIssue]:
+def check_document(doc: object, *, file: str, game: int | None) -> list[LogIssue]:
+    """The errors of one document read by :func:`gupai.core.jsonread.loads`, each a :class:`LogIssue`.
+
+    >>> print(check_document([], file="x.json", game=None)[0])
+    x.json: / [schema] [] is not of type 'object'
+    """
     try:
         return validate_log(doc, file=file, game=game, integral=True)
     except RecursionError:
@@ -212,17 +226,17 @@ def log_files(directory: str) -> tuple[list[str], list[str]]:
     """
     run = _Run()
     found: list[str] = []
-    for path in _expand(directory, run):
+    for path in expand(directory, run.unreadable):
         try:
-            with _open(path) as stream:
+            with open_regular(path) as stream:
                 lines = path.lower().endswith(".jsonl")
                 head = stream.read(MAX_BYTES) if not lines else b""
                 while lines and (line := stream.readline(MAX_BYTES)) and not line.strip():
                     pass
                 if LOG_MARK.encode() in (line if lines else head):
                     found.append(path)
-        except (OSError, _UnusableError) as error:
-            run.unreadable.append(f"{_shown(path)}: {getattr(error, 'strerror', None) or error}")
+        except (OSError, UnusableError) as error:
+            run.unreadable.append(f"{shown(path)}: {getattr(error, 'strerror', None) or error}")
     return found, run.unreadable
 
 
@@ -280,11 +294,11 @@ def validate_all(
             raise GupaiError("- (standard input) is named twice: it can be read only once", where="-")
         named.add(path)
         games, skipped, unreadable = run.games, len(run.skipped), len(run.unreadable)
-        for item in _expand(path, run):
+        for item in expand(path, run.unreadable):
             _read(run, item, found=item != path)
         run.finish()
         if len(run.skipped) > skipped and (run.games, len(run.unreadable)) == (games, unreadable):
-            run.unreadable.append(f"{_shown(path)}: no game log in this directory (its .json files are not logs)")
+            run.unreadable.append(f"{shown(path)}: no game log in this directory (its .json files are not logs)")
     run.finish()
     return run.result()
 
@@ -294,112 +308,75 @@ def _mib(size: int) -> str:
     return f"{size / 2**20:g} MiB"
 
 
-def _expand(path: str, run: _Run) -> Iterator[str]:
-    """The files a path names: itself, or a directory's logs (following symlinked directories once)."""
-    if path == "-":
-        yield path
-        return
-    try:
-        is_dir = Path(path).is_dir()
-    except OSError:
-        is_dir = False
-    if not is_dir:
-        yield path
-        return
-    found: list[str] = []
-    seen: set[tuple[int, int]] = set()
-    for top, dirs, files in os.walk(path, followlinks=True, onerror=lambda e: run.unreadable.append(_why(e))):
-        try:
-            info = os.stat(top)
-        except OSError as error:
-            run.unreadable.append(f"{_shown(top)}: {error.strerror or error}")
-            dirs.clear()
-            continue
-        if (info.st_dev, info.st_ino) in seen:
-            run.unreadable.append(f"{_shown(top)}: a symlink loop back to a directory already read: not followed")
-            dirs.clear()
-            continue
-        seen.add((info.st_dev, info.st_ino))
-        dirs.sort()
-        for name in sorted(files):
-            full = os.path.join(top, name)
-            try:
-                os.stat(full)
-            except OSError as error:  # a dangling symlink or a symlink loop
-                run.unreadable.append(f"{_shown(full)}: {_symlink_problem(error)}")
-                continue
-            if name.lower().endswith(_SUFFIXES):
-                found.append(full)
-    if not found:
-        run.unreadable.append(f"{_shown(path)}: no .json or .jsonl file in this directory")
-    yield from found
+class UnreadableLogError(GupaiError):
+    """An input :func:`read_documents` cannot read: not a regular file, too large, not UTF-8 (exit status 2)."""
 
 
-def _symlink_problem(error: OSError) -> str:
-    if error.strerror and "symbolic links" in error.strerror:
-        return "a symlink loop: not read"
-    return f"a dangling symlink ({error.strerror or error}): not read"
+def read_documents(path: str) -> Iterator[tuple[int | None, str]]:
+    """The documents of one log file (or ``-``, standard input), read as the validator reads them.
 
+    Yields (line number in a JSON Lines input, else ``None``; text), one at
+    a time, so a long ``.jsonl`` costs no memory; raises
+    :class:`UnreadableLogError` for what the validator would count as
+    unreadable (a FIFO or a device, a document over :data:`MAX_BYTES`,
+    bytes that are not UTF-8).
 
-def _why(error: OSError) -> str:
-    return f"{_shown(str(error.filename))}: {error.strerror or error}"
-
-
-def _shown(path: str) -> str:
-    """A path as printed: bytes that are not UTF-8 in a file name (``surrogateescape``) shown escaped.
-
-    >>> _shown("caf\\udce9.json")
-    'caf\\\\xe9.json'
+    >>> list(read_documents("/dev/null"))
+    Traceback (most recent call last):
+    ...
+    gupai.log.read.UnreadableLogError: /dev/null: not a regular file (a device): not read (use - for a stream)
     """
-    return path.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
-
-
-def _open(path: str) -> BinaryIO:
-    """A regular file opened for reading; anything else (a FIFO, a device, a socket) is refused unopened."""
-    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)  # a FIFO would block here without O_NONBLOCK
+    name = shown(path) if path != "-" else "<stdin>"
     try:
-        mode = os.fstat(fd).st_mode
-        if not stat.S_ISREG(mode):
-            kind = "a FIFO" if stat.S_ISFIFO(mode) else "a device" if stat.S_ISCHR(mode) or stat.S_ISBLK(mode) else None
-            raise _UnusableError(
-                f"not a regular file ({kind or 'a socket or directory'}): not read (use - for a stream)"
-            )
-        os.set_blocking(fd, True)
-        return os.fdopen(fd, "rb", buffering=1 << 16)  # a JSON Lines file is read a line at a time
-    except BaseException:
-        os.close(fd)
-        raise
+        if path == "-":
+            stream, lines = _read_stream(_stdin())
+            yield from _checked(_documents(stream, name, lines=lines), name)
+            return
+        with open_regular(path) as opened:
+            yield from _checked(_documents(opened, name, lines=path.lower().endswith(".jsonl")), name)
+    except UnusableError as why:
+        raise UnreadableLogError(f"{name}: {why}") from None
+    except OSError as error:
+        raise UnreadableLogError(f"{name}: {error.strerror or error}") from None
 
 
-class _UnusableError(Exception):
-    pass
+def _checked(found: Iterator[tuple[int | None, str, bool]], name: str) -> Iterator[tuple[int | None, str]]:
+    for number, text, readable in found:
+        if not readable:
+            raise UnreadableLogError(text)
+        yield number, text
+
+
+def _stdin() -> BinaryIO:
+    if sys.stdin is None or getattr(sys.stdin, "buffer", None) is None:
+        raise UnusableError("standard input is closed: nothing to read")
+    return sys.stdin.buffer
 
 
 def _read(run: _Run, path: str, *, found: bool = False) -> None:
     """Read one file (``found``: in a directory, so read only if it is a game log) or ``-``."""
-    name = _shown(path) if path != "-" else "<stdin>"
+    name = shown(path) if path != "-" else "<stdin>"
     try:
         if path == "-":
-            if sys.stdin is None or getattr(sys.stdin, "buffer", None) is None:
-                raise _UnusableError("standard input is closed: nothing to read")
-            _read_stream(run, sys.stdin.buffer)
+            stream, lines = _read_stream(_stdin())
+            _feed(run, stream, name, lines=lines)
             return
-        with _open(path) as stream:
-            _feed(run, stream, name, lines=path.lower().endswith(".jsonl"), found=found)
-    except _UnusableError as why:
+        with open_regular(path) as opened:
+            _feed(run, opened, name, lines=path.lower().endswith(".jsonl"), found=found)
+    except UnusableError as why:
         run.unreadable.append(f"{name}: {why}")
     except OSError as error:
         run.unreadable.append(f"{name}: {error.strerror or error}")
 
 
-def _read_stream(run: _Run, stream: BinaryIO) -> None:
-    """Standard input: one document, or JSON Lines when every line holds one object."""
+def _read_stream(stream: BinaryIO) -> tuple[Joined, bool]:
+    """Standard input: one document, or JSON Lines when every line holds one object (the stream, and which)."""
     head = read_up_to(stream, MAX_BYTES + 1)
     complete = head if len(head) <= MAX_BYTES else head[: head.rfind(b"\n") + 1]
     lines = looks_like_lines(complete)
     if not lines and len(head) > MAX_BYTES:
-        raise _UnusableError(f"larger than {_mib(MAX_BYTES)}: not read")
-    _feed(run, Joined(head, stream), "<stdin>", lines=lines)
+        raise UnusableError(f"larger than {_mib(MAX_BYTES)}: not read")
+    return Joined(head, stream), lines
 
 
 #: What marks a file found in a directory as a game log: every log names its format, ``"gupai-log"``.
@@ -408,58 +385,70 @@ LOG_MARK = "gupai-log"
 
 def _feed(run: _Run, stream: BinaryIO | Joined, file: str, *, lines: bool, found: bool = False) -> None:
     """Validate what ``stream`` holds; ``found`` (in a directory): only if its first document is a game log."""
+    any_game = False
+    for number, text, readable in _documents(stream, file, lines=lines):
+        if not readable:
+            any_game = True
+            run.unreadable.append(text)
+            continue
+        if found:  # the first document decides, for a file found in a directory
+            found = False
+            if LOG_MARK not in text:
+                run.skipped.append(file)
+                return
+        if number is None:
+            _refuse_unusable(text)
+        any_game = True
+        run.game(text, file, number)
+    if not any_game and lines:
+        if found:  # an empty file in a directory: not a log
+            run.skipped.append(file)
+        else:
+            raise UnusableError("empty: no game log in it")
+
+
+def _documents(stream: BinaryIO | Joined, file: str, *, lines: bool) -> Iterator[tuple[int | None, str, bool]]:
+    """(game, text, True) for each document; (game, why, False) for a line that cannot be read."""
     if not lines:
         data = read_up_to(stream, MAX_BYTES + 1)
         if len(data) > MAX_BYTES:
-            raise _UnusableError(f"larger than {_mib(MAX_BYTES)}: not read")
+            raise UnusableError(f"larger than {_mib(MAX_BYTES)}: not read")
         text = decode(data)
         if text is None:
-            raise _UnusableError("not UTF-8: not read")
-        if found and LOG_MARK not in text:
-            run.skipped.append(file)
-            return
-        _refuse_unusable(text)
-        run.game(text, file, None)
+            raise UnusableError("not UTF-8: not read")
+        yield None, text, True
         return
-    number, any_game = 0, False
+    number = 0
     while True:
         line = stream.readline(MAX_BYTES + 2)
         if not line:
-            if found:  # an empty file in a directory: not a log
-                run.skipped.append(file)
-            elif not any_game:
-                raise _UnusableError("empty: no game log in it")
             return
         number += 1
-        any_game = any_game or bool(line.strip())
         if not line.endswith(b"\n") and len(line) > MAX_BYTES:
             while (rest := stream.readline(1 << 20)) and not rest.endswith(b"\n"):
                 pass  # skip the rest of an overlong line
-            run.unreadable.append(f"{file}:{number}: a line larger than {_mib(MAX_BYTES)}: not read")
+            yield number, f"{file}:{number}: a line larger than {_mib(MAX_BYTES)}: not read", False
             continue
         text = decode(line)
         if text is None:
-            run.unreadable.append(f"{file}:{number}: not UTF-8: not read")
+            yield number, f"{file}:{number}: not UTF-8: not read", False
         elif text.strip():
-            if found and LOG_MARK not in text:  # the first document decides, for a file found in a directory
-                run.skipped.append(file)
-                return
-            found = False
-            run.game(text, file, number)
+            yield number, text, True
 
 
 def _refuse_unusable(text: str) -> None:
     """Refuse, as unusable input, a document that is empty or is not JSON at all (a README, a binary).
 
-    JSON that starts as an object or an array but breaks later is judged: an invalid log (exit 1).
+    JSON that starts as an object or an array but breaks later is judged: an invalid log (exit 1), and so is
+    one behind a byte order mark (the strict reader names the mark).
     """
     body = text.lstrip(" \t\r\n")
     if not body:
-        raise _UnusableError("empty: no game log in it")
-    if body[0] in "{[":
+        raise UnusableError("empty: no game log in it")
+    if body.lstrip("\ufeff")[:1] in ("{", "["):
         return
     try:
         loads(body)
     except (JSONReadError, RecursionError) as error:
         why = error.message if isinstance(error, JSONReadError) else "nested too deeply"
-        raise _UnusableError(f"not JSON ({why}): not a game log") from None
+        raise UnusableError(f"not JSON ({why}): not a game log") from None

@@ -15,7 +15,7 @@ rules.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from functools import cache
 from typing import Any
 
@@ -25,7 +25,7 @@ from gupai.core.tiles import kinds
 from gupai.games.tsung.config import GAME as TSUNG
 from gupai.log.tsung import tsung_schema_defs
 
-__all__ = ["LOG_SCHEMA_ID", "load_schema", "log_schema", "schema_text"]
+__all__ = ["LOG_SCHEMA_ID", "load_schema", "log_schema", "read_limit", "schema_text"]
 
 LOG_SCHEMA_ID = "https://gupai.dev/schemas/game-log.schema.json"
 COLLECTING = ("kap-shap", "kap-tai-shap")
@@ -193,6 +193,19 @@ def _match_def() -> dict[str, Any]:
     }
 
 
+def read_limit(games: Iterable[str]) -> int:
+    """The most players or sets a log (or a request) may name: the greatest ``equipment.read_limit`` of ``games``.
+
+    A count above a game's own maximum but within this one is read, and
+    refused by the game's players or sets rule; above it the schema refuses
+    the document unread (spec/games/kap-tai-shap.yaml, ``equipment.limits``).
+
+    >>> read_limit(["kap-shap", "kap-tai-shap", "tsung-shap"])
+    100
+    """
+    return max(game_spec(g).read_limit or game_spec(g).players_max for g in games)
+
+
 def _game_branch(game: str, deal: str, event: str, result: str) -> dict[str, Any]:
     return {
         "if": {"properties": {"game": {"const": game}}, "required": ["game"]},
@@ -242,9 +255,15 @@ def log_schema() -> dict[str, Any]:
     False
     """
     games = [*COLLECTING, *EXTENSIONS]
+    most = read_limit(games)
     defs: dict[str, Any] = {
         "tile": {"enum": [k.face for k in kinds()], "description": "A tile, spelled high end first."},
-        "seat": {"type": "integer", "minimum": 0, "description": "A seat, numbered anticlockwise from 0."},
+        "seat": {
+            "type": "integer",
+            "minimum": 0,
+            "maximum": most - 1,
+            "description": "A seat, numbered anticlockwise from 0.",
+        },
         **{f"options-{game}": _options_def(game) for game in games},
         **_collecting_defs(),
         "match": _match_def(),
@@ -270,8 +289,20 @@ def log_schema() -> dict[str, Any]:
             "game": {"enum": games},
             "preset": {"type": "string", "description": "The preset the options were resolved from."},
             "options": {"type": "object"},
-            "players": {"type": "integer", "minimum": 2},
-            "sets": {"type": "integer", "minimum": 1},
+            "players": {
+                "type": "integer",
+                "minimum": 2,
+                "maximum": most,
+                "description": "How many players; above the game's `players.max` the replay refuses them (rule "
+                "`*.equipment.players`), above `equipment.read_limit` the schema (spec/games/<game>.yaml).",
+            },
+            "sets": {
+                "type": "integer",
+                "minimum": 1,
+                "maximum": most,
+                "description": "How many sets; above the game's `equipment.max_sets` the replay refuses them, "
+                "above `equipment.read_limit` the schema (spec/games/<game>.yaml).",
+            },
             "seed": {"type": ["integer", "string"], "description": "The seed the game was played from (informative)."},
             "agents": {
                 "type": "array",

@@ -2,7 +2,8 @@
 
 Every error names the file, the game (its line in a JSON Lines file), the
 event index, the JSON pointer, the rule id from ``spec/`` and a sentence a
-person understands. Schema errors are all reported; a replay stops at the
+person understands. The first :data:`MAX_SCHEMA_ERRORS` schema errors are
+reported (a last note says when there may be more); a replay stops at the
 first illegal event of a game.
 
 >>> from gupai.log.play import play_game
@@ -16,24 +17,27 @@ first illegal event of a game.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
-from itertools import islice
 from typing import Any
 
 import jsonschema
 import jsonschema_rs
 
 from gupai.core.errors import ReplayError
+from gupai.core.schema_errors import MAX_ERRORS, Path, first_errors, is_small, short_message
 from gupai.games.kap.replay import replay_kap
 from gupai.games.tsung.config import GAME as TSUNG
 from gupai.games.tsung.replay import replay_tsung
 from gupai.log.schema import load_schema
 
-__all__ = ["MAX_SCHEMA_ERRORS", "LogIssue", "validate_log"]
+__all__ = ["MAX_SCHEMA_ERRORS", "MORE_SCHEMA_ERRORS", "LogIssue", "validate_log"]
 
 #: A schema check stops after this many errors (a document can hold millions).
-MAX_SCHEMA_ERRORS = 1000
+MAX_SCHEMA_ERRORS = MAX_ERRORS
+
+#: The last issue of a game whose schema check stopped at :data:`MAX_SCHEMA_ERRORS`: a note, not an error.
+MORE_SCHEMA_ERRORS = f"... the schema check stopped (it lists at most {MAX_SCHEMA_ERRORS} errors): there may be more"
 
 #: Game id -> its log replay, for games not replayed as the collecting games are.
 REPLAYERS: dict[str, Callable[[dict[str, Any]], object]] = {TSUNG: replay_tsung}
@@ -76,38 +80,42 @@ _RS_VALIDATOR: Any = None
 _PY_VALIDATOR: Any = None
 
 
-def _schema_errors(doc: Any) -> list[tuple[str, str]]:
-    """Each schema error of ``doc`` as (JSON pointer, message), sorted; ``[]`` when it conforms.
+def _schema_errors(doc: Any) -> tuple[list[tuple[str, str]], bool]:
+    """The first :data:`MAX_SCHEMA_ERRORS` schema errors as (pointer, message), and whether more may follow.
 
-    Two validators, each for what it does best (measured: ``tests/unit/test_packaging.py``'s
-    docstring): jsonschema-rs answers yes or no, some 400 times faster than
-    jsonschema on a valid log (almost every log is); jsonschema lists the
-    errors of an invalid one lazily, so that the first :data:`MAX_SCHEMA_ERRORS`
-    cost what they cost, where jsonschema-rs builds every error first (a log
-    with 100,000 bad events: 600 MB and 2.6 s, against 0.1 s and no memory).
+    jsonschema-rs finds them (:func:`gupai.core.schema_errors.first_errors`);
+    python-jsonschema, whose messages name the deepest branch that failed,
+    explains each on a document cut down to it.
     """
     global _RS_VALIDATOR, _PY_VALIDATOR
     if _RS_VALIDATOR is None:
         _RS_VALIDATOR = jsonschema_rs.validator_for(load_schema())
         _PY_VALIDATOR = jsonschema.Draft202012Validator(load_schema())
-    if _RS_VALIDATOR.is_valid(doc):
-        return []
-    found = []
-    first = islice(_PY_VALIDATOR.iter_errors(doc), MAX_SCHEMA_ERRORS)
-    for error in sorted(first, key=lambda e: list(map(str, e.absolute_path))):
-        found.extend(_leaf_errors(error))
-    if not found:  # the two validators disagree: trust the stricter one
-        found = [
-            (_pointer(e.instance_path), e.message) for e in islice(_RS_VALIDATOR.iter_errors(doc), MAX_SCHEMA_ERRORS)
-        ]
-    return sorted(set(found))
+    found, more = first_errors(
+        doc, is_valid=_RS_VALIDATOR.is_valid, eager=_eager, explain=_explain, limit=MAX_SCHEMA_ERRORS
+    )
+    return sorted({(_pointer(path), short_message(message)) for path, message in found}), more
 
 
-def _leaf_errors(error: jsonschema.ValidationError) -> list[tuple[str, str]]:
-    if error.context:
-        deepest = max(error.context, key=lambda e: len(e.absolute_path))
-        return _leaf_errors(deepest)
-    return [(_pointer(error.absolute_path), error.message)]
+def _eager(doc: Any) -> list[tuple[Path, str]]:
+    """Every error jsonschema-rs finds in a small document."""
+    return [(tuple(e.instance_path), e.message) for e in _RS_VALIDATOR.iter_errors(doc)]
+
+
+def _explain(doc: Any) -> Iterator[tuple[Path, str]]:
+    """A document's errors, lazily: python-jsonschema's deepest, or (when it finds none) jsonschema-rs's."""
+    explained = False
+    for error in _PY_VALIDATOR.iter_errors(doc):
+        explained = True
+        yield _leaf_error(error)
+    if not explained and is_small(doc):  # the two validators disagree: trust the stricter one
+        yield from _eager(doc)
+
+
+def _leaf_error(error: jsonschema.ValidationError) -> tuple[Path, str]:
+    while error.context:
+        error = max(error.context, key=lambda e: len(e.absolute_path))
+    return tuple(error.absolute_path), error.message
 
 
 def validate_log(doc: Any, *, file: str = "<log>", game: int | None = None, integral: bool = False) -> list[LogIssue]:
@@ -117,9 +125,10 @@ def validate_log(doc: Any, *, file: str = "<log>", game: int | None = None, inte
     it was parsed by :func:`gupai.log.read.validate_text`; otherwise they are read as integers
     first, as JSON Schema counts them.
     """
-    errors = _schema_errors(doc)
+    errors, more = _schema_errors(doc)
     if errors:
-        return [LogIssue(file, game, _event_of(p), p, None, m) for p, m in errors]
+        issues = [LogIssue(file, game, _event_of(p), p, None, m) for p, m in errors]
+        return [*issues, LogIssue(file, game, None, "", None, MORE_SCHEMA_ERRORS)] if more else issues
     try:
         replayer = REPLAYERS.get(doc["game"], replay_kap)
         replayer(doc if integral else _integral(doc))

@@ -39,19 +39,22 @@ gupai.protocol.messages.ProtocolError: not JSON: Expecting ',' delimiter at line
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
+import jsonschema
 import jsonschema_rs
 
 from gupai.core.errors import GupaiError
 from gupai.core.jsonread import JSONReadError, loads
+from gupai.core.schema_errors import Path, first_errors, is_small, short_message
 from gupai.protocol.schema import (
     ANSWERS,
     COMMANDS,
     MAX_LINE_BYTES,
+    MAX_LINE_VALUES,
     PROTOCOL_SCHEMA_ID,
     PROTOCOL_VERSION,
     protocol_schema,
@@ -61,6 +64,7 @@ __all__ = [
     "ANSWERS",
     "COMMANDS",
     "MAX_LINE_BYTES",
+    "MAX_LINE_VALUES",
     "PROTOCOL_SCHEMA_ID",
     "PROTOCOL_VERSION",
     "Answer",
@@ -83,25 +87,39 @@ class ProtocolError(GupaiError):
 
 
 @cache
-def _validator(definition: str) -> Any:
+def _validators(definition: str) -> tuple[Any, jsonschema.Draft202012Validator]:
+    """jsonschema-rs's validator of one definition (fast), and python-jsonschema's (lazy)."""
     schema = dict(protocol_schema())
     schema.pop("oneOf")
     schema["$ref"] = f"#/$defs/{definition}"
-    return jsonschema_rs.validator_for(schema)
+    return jsonschema_rs.validator_for(schema), jsonschema.Draft202012Validator(schema)
 
 
 def _schema_problem(doc: Any, definition: str) -> ProtocolError | None:
-    validator = _validator(definition)
+    """The message's first schema error (the shallowest of the first few found), or ``None``.
+
+    The errors are found by :func:`gupai.core.schema_errors.first_errors`: a
+    message of millions of wrong items costs no more than checking it.
+    """
+    fast, full = _validators(definition)
+
+    def eager(small: Any) -> list[tuple[Path, str]]:
+        return [(tuple(e.instance_path), e.message) for e in fast.iter_errors(small)]
+
+    def explain(any_doc: Any) -> Iterable[tuple[Path, str]]:
+        if is_small(any_doc):
+            return eager(any_doc)
+        return ((tuple(e.absolute_path), e.message) for e in full.iter_errors(any_doc))
+
     try:
-        if validator.is_valid(doc):
-            return None
-        errors = sorted(validator.iter_errors(doc), key=lambda e: (len(list(e.instance_path)), e.message))
+        errors, _ = first_errors(doc, is_valid=fast.is_valid, eager=eager, explain=explain)
     except (ValueError, RecursionError):  # jsonschema-rs refuses documents nested too deeply
         return ProtocolError("the message is nested too deeply")
-    error = errors[0]
-    pointer = "/" + "/".join(str(p).replace("~", "~0").replace("/", "~1") for p in error.instance_path)
-    text = error.message if len(error.message) <= 300 else error.message[:300] + "..."
-    return ProtocolError(f"{pointer if pointer != '/' else 'the message'}: {text}", where=pointer)
+    if not errors:
+        return None
+    path, message = min(errors, key=lambda e: (len(e[0]), e[1]))
+    pointer = "/" + "/".join(str(p).replace("~", "~0").replace("/", "~1") for p in path)
+    return ProtocolError(f"{pointer if pointer != '/' else 'the message'}: {short_message(message)}", where=pointer)
 
 
 # ---------------------------------------------------------------- messages
@@ -126,6 +144,10 @@ def parse_json_line(line: str | bytes) -> dict[str, Any]:
     {'id': 1, 'cmd': 'state'}
     >>> parse_json_line('{"seat": 1.0}')  # JSON Schema counts 1.0 as an integer: so does the reader
     {'seat': 1}
+    >>> parse_json_line("[" + "1," * MAX_LINE_VALUES + "1]")
+    Traceback (most recent call last):
+    ...
+    gupai.protocol.messages.ProtocolError: a line of 1000000 commas: more than 1000000 values, not parsed
     >>> parse_json_line("[1, 2]")
     Traceback (most recent call last):
     ...
@@ -142,6 +164,8 @@ def parse_json_line(line: str | bytes) -> dict[str, Any]:
         text = line
     if text.strip() == "":
         raise ProtocolError("an empty line")
+    if (commas := text.count(",")) >= MAX_LINE_VALUES:
+        raise ProtocolError(f"a line of {commas} commas: more than {MAX_LINE_VALUES} values, not parsed")
     try:
         doc = loads(text)
     except JSONReadError as error:

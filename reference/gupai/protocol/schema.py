@@ -9,7 +9,9 @@ from functools import cache
 from typing import Any
 
 from gupai.core.resources import data_dir, write_or_check
+from gupai.core.spec import games
 from gupai.core.tiles import kinds
+from gupai.log.schema import read_limit
 from gupai.protocol.schema_capabilities import capability_answers, capability_requests
 from gupai.protocol.schema_games import collecting_defs, tsung_defs
 from gupai.protocol.schema_parts import (
@@ -29,6 +31,7 @@ __all__ = [
     "CAPABILITY_COMMANDS",
     "COMMANDS",
     "MAX_LINE_BYTES",
+    "MAX_LINE_VALUES",
     "PROTOCOL_SCHEMA_ID",
     "PROTOCOL_VERSION",
     "load_protocol_schema",
@@ -57,6 +60,10 @@ ANSWERS = ("ok", "illegal", "unsupported", "error")
 
 #: A message line longer than this is refused unread (16 MiB).
 MAX_LINE_BYTES = 16 * 1024 * 1024
+
+#: A message line with this many commas or more (about as many values) is refused unparsed: parsed, 16 MiB
+#: of one-character strings would take some 300 MB; the largest real message (a deal of 100 sets) holds 3,200.
+MAX_LINE_VALUES = 1_000_000
 
 _SCHEMA_FILE = "engine-protocol.schema.json"
 
@@ -93,6 +100,7 @@ def protocol_schema() -> dict[str, Any]:
     >>> schema["$id"], sorted(schema["$defs"]["request"]["properties"]["cmd"]["enum"])[:3]
     ('https://gupai.dev/schemas/engine-protocol.schema.json', ['apply', 'check', 'describe'])
     """
+    most = read_limit(games())  # the most players or sets a request may name (spec/: equipment.read_limit)
     game = {"type": "string", "pattern": "^[a-z][a-z0-9-]{0,63}$", "description": "A game id from spec/games/."}
     rule = {"type": "string", "pattern": "^[a-z][a-z0-9.-]{0,127}$", "description": "A permanent rule id."}
     message = {"type": "string", "maxLength": 65536, "description": "A sentence for people."}
@@ -105,7 +113,7 @@ def protocol_schema() -> dict[str, Any]:
             "description": "The request's number; the answer repeats it.",
         },
         "tile": {"enum": [k.face for k in kinds()], "description": "A tile, spelled high end first."},
-        "seat": {"type": "integer", "minimum": 0, "maximum": 1000, "description": "A seat, numbered from 0."},
+        "seat": {"type": "integer", "minimum": 0, "maximum": most - 1, "description": "A seat, numbered from 0."},
         "game": game,
         "options": {
             "type": "object",
@@ -192,9 +200,9 @@ def protocol_schema() -> dict[str, Any]:
             {
                 "game": ref("game"),
                 "options": ref("options"),
-                "players": {"type": "integer", "minimum": 0, "maximum": 1000},
+                "players": {"type": "integer", "minimum": 0, "maximum": most},
                 "sets": {
-                    "oneOf": [{"type": "integer", "minimum": 0, "maximum": 1000}, {"type": "null"}],
+                    "oneOf": [{"type": "integer", "minimum": 0, "maximum": most}, {"type": "null"}],
                     "description": "How many sets, or null for the number the game's rules give.",
                 },
                 "deal": ref("deal"),
@@ -209,7 +217,7 @@ def protocol_schema() -> dict[str, Any]:
         "request-apply": request_def("apply", "Make a move, if it is legal.", {"action": ref("action")}),
         "request-state": request_def("state", "The observable state of the game."),
         "request-stop": request_def("stop", "The end of the session: answer, then exit with status 0."),
-        **capability_requests(),
+        **capability_requests(most),
         "request": {
             "type": "object",
             "description": "Any request; `cmd` says which.",

@@ -9,15 +9,16 @@ from gupai.protocol.schema_parts import obj, ok_def, ref, request_def, tiles_def
 __all__ = ["capability_answers", "capability_requests"]
 
 
-def capability_requests() -> dict[str, Any]:
+def capability_requests(most: int) -> dict[str, Any]:
+    """The optional commands' requests; ``most`` is the most players or sets a request may name."""
     game_options = {"game": ref("game"), "options": ref("options")}
     written = {"type": "string", "minLength": 1, "maxLength": 64, "description": "A tile as written."}
-    count = {"oneOf": [{"type": "integer", "minimum": 0, "maximum": 1000}, {"type": "null"}]}
+    count = {"oneOf": [{"type": "integer", "minimum": 0, "maximum": most}, {"type": "null"}]}
     return {
         "request-describe": request_def(
             "describe",
             "Capability `describe`: the tile set, every kind with its series, spots and copies in `sets` sets.",
-            {"sets": {"type": "integer", "minimum": 1, "maximum": 1000}},
+            {"sets": {"type": "integer", "minimum": 1, "maximum": most}},
         ),
         "request-read_tile": request_def(
             "read_tile",

@@ -132,6 +132,13 @@ def collecting_config(
         sets = default_sets(players, options["sets-rule"], hand_size=spec.hand_size)
     if sets < 1:
         raise OptionError(f"a game needs at least one set, not {sets}", where="sets", rule=sets_rule)
+    if spec.max_sets is not None and sets > spec.max_sets:  # checked before any tile or table is built
+        raise OptionError(
+            f"the kit plays {spec.name} with at most {spec.max_sets} sets, not {sets} "
+            f"(an implementation limit: spec/games/{game}.yaml, equipment.limits)",
+            where="sets",
+            rule=sets_rule,
+        )
     dealt = players * spec.hand_size + 1
     if dealt >= SET_SIZE * sets:
         raise OptionError(

@@ -46,9 +46,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import lru_cache
 from itertools import pairwise
 
+from gupai.core.hands import CACHED_CONFIGURATIONS
 from gupai.core.pairs import tens_value
 from gupai.core.tiles import KIND_COUNT, Tile, kinds, set_counts
 from gupai.games.kap.actions import TAKES, Action, Declare, Discard, Take
@@ -84,9 +85,9 @@ class NavpilTables:
     open_sign: int
 
 
-@cache
+@lru_cache(maxsize=CACHED_CONFIGURATIONS)
 def navpil_tables(config: CollectingConfig) -> NavpilTables:
-    """The tables of ``config``'s tiles (cached per configuration).
+    """The tables of ``config``'s tiles (cached for the configurations used last).
 
     >>> from gupai.games.kap.config import collecting_config
     >>> t = navpil_tables(collecting_config("kap-shap"))

@@ -22,10 +22,10 @@ exact answer (it may keep more when the sets run short).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import cache
+from functools import cache, lru_cache
 from operator import mul
 
-from gupai.core.hands import HandEvaluator
+from gupai.core.hands import CACHED_CONFIGURATIONS, HandEvaluator
 from gupai.core.tiles import KIND_COUNT
 
 __all__ = ["HandPlanner", "planner_for"]
@@ -201,7 +201,7 @@ def _matching(counts: tuple[int, ...], partners: tuple[tuple[int, ...], ...]) ->
     return best
 
 
-@cache
+@lru_cache(maxsize=CACHED_CONFIGURATIONS)
 def planner_for(evaluator: HandEvaluator) -> HandPlanner:
-    """One shared planner per evaluator."""
+    """One shared planner per evaluator (for the evaluators used last, as :func:`gupai.core.hands.evaluator` keeps)."""
     return HandPlanner(evaluator)
