@@ -98,6 +98,8 @@ class PresetSpec:
     sources: tuple[str, ...]
     values: tuple[tuple[str, str], ...]
     aliases: tuple[tuple[str, str], ...] = ()
+    #: Options whose value changes nothing under this preset's other values, each with the reason.
+    no_effect: tuple[tuple[str, str], ...] = ()
 
     def as_dict(self) -> dict[str, str]:
         return dict(self.values)
@@ -263,6 +265,7 @@ def game_spec(game: str) -> GameSpec:
             sources=tuple(p.get("sources", ())),
             values=tuple((k, str(v)) for k, v in p["values"].items()),
             aliases=tuple((a["source"], a["name"]) for a in p.get("aliases", ())),
+            no_effect=tuple((str(k), " ".join(str(v).split())) for k, v in p.get("no_effect", {}).items()),
         )
         for name, p in doc["presets"].items()
     )
