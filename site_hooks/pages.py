@@ -793,7 +793,9 @@ class SiteData:
                     if position is None:
                         row.append('<span class="silent">silent</span>')
                         continue
-                    if position.reading is None:
+                    if position.silent:
+                        head = '<span class="silent">silent</span>'
+                    elif position.reading is None:
                         head = '<span class="silent">no reading</span>'
                     else:
                         head = self.option_link(spec, option.key, page, position.reading)

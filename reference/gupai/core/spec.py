@@ -22,6 +22,8 @@ from gupai.core.resources import data_dir
 __all__ = [
     "GameSpec",
     "OptionSpec",
+    "SILENT_PREFIXES",
+    "Position",
     "PresetSpec",
     "RuleSpec",
     "Source",
@@ -58,13 +60,31 @@ class RuleSpec:
     quote: tuple[str, str] | None = None
 
 
+#: How a position's text begins when the source does not speak to the question (or the
+#: project holds none of its words on it): such a position has no reading.
+SILENT_PREFIXES = ("Silent", "Not recorded")
+
+
 @dataclass(frozen=True, slots=True)
 class Position:
-    """What one source says on an option's question."""
+    """What one source says on an option's question.
+
+    A position with no reading is either silent (its text begins "Silent" or
+    "Not recorded") or a source that speaks but takes no one reading (it
+    allows both, or an engine's presets differ).
+
+    >>> Position("celko", None, "Silent.").silent, Position("crook", None, "Either: ...").silent
+    (True, False)
+    """
 
     source: str
     reading: str | None
     says: str
+
+    @property
+    def silent(self) -> bool:
+        """The source does not speak to the question."""
+        return self.reading is None and self.says.startswith(SILENT_PREFIXES)
 
 
 @dataclass(frozen=True, slots=True)
