@@ -125,7 +125,7 @@ def test_the_no_effect_check_sees_an_option_that_does_change_games() -> None:
     changed = [
         seed
         for seed in (1, 2, 3)
-        if _without_options(play_game("kap-shap", preset="culin", overrides={"take": "latest"}, seed=seed))
+        if _without_options(play_game("kap-shap", preset="culin", overrides={"turn": "take-or-draw"}, seed=seed))
         != _without_options(play_game("kap-shap", preset="culin", seed=seed))
     ]
     assert changed
