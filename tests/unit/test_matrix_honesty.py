@@ -99,9 +99,7 @@ def _without_options(log: dict[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in log.items() if k not in ("options", "preset")}
 
 
-@pytest.mark.parametrize(
-    ("spec", "preset", "key"), _INERT, ids=[f"{s.id}:{p.name}:{k}" for s, p, k in _INERT]
-)
+@pytest.mark.parametrize(("spec", "preset", "key"), _INERT, ids=[f"{s.id}:{p.name}:{k}" for s, p, k in _INERT])
 def test_a_value_said_to_have_no_effect_changes_no_game(spec: GameSpec, preset: PresetSpec, key: str) -> None:
     """Flip the option to each other value: the same seeds play the same games."""
     option = spec.option(key)

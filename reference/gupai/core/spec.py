@@ -20,9 +20,9 @@ from gupai.core.errors import OptionError, SpecError
 from gupai.core.resources import data_dir
 
 __all__ = [
+    "SILENT_PREFIXES",
     "GameSpec",
     "OptionSpec",
-    "SILENT_PREFIXES",
     "Position",
     "PresetSpec",
     "RuleSpec",
