@@ -102,7 +102,7 @@ def rule_json(spec: GameSpec, rule: RuleSpec) -> dict[str, Any]:
                 "key": option.key,
                 "question": " ".join(option.question.split()),
                 "readings": [
-                    {"source": p.source, "reading": p.reading, "says": " ".join(p.says.split())}
+                    {"source": p.source, "reading": p.reading, "silent": p.silent, "says": " ".join(p.says.split())}
                     for p in option.positions
                 ],
             }
@@ -192,5 +192,5 @@ def rules_cmd(game: str, rule_id: str | None, as_json: bool) -> None:
     for option in doc["options"]:
         click.echo(f"\noption {option['key']}: {option['question']}")
         for position in option["readings"]:
-            reading = position["reading"] if position["reading"] is not None else "silent"
+            reading = position["reading"] or ("silent" if position["silent"] else "no one reading")
             click.echo(f"  {position['source']} ({reading}): {position['says']}")
