@@ -701,7 +701,8 @@ class SiteData:
                 ]
         for preset in spec.presets:
             values = preset.as_dict()
-            differs = [k for k in values if values[k] != defaults.get(k)]
+            inert = dict(preset.no_effect)
+            differs = [k for k in values if values[k] != defaults.get(k) and k not in inert]
             out += [
                 f"## {_md_inline(preset.title)} {{ #{preset.name} }}",
                 "",
@@ -731,6 +732,18 @@ class SiteData:
                 ]
             else:
                 out += [f"Sets every option as `{DEFAULT_PRESET}` does.", ""]
+            moot = [k for k in inert if values[k] != defaults.get(k)]
+            if moot:
+                out += [
+                    "No effect here (listed apart from the differences): "
+                    + "; ".join(
+                        f"{self.option_link(spec, k, page)} = {self.option_link(spec, k, page, values[k])}, "
+                        f"{_md_inline(inert[k])}"
+                        for k in moot
+                    )
+                    + ".",
+                    "",
+                ]
         return "\n".join(out) + "\n"
 
     # ========================================================= ambiguities
@@ -793,7 +806,9 @@ class SiteData:
                     if position is None:
                         row.append('<span class="silent">silent</span>')
                         continue
-                    if position.reading is None:
+                    if position.silent:
+                        head = '<span class="silent">silent</span>'
+                    elif position.reading is None:
                         head = '<span class="silent">no reading</span>'
                     else:
                         head = self.option_link(spec, option.key, page, position.reading)

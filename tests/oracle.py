@@ -49,6 +49,20 @@ OMITTED: frozenset[frozenset[TileT]] = frozenset(
     {frozenset({(5, 5), (6, 4)}), frozenset({(6, 5), (6, 3)}), frozenset({(6, 5), (5, 4)})}
 )
 
+#: pagat's printed table (source 004 lines 30-67), five twenties and sixteen tens, printed
+#: with [4-2] counting 3 ("the [4-2] counts as having three pips"): the table is these pairs
+#: whatever a reading says [4-2] counts.
+PAGAT_TABLE: frozenset[frozenset[TileT]] = frozenset(
+    frozenset(pair)
+    for pair in (
+        ((6, 6), (6, 2)), ((6, 6), (5, 3)), ((6, 6), (4, 4)), ((6, 4), (6, 4)), ((5, 5), (5, 5)),
+        ((6, 2), (1, 1)), ((6, 1), (2, 1)), ((6, 1), (4, 2)), ((5, 3), (1, 1)), ((5, 2), (2, 1)),
+        ((5, 2), (4, 2)), ((5, 1), (3, 1)), ((5, 1), (2, 2)), ((4, 4), (1, 1)), ((4, 3), (2, 1)),
+        ((4, 3), (4, 2)), ((4, 1), (3, 2)), ((4, 1), (4, 1)), ((3, 3), (3, 1)), ((3, 3), (2, 2)),
+        ((3, 2), (3, 2)),
+    )
+)  # fmt: skip
+
 #: Celko's table (Game Cabinet, source 001 lines 21-29) as the copy prints it:
 #: the first five rows run two columns together.
 CELKO_ROWS = (
@@ -106,13 +120,13 @@ def counts_toward_tens(tile: TileT, reading: Reading) -> int:
 
 
 def is_pair(a: TileT, b: TileT, reading: Reading) -> bool:
-    """Two tiles counting 10 or 20 together (less the printed tables' omissions)."""
+    """Two tiles counting 10 or 20 together; under a printed table, a pair the table prints."""
     if reading.pair_set == "celko-table":
         return frozenset({a, b}) in celko_pairs()
+    if reading.pair_set == "printed":
+        return frozenset({a, b}) in PAGAT_TABLE
     total = counts_toward_tens(a, reading) + counts_toward_tens(b, reading)
-    if total not in (10, 20):
-        return False
-    return not (reading.pair_set == "printed" and frozenset({a, b}) in OMITTED)
+    return total in (10, 20)
 
 
 def is_eye(a: TileT, b: TileT, reading: Reading) -> bool:

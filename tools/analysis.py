@@ -98,8 +98,9 @@ DUEL_RUNS = ("culin", "one-tile opening=discard")
 DUEL_GAMES = 2_000
 
 #: Runs compared with the site's claims: the site's simulator deals every
-#: player the same number of tiles and starts with an ordinary turn, which comes to our
-#: ``opening=discard``; its "classical" rule is our one-tile rule.
+#: player the same number of tiles and starts with an ordinary turn (our ``opening=draw``,
+#: the navpil presets' reading), which plays as our ``opening=discard`` (the first player
+#: holds the next tile of the order either way); its "classical" rule is our one-tile rule.
 CULIN = "culin"
 CLASSICAL = "one-tile opening=discard"
 

@@ -85,9 +85,8 @@ def _alone(log: Log) -> bool:
 #: Readings no preset uses, each with a valid log of its own that shows it at work.
 READINGS: tuple[tuple[dict[str, str], Callable[[Log], bool]], ...] = (
     ({"reach": "laid-end"}, lambda log: _count(log, "capture") >= 3),
-    ({"lone-tile": "pair"}, _lone("pair")),
+    ({"lone-tile": "no-capture"}, lambda log: not _lone("pair")(log)),
     ({"lone-tile": "pair-or-ten"}, _lone("ten")),
-    ({"lone-tile": "pair", "lone-score": "sweep"}, _lone("pair", sweep=True)),
     ({"lone-tile": "pair-or-ten", "lone-score": "capture-and-sweep"}, _lone("ten", sweep=True)),
     ({"sweep-score": "none"}, lambda log: _count(log, "capture", sweep=True) > 0),
     ({"lay-again": "any-capture"}, _again),
@@ -393,14 +392,14 @@ def invalid_cases() -> Iterator[Case]:
     log["events"][index + 2]["seat"] = other
     yield case("ts.sweep.restart", "the-opponent-lays-after-a-sweep", log)
 
-    log = copy.deepcopy(base)
+    log = copy.deepcopy(_search(_eventful, "culin", **{"lone-tile": "no-capture"}))
     index, row = _untaken_lay(log, lambda i, e, row: i > 4 and len(row) == 1)
     lay = log["events"][index]
     kind = "pair" if lay["tile"] == row[0] else "ten"
     log["events"].insert(index + 1, _capture(lay["seat"], kind, "ends", [lay["tile"], row[0]], 20))
     yield case("ts.lone-tile", "took-a-lone-tile-under-no-capture", log)
 
-    site = _search(_both(_eventful, _lone("pair", sweep=True)), "gupai-site")
+    site = _search(_both(_eventful, _lone("pair", sweep=True)), "gupai-site-conjectures")
     log = copy.deepcopy(site)
     index = _find(log, lambda i, e: e["type"] == "capture" and e["at"] == "ends" and e["kind"] == "pair")
     event = log["events"][index]
@@ -477,7 +476,7 @@ def invalid_cases() -> Iterator[Case]:
     log["result"]["scores"][0] += sum(tile.pips for tile in left_in_row)
     yield case("ts.score.leftover", "the-row-left-over-scored", log)
 
-    site = _search(_eventful, "gupai-site")
+    site = _search(_eventful, "gupai-site-conjectures")
     log = copy.deepcopy(site)
     _swap(log["deal"]["stock"])
     yield case("ts.stock", "common-stock-not-the-order", log)

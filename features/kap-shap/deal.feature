@@ -33,6 +33,32 @@ Feature: Dealing Kap Shap
       | pile 7, from the bottom up    | [3-1] [5-5] [3-3] [2-2] |
       | pile 8, from the bottom up    | [6-5] [6-4] [6-1] [5-1] |
 
+  @rule:ks.deal.wall @rule:ks.deal.draw-order @option:wall-cut=moved-top
+  Scenario: Under wall-cut=moved-top the third pile's top tile goes to the far end, leaving a pile with one tile
+    Given the game kap-shap with preset culin
+    And the option wall-cut is moved-top
+    And the wall is built of these piles, each from its bottom tile up:
+      | pile | tiles                   |
+      | 1    | [6-6] [1-1] [4-4] [3-1] |
+      | 2    | [5-5] [3-3] [2-2] [6-5] |
+      | 3    | [6-4] [6-1] [5-1] [6-3] |
+      | 4    | [5-4] [6-2] [5-3] [5-2] |
+      | 5    | [4-3] [4-1] [3-2] [4-2] |
+      | 6    | [2-1] [6-6] [1-1] [4-4] |
+      | 7    | [3-1] [5-5] [3-3] [2-2] |
+      | 8    | [6-5] [6-4] [6-1] [5-1] |
+    When seat 0 throws the dice 1 1 1 1 and the tiles are dealt
+    Then seat 0 is the first player
+    And seat 0 holds [6-6] [1-1] [4-4] [3-1] [5-5] [3-3] [2-2] [6-5]
+    And seat 1 holds [6-4] [6-1] [5-1] [5-4] [6-2] [5-3] [5-2]
+    And the stock, in drawing order, is:
+      | from                             | tiles                   |
+      | pile 5, from the bottom up       | [4-3] [4-1] [3-2] [4-2] |
+      | pile 6, from the bottom up       | [2-1] [6-6] [1-1] [4-4] |
+      | pile 7, from the bottom up       | [3-1] [5-5] [3-3] [2-2] |
+      | pile 8, from the bottom up       | [6-5] [6-4] [6-1] [5-1] |
+      | the pile of one at the far end   | [6-3]                   |
+
   @rule:ks.deal.draw-order @option:wall-draw=top
   Scenario: Drawing each pile from its top tile
     Given the game kap-shap with preset culin

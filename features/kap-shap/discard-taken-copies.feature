@@ -45,3 +45,22 @@ Feature: Kap Shap: the tile just taken may not go straight back, whichever copy
     Then seat 1 may discard [6-5]
     When seat 1 discards [6-5]
     Then seat 1 holds [5-5] [5-5] [3-3] [2-2] [6-2] [2-1] [6-5]
+
+  @rule:ks.turn.discard @option:discard-taken=taken-tile
+  Scenario: Under discard-taken=taken-tile a copy held before the take may go straight back
+    Given the option discard-taken is taken-tile
+    When seat 0 discards [6-5]
+    And seat 1 takes [6-5]
+    Then seat 1 may discard [6-5]
+    When seat 1 discards [6-5]
+    Then seat 1 holds [5-5] [5-5] [3-3] [2-2] [6-2] [2-1] [6-5]
+    And the table holds [6-5]
+
+  @rule:ks.turn.discard @option:discard-taken=taken-tile
+  Scenario: Under discard-taken=taken-tile the tile taken, held in no other copy, may not go straight back
+    Given the option discard-taken is taken-tile
+    When seat 0 discards [4-3]
+    And seat 1 takes [4-3]
+    Then seat 1 may not discard [4-3] (rule ks.turn.discard)
+    When seat 1 tries to discard [4-3]
+    Then the move is refused under rule ks.turn.discard

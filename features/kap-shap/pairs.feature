@@ -138,12 +138,14 @@ Feature: Kap Shap: counting tens, ten-pairs and the eye
     And [4-2] and [4-3] do not make a ten-pair
 
   @rule:ks.pair.ten @rule:ks.tiles.four-two @option:four-two-value=6 @option:pair-set=printed
-  Scenario: The printed tables read with [4-2] at 6 have 20 kinds of ten-pair
+  Scenario: The printed table is its 21 printed pairs even where [4-2] counts 6
     Given the game kap-shap with preset culin
     And the option four-two-value is 6
     And the option pair-set is printed
-    Then there are 20 kinds of ten-pair
-    And [4-2] and [3-1] make a ten-pair
+    Then there are 21 kinds of ten-pair
+    And [4-2] and [6-1] make a ten-pair
+    And [4-2] and [3-1] do not make a ten-pair
+    And [4-2] and [2-2] do not make a ten-pair
     And [6-5] and [6-3] do not make a ten-pair
 
   @rule:ks.pair.ten @option:pair-set=celko-table

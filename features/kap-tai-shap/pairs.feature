@@ -79,11 +79,11 @@ Feature: Kap Tai Shap: counting tens, ten-pairs and the eye
     And [4-2] and [4-3] do not make a ten-pair
 
   @rule:kts.pair.ten @rule:kts.tiles.four-two @option:four-two-value=6 @option:pair-set=printed
-  Scenario: The printed tables read with [4-2] at 6 have 20 kinds of ten-pair
+  Scenario: The printed table is pagat's 21 pairs, added up with [4-2] at 3, even where [4-2] counts 6
     Given the game kap-tai-shap with preset culin
     And the option four-two-value is 6
     And the option pair-set is printed
-    Then there are 20 kinds of ten-pair
+    Then there are 21 kinds of ten-pair
     And the ten-pairs are:
       | pair        | makes |
       | [6-6]+[6-2] | 20    |
@@ -92,19 +92,20 @@ Feature: Kap Tai Shap: counting tens, ten-pairs and the eye
       | [6-4]+[6-4] | 20    |
       | [5-5]+[5-5] | 20    |
       | [6-2]+[1-1] | 10    |
-      | [5-3]+[1-1] | 10    |
-      | [4-4]+[1-1] | 10    |
       | [6-1]+[2-1] | 10    |
+      | [6-1]+[4-2] | 10    |
+      | [5-3]+[1-1] | 10    |
       | [5-2]+[2-1] | 10    |
-      | [4-3]+[2-1] | 10    |
-      | [4-2]+[3-1] | 10    |
-      | [4-2]+[2-2] | 10    |
+      | [5-2]+[4-2] | 10    |
       | [5-1]+[3-1] | 10    |
       | [5-1]+[2-2] | 10    |
+      | [4-4]+[1-1] | 10    |
+      | [4-3]+[2-1] | 10    |
+      | [4-3]+[4-2] | 10    |
+      | [4-1]+[3-2] | 10    |
+      | [4-1]+[4-1] | 10    |
       | [3-3]+[3-1] | 10    |
       | [3-3]+[2-2] | 10    |
-      | [4-1]+[4-1] | 10    |
-      | [4-1]+[3-2] | 10    |
       | [3-2]+[3-2] | 10    |
 
   @rule:kts.pair.ten @option:pair-set=celko-table @option:four-two-value=6

@@ -44,10 +44,9 @@ Feature: Tsung Shap claims: taking a capture the opponent missed
     Then seat 0 has turned over [4-4]
     And the Tsung Shap row is [5-5]
 
-  @rule:ts.claim @rule:ts.lone-tile @option:lone-tile=pair
+  @rule:ts.claim @rule:ts.lone-tile
   Scenario: A missed single-tile clear may be claimed, and the claimer restarts the row
-    Given the option lone-tile is pair
-    And a Tsung Shap row [6-6] with seat 0 to play
+    Given a Tsung Shap row [6-6] with seat 0 to play
     And seat 0's face-down tiles begin [6-6]
     And seat 1's face-down tiles begin [5-5]
     When seat 0 lays [6-6] at the right end

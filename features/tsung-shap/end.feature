@@ -48,9 +48,9 @@ Feature: The end of a Tsung Shap game, and the scores
     When seat 1 lays [5-5] at the left end
     Then the Tsung Shap game is over in a tie at 0 to 0
 
-  @rule:ts.end @rule:ts.stock @option:stock=common @option:end=stock-empty @option:lone-tile=pair @option:lone-score=sweep
-  Scenario: Under the gupai site's reconstruction play goes on until the common stock is empty
-    Given the game tsung-shap with preset gupai-site
+  @rule:ts.end @rule:ts.stock @option:stock=common @option:end=stock-empty @option:lone-score=sweep
+  Scenario: Under the gupai site's conjectured original play goes on until the common stock is empty
+    Given the game tsung-shap with preset gupai-site-conjectures
     And a Tsung Shap row [6-6] [3-1] with seat 0 to play
     And the common stock is [5-5] [1-1]
     Then seat 0 has turned over [5-5]

@@ -100,7 +100,7 @@ Feature: The German four-tile variant: four tiles in hand, refilled after every 
     Then the Tsung Shap row is [3-3]
     And seat 1 is to lay
 
-  @rule:ts.german.hand @option:hand=four @option:stock=common @option:triple=ends-only @option:sweep-score=none
+  @rule:ts.german.hand @option:hand=four @option:stock=common @option:triple=ends-only
   Scenario: The German page's game: four in hand, a common stock, triples from both end tiles only
     Given the game tsung-shap with preset spieltdomino
     And a Tsung Shap row [6-6] [1-1] [4-4] with seat 0 to play
@@ -108,7 +108,7 @@ Feature: The German four-tile variant: four tiles in hand, refilled after every 
     When seat 0 lays [6-4] at the right end
     Then the captures open are: triple ends for 30
 
-  @rule:ts.capture.reach @rule:ts.german.hand @option:hand=four @option:stock=common @option:triple=ends-only @option:sweep-score=none
+  @rule:ts.capture.reach @rule:ts.german.hand @option:hand=four @option:stock=common @option:triple=ends-only
   Scenario: In the German game a laid tile pairs with the tile at the far end too
     Given the game tsung-shap with preset spieltdomino
     And a Tsung Shap row [4-4] [3-1] [6-6] with seat 0 to play
@@ -119,7 +119,7 @@ Feature: The German four-tile variant: four tiles in hand, refilled after every 
     Then the Tsung Shap row is [3-1] [6-6]
     And the scores are 160 to 0
 
-  @rule:ts.claim @rule:ts.german.hand @option:hand=four @option:stock=common @option:triple=ends-only @option:sweep-score=none
+  @rule:ts.claim @rule:ts.german.hand @option:hand=four @option:stock=common @option:triple=ends-only
   Scenario: In the German game the opponent may claim a missed pair
     Given the game tsung-shap with preset spieltdomino
     And a Tsung Shap row [4-4] [3-1] [6-6] with seat 0 to play

@@ -9,10 +9,9 @@ Feature: Taking a lone tile: what may take it, and what it scores
   Background:
     Given the game tsung-shap with preset culin
 
-  @rule:ts.lone-tile @rule:ts.sweep @option:lone-tile=pair @option:lone-score=sweep
+  @rule:ts.lone-tile @rule:ts.sweep @option:lone-score=sweep
   Scenario: Under lone-score=sweep an identical tile takes the lone tile as a sweep worth 40 in place of the pair
-    Given the option lone-tile is pair
-    And the option lone-score is sweep
+    Given the option lone-score is sweep
     And a Tsung Shap row [6-6] with seat 1 to play
     And seat 1's face-down tiles begin [6-6] [3-1]
     When seat 1 lays [6-6] at the right end
@@ -23,20 +22,18 @@ Feature: Taking a lone tile: what may take it, and what it scores
     And the Tsung Shap table is empty
     And seat 1 has turned over [3-1]
 
-  @rule:ts.lone-tile @rule:ts.sweep @option:lone-tile=pair @option:lone-score=sweep @option:sweep-score=add
+  @rule:ts.lone-tile @rule:ts.sweep @option:lone-score=sweep @option:sweep-score=add
   Scenario: Under lone-score=sweep the lone tile scores 40 even where ordinary sweeps add 40 to the pips
-    Given the option lone-tile is pair
-    And the option lone-score is sweep
+    Given the option lone-score is sweep
     And the option sweep-score is add
     And a Tsung Shap row [6-6] with seat 1 to play
     And seat 1's face-down tiles begin [6-6] [3-1]
     When seat 1 lays [6-6] at the right end
     Then the captures open are: pair ends for 40
 
-  @rule:ts.lone-tile @rule:ts.sweep @option:lone-tile=pair @option:lone-score=capture-and-sweep
+  @rule:ts.lone-tile @rule:ts.sweep @option:lone-score=capture-and-sweep
   Scenario: Under lone-score=capture-and-sweep (navpil) the lone pair scores its points and the sweep's 40
-    Given the option lone-tile is pair
-    And the option lone-score is capture-and-sweep
+    Given the option lone-score is capture-and-sweep
     And a Tsung Shap row [6-6] with seat 1 to play
     And seat 1's face-down tiles begin [6-6] [3-1]
     When seat 1 lays [6-6] at the right end
@@ -45,10 +42,9 @@ Feature: Taking a lone tile: what may take it, and what it scores
     Then the last capture is a sweep
     And the scores are 0 to 280
 
-  @rule:ts.lone-tile @option:lone-tile=pair @option:lone-score=sweep
+  @rule:ts.lone-tile @option:lone-score=sweep
   Scenario: Under lone-tile=pair a tile making ten with the lone tile does not take it, whatever it would score
-    Given the option lone-tile is pair
-    And the option lone-score is sweep
+    Given the option lone-score is sweep
     And a Tsung Shap row [5-5] with seat 1 to play
     And seat 1's face-down tiles begin [6-4]
     When seat 1 lays [6-4] at the right end
@@ -77,20 +73,18 @@ Feature: Taking a lone tile: what may take it, and what it scores
     When seat 1 lays [6-4] at the left end
     Then the captures open are: ten ends for 60
 
-  @rule:ts.lone-tile @rule:ts.sweep @option:lone-tile=pair @option:lone-score=sweep @option:sweep-score=none
+  @rule:ts.lone-tile @rule:ts.sweep @option:lone-score=sweep @option:sweep-score=none
   Scenario: Under lone-score=sweep the lone tile scores 40 even where ordinary sweeps carry no bonus
-    Given the option lone-tile is pair
-    And the option lone-score is sweep
+    Given the option lone-score is sweep
     And the option sweep-score is none
     And a Tsung Shap row [3-3] with seat 1 to play
     And seat 1's face-down tiles begin [3-3]
     When seat 1 lays [3-3] at the left end
     Then the captures open are: pair ends for 40
 
-  @rule:ts.claim @rule:ts.lone-tile @rule:ts.sweep @option:lone-tile=pair @option:lone-score=sweep
+  @rule:ts.claim @rule:ts.lone-tile @rule:ts.sweep @option:lone-score=sweep
   Scenario: A missed single-tile clear claimed under lone-score=sweep scores as a sweep, and the claimer restarts the row
-    Given the option lone-tile is pair
-    And the option lone-score is sweep
+    Given the option lone-score is sweep
     And a Tsung Shap row [6-6] with seat 0 to play
     And seat 0's face-down tiles begin [6-6]
     And seat 1's face-down tiles begin [5-5]
@@ -104,7 +98,7 @@ Feature: Taking a lone tile: what may take it, and what it scores
     And the scores are 0 to 40
     And seat 1 has turned over [5-5]
 
-  @rule:ts.capture.pair @option:lone-tile=pair @option:lone-score=capture-and-sweep @option:pair-score=fifty @option:sweep-score=add @option:missed-capture=none @option:refill=own-half @option:first-player=previous-higher @option:restart=before-refill
+  @rule:ts.capture.pair @option:lone-score=capture-and-sweep @option:pair-score=fifty @option:sweep-score=add @option:missed-capture=none @option:refill=own-half @option:first-player=previous-higher @option:restart=before-refill
   Scenario: Under navpil's poorPairs a pair scores a fixed 50
     Given the game tsung-shap with preset navpil-poor-pairs
     And a Tsung Shap row [6-6] [3-1] [4-4] with seat 0 to play
@@ -112,7 +106,7 @@ Feature: Taking a lone tile: what may take it, and what it scores
     When seat 0 lays [4-4] at the right end
     Then the captures open are: pair right for 50, triple right for 20
 
-  @rule:ts.lone-tile @rule:ts.sweep @option:lone-tile=pair @option:lone-score=capture-and-sweep @option:pair-score=fifty @option:sweep-score=add @option:missed-capture=none @option:refill=own-half @option:first-player=previous-higher @option:restart=before-refill
+  @rule:ts.lone-tile @rule:ts.sweep @option:lone-score=capture-and-sweep @option:pair-score=fifty @option:sweep-score=add @option:missed-capture=none @option:refill=own-half @option:first-player=previous-higher @option:restart=before-refill
   Scenario: Under navpil's poorPairs a pair taking the lone tile scores 50 and the sweep's 40
     Given the game tsung-shap with preset navpil-poor-pairs
     And a Tsung Shap row [6-6] with seat 1 to play

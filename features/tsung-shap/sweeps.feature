@@ -60,19 +60,19 @@ Feature: Tsung Shap sweeps, the restart, and the lone tile
     Then the Tsung Shap table is empty
     And the Tsung Shap game is over: seat 0 wins 40 to 0 (all-laid)
 
-  @rule:ts.sweep.restart @rule:ts.lone-tile
+  @rule:ts.sweep.restart @rule:ts.lone-tile @option:lone-tile=no-capture
   Scenario: After a restart the lone tile cannot be taken under lone-tile=no-capture
-    Given a Tsung Shap row [5-5] with seat 1 to play
+    Given the option lone-tile is no-capture
+    And a Tsung Shap row [5-5] with seat 1 to play
     And seat 1's face-down tiles begin [5-5]
     When seat 1 lays [5-5] at the right end
     Then seat 1 may take nothing
     And seat 1 may not take the lone tile as a pair (rule ts.lone-tile)
     And the Tsung Shap row is [5-5] [5-5]
 
-  @rule:ts.lone-tile @rule:ts.sweep.restart @option:lone-tile=pair
+  @rule:ts.lone-tile @rule:ts.sweep.restart
   Scenario: Under lone-tile=pair an identical tile takes the lone tile as a pair, and the row restarts
-    Given the option lone-tile is pair
-    And a Tsung Shap row [6-6] with seat 1 to play
+    Given a Tsung Shap row [6-6] with seat 1 to play
     And seat 1's face-down tiles begin [6-6] [3-1]
     When seat 1 lays [6-6] at the right end
     Then the captures open are: pair ends for 240
@@ -81,10 +81,9 @@ Feature: Tsung Shap sweeps, the restart, and the lone tile
     And the Tsung Shap table is empty
     And seat 1 has turned over [3-1]
 
-  @rule:ts.lone-tile @option:lone-tile=pair
+  @rule:ts.lone-tile
   Scenario: Under lone-tile=pair a tile making ten with the lone tile does not take it
-    Given the option lone-tile is pair
-    And a Tsung Shap row [5-5] with seat 1 to play
+    Given a Tsung Shap row [5-5] with seat 1 to play
     And seat 1's face-down tiles begin [6-4]
     When seat 1 lays [6-4] at the right end
     Then seat 1 may take nothing

@@ -21,10 +21,9 @@ Feature: Tsung Shap turns: the opening, turning a tile over, laying it at an end
     And the Tsung Shap row is [6-6] [6-6]
     And seat 0 has turned over [3-1]
 
-  @rule:ts.opening @rule:ts.lone-tile @option:opening-capture=yes @option:lone-tile=pair
+  @rule:ts.opening @rule:ts.lone-tile @option:opening-capture=yes
   Scenario: Under opening-capture=yes the second opening tile may take the first, as the lone-tile reading allows
     Given the option opening-capture is yes
-    And the option lone-tile is pair
     And a new Tsung Shap game
     And seat 0's face-down tiles begin [6-6] [3-1]
     And seat 1's face-down tiles begin [6-6] [2-2] [5-5]
@@ -38,9 +37,10 @@ Feature: Tsung Shap turns: the opening, turning a tile over, laying it at an end
     Then seat 0 has turned over [3-1]
     And the scores are 0 to 240
 
-  @rule:ts.opening @option:opening-capture=yes
+  @rule:ts.opening @option:opening-capture=yes @option:lone-tile=no-capture
   Scenario: Under opening-capture=yes with lone-tile=no-capture the second opening tile still cannot capture
     Given the option opening-capture is yes
+    And the option lone-tile is no-capture
     And a new Tsung Shap game
     And seat 0's face-down tiles begin [6-6]
     And seat 1's face-down tiles begin [6-6]

@@ -58,7 +58,11 @@ def test_presets_json_lists_every_preset_of_the_spec(game: str) -> None:
     for preset in presets:
         values = {k: str(v) for k, v in doc["presets"][preset["name"]]["values"].items()}
         assert preset["options"] == values
-        assert preset["differs_from_default"] == {k: v for k, v in values.items() if first[k] != v}
+        inert = doc["presets"][preset["name"]].get("no_effect", {})
+        assert preset["differs_from_default"] == {k: v for k, v in values.items() if first[k] != v and k not in inert}
+        assert preset["no_effect"] == {
+            k: {"value": values[k], "reason": " ".join(why.split())} for k, why in inert.items()
+        }
 
 
 def test_presets_text_says_how_pagat_differs_from_culin() -> None:

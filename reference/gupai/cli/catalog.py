@@ -43,8 +43,16 @@ def preset_json(spec: GameSpec, preset: PresetSpec) -> dict[str, Any]:
     >>> doc = preset_json(game_spec("kap-shap"), game_spec("kap-shap").preset("pagat"))
     >>> doc["name"], doc["differs_from_default"]
     ('pagat', {'pair-set': 'printed'})
+
+    A value that changes nothing under the preset's other values is not a
+    difference: it is listed apart, with the reason.
+
+    >>> doc = preset_json(game_spec("kap-shap"), game_spec("kap-shap").preset("gupai-site"))
+    >>> "eye" in doc["differs_from_default"], doc["no_effect"]["eye"]["value"]
+    (False, 'civil')
     """
     default = spec.presets[0].as_dict()
+    inert = dict(preset.no_effect)
     return {
         "name": preset.name,
         "title": preset.title,
@@ -52,7 +60,8 @@ def preset_json(spec: GameSpec, preset: PresetSpec) -> dict[str, Any]:
         "sources": list(preset.sources),
         "aliases": [{"source": source, "name": name} for source, name in preset.aliases],
         "options": preset.as_dict(),
-        "differs_from_default": {k: v for k, v in preset.values if default.get(k) != v},
+        "differs_from_default": {k: v for k, v in preset.values if default.get(k) != v and k not in inert},
+        "no_effect": {k: {"value": preset.as_dict()[k], "reason": why} for k, why in preset.no_effect},
     }
 
 
@@ -93,7 +102,7 @@ def rule_json(spec: GameSpec, rule: RuleSpec) -> dict[str, Any]:
                 "key": option.key,
                 "question": " ".join(option.question.split()),
                 "readings": [
-                    {"source": p.source, "reading": p.reading, "says": " ".join(p.says.split())}
+                    {"source": p.source, "reading": p.reading, "silent": p.silent, "says": " ".join(p.says.split())}
                     for p in option.positions
                 ],
             }
@@ -109,12 +118,18 @@ def presets_cmd(game: str, as_json: bool) -> None:
     """The presets of GAME: each fixes every option; what each changes from the default (the first)."""
     spec = game_spec(game)
     docs = [preset_json(spec, preset) for preset in spec.presets]
+    default = spec.presets[0].as_dict()
     if as_json:
         click.echo(json.dumps(docs, ensure_ascii=False))
         return
     table = _table("preset", "title", "sources", f"differs from {spec.presets[0].name}")
     for doc in docs:
         changed = "\n".join(f"{k}={v}" for k, v in doc["differs_from_default"].items()) or "(the default)"
+        changed += "".join(
+            f"\n{k}={d['value']}: no effect here ({d['reason']})"
+            for k, d in doc["no_effect"].items()
+            if d["value"] != default.get(k)
+        )
         table.add_row(doc["name"], doc["title"], ", ".join(doc["sources"]), changed)
     console = _console()
     console.print(f"{spec.name}: {len(docs)} presets (use one with --preset NAME; `gupai options {game}` for each)")
@@ -177,5 +192,5 @@ def rules_cmd(game: str, rule_id: str | None, as_json: bool) -> None:
     for option in doc["options"]:
         click.echo(f"\noption {option['key']}: {option['question']}")
         for position in option["readings"]:
-            reading = position["reading"] if position["reading"] is not None else "silent"
+            reading = position["reading"] or ("silent" if position["silent"] else "no one reading")
             click.echo(f"  {position['source']} ({reading}): {position['says']}")

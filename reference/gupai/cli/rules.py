@@ -74,7 +74,7 @@ def pairs_cmd(game: str, preset: str | None, option_items: tuple[str, ...], as_j
         click.echo(json.dumps([[str(a), str(b)] for a, b in pairs]))
         return
     click.echo(f"{config.spec.name}, {reading(options)}: {plural(len(pairs), 'kind')} of ten-pair")
-    four_two = config.rules.four_two_value
+    four_two = config.rules.pair_count_of_four_two()
     for total in (20, 10):
         group = [(a, b) for a, b in pairs if sum(four_two if t.face == "4-2" else t.pips for t in (a, b)) == total]
         click.echo(f"  {total}: " + "  ".join(f"[{a}]+[{b}]" for a, b in group))

@@ -105,16 +105,21 @@ def _progress(total: int, labels: Sequence[str]) -> Iterator[Callable[[int, int]
 
 
 def preset_differences(game: str, presets: Sequence[str]) -> list[str]:
-    """How each preset after the first differs from it, one line each.
+    """How each preset after the first differs from it, one line each (values said to have no effect left out).
 
     >>> preset_differences("kap-shap", ["culin", "pagat", "culin"])
     ['pagat differs from culin in pair-set=printed', 'culin differs from culin in nothing']
+    >>> preset_differences("kap-tai-shap", ["culin", "celko"])
+    ['celko differs from culin in pair-set=celko-table, turn=take-or-draw, drawn-tile=discard-unless-win']
     """
     first = game_spec(game).preset(presets[0]).as_dict()
     lines = []
     for name in presets[1:]:
-        values = game_spec(game).preset(name).as_dict()
-        changed = ", ".join(f"{key}={value}" for key, value in values.items() if first.get(key) != value)
+        preset = game_spec(game).preset(name)
+        values, inert = preset.as_dict(), dict(preset.no_effect)
+        changed = ", ".join(
+            f"{key}={value}" for key, value in values.items() if first.get(key) != value and key not in inert
+        )
         lines.append(f"{name} differs from {presets[0]} in {changed or 'nothing'}")
     return lines
 

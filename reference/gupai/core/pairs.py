@@ -1,10 +1,12 @@
 """Ten-pairs and eyes: which two tiles make a pair under a game's options.
 
 A ten-pair is two tiles whose counts add up to 10 or 20, [4-2] counting as the
-``four-two-value`` option says. Under ``pair-set=printed`` the three twenties
-that no printed table lists are left out; under ``pair-set=celko-table`` the
-pairs are exactly the fourteen of Celko's table, whatever [4-2] counts. The
-tables are data: ``pair_tables`` in ``spec/tiles.yaml``.
+``four-two-value`` option says. Under ``pair-set=printed`` the pairs are those
+of the printed tables: the arithmetic with [4-2] counting 3, as the tables
+were printed, less the three twenties no table lists; under
+``pair-set=celko-table`` the pairs are exactly the fourteen of Celko's table.
+Either table is the pairs it prints, whatever the option says [4-2] counts.
+The tables are data: ``pair_tables`` in ``spec/tiles.yaml``.
 
 >>> rules = PairRules(four_two_value=3, pair_set="arithmetic", eye="identical")
 >>> len(rules.legal_pairs()), len(rules.evolve(pair_set="printed").legal_pairs())
@@ -13,6 +15,9 @@ tables are data: ``pair_tables`` in ``spec/tiles.yaml``.
 (True, False)
 >>> rules.is_pair(Tile("4-2"), Tile("6-1")), rules.evolve(four_two_value=6).is_pair(Tile("4-2"), Tile("3-1"))
 (True, True)
+>>> printed = rules.evolve(pair_set="printed")
+>>> printed.evolve(four_two_value=6).legal_pairs() == printed.legal_pairs()
+True
 >>> celko = rules.evolve(pair_set="celko-table")
 >>> len(celko.legal_pairs()), celko.is_pair(Tile("4-2"), Tile("3-1")), celko.is_pair(Tile("6-1"), Tile("2-1"))
 (14, True, False)
@@ -64,6 +69,17 @@ class PairRules:
         """The legal pairs as kind indices ``(i, j)`` with ``i <= j``."""
         return tuple(sorted((min(a.index, b.index), max(a.index, b.index)) for a, b in self.legal_pairs()))
 
+    def pair_count_of_four_two(self) -> int:
+        """What [4-2] counts in making the legal pairs: the option's value, or the printed table's.
+
+        >>> PairRules(four_two_value=6, pair_set="printed").pair_count_of_four_two()
+        3
+        """
+        table = pair_tables().get(self.pair_set)
+        if table is not None and table.four_two_value is not None:
+            return table.four_two_value
+        return self.four_two_value
+
     def is_pair(self, a: Tile, b: Tile) -> bool:
         return (max(a, b), min(a, b)) in _pair_set(self)
 
@@ -93,14 +109,13 @@ def _legal_pairs(rules: PairRules) -> tuple[tuple[Tile, Tile], ...]:
                 reverse=True,
             )
         )
+    four_two = rules.pair_count_of_four_two()
     found = set()
     for a in tiles:
         for b in tiles:
             if a < b:
                 continue
-            total = tens_value(a, four_two_value=rules.four_two_value) + tens_value(
-                b, four_two_value=rules.four_two_value
-            )
+            total = tens_value(a, four_two_value=four_two) + tens_value(b, four_two_value=four_two)
             if total % 10:
                 continue
             if table is not None and frozenset({a.face, b.face}) in table.omit:

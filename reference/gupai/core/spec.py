@@ -20,8 +20,10 @@ from gupai.core.errors import OptionError, SpecError
 from gupai.core.resources import data_dir
 
 __all__ = [
+    "SILENT_PREFIXES",
     "GameSpec",
     "OptionSpec",
+    "Position",
     "PresetSpec",
     "RuleSpec",
     "Source",
@@ -58,13 +60,31 @@ class RuleSpec:
     quote: tuple[str, str] | None = None
 
 
+#: How a position's text begins when the source does not speak to the question (or the
+#: project holds none of its words on it): such a position has no reading.
+SILENT_PREFIXES = ("Silent", "Not recorded")
+
+
 @dataclass(frozen=True, slots=True)
 class Position:
-    """What one source says on an option's question."""
+    """What one source says on an option's question.
+
+    A position with no reading is either silent (its text begins "Silent" or
+    "Not recorded") or a source that speaks but takes no one reading (it
+    allows both, or an engine's presets differ).
+
+    >>> Position("celko", None, "Silent.").silent, Position("crook", None, "Either: ...").silent
+    (True, False)
+    """
 
     source: str
     reading: str | None
     says: str
+
+    @property
+    def silent(self) -> bool:
+        """The source does not speak to the question."""
+        return self.reading is None and self.says.startswith(SILENT_PREFIXES)
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,6 +118,8 @@ class PresetSpec:
     sources: tuple[str, ...]
     values: tuple[tuple[str, str], ...]
     aliases: tuple[tuple[str, str], ...] = ()
+    #: Options whose value changes nothing under this preset's other values, each with the reason.
+    no_effect: tuple[tuple[str, str], ...] = ()
 
     def as_dict(self) -> dict[str, str]:
         return dict(self.values)
@@ -268,6 +290,7 @@ def game_spec(game: str) -> GameSpec:
             sources=tuple(p.get("sources", ())),
             values=tuple((k, str(v)) for k, v in p["values"].items()),
             aliases=tuple((a["source"], a["name"]) for a in p.get("aliases", ())),
+            no_effect=tuple((str(k), " ".join(str(v).split())) for k, v in p.get("no_effect", {}).items()),
         )
         for name, p in doc["presets"].items()
     )

@@ -114,13 +114,16 @@ class PairTable:
     """A reading of the ``pair-set`` option that lists pairs (``pair_tables`` in ``spec/tiles.yaml``).
 
     ``omit`` takes pairs away from the arithmetic; ``only`` lists the pairs
-    exactly. Each pair is a frozenset of one or two faces.
+    exactly. Each pair is a frozenset of one or two faces. ``four_two_value``
+    is what [4-2] counts in the table as printed: a table's pairs are the
+    ones it prints, whatever the ``four-two-value`` option says.
     """
 
     name: str
     source: str
     omit: frozenset[frozenset[str]] = frozenset()
     only: frozenset[frozenset[str]] | None = None
+    four_two_value: int | None = None
 
 
 @cache
@@ -143,6 +146,7 @@ def pair_tables() -> dict[str, PairTable]:
             source=entry["source"],
             omit=faces(entry.get("omit", [])),
             only=faces(entry["only"]) if "only" in entry else None,
+            four_two_value=int(entry["four-two-value"]) if "four-two-value" in entry else None,
         )
         for name, entry in doc.get("pair_tables", {}).items()
     }

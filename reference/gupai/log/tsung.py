@@ -130,6 +130,11 @@ def tsung_transcript(log: dict[str, Any]) -> list[str]:
     >>> lines = tsung_transcript(play_tsung(seed=3))
     >>> lines[0]
     'seat 0 plays first; seat 0 turns over [2-2] [5-5] [6-4] ..., seat 1 [6-2] [3-1] [6-5] ...'
+
+    The result line names each score's seat, the winner's first (seat 0 scored 220 here):
+
+    >>> lines[-1]
+    "seat 1 wins with 410 to seat 0's 220 after 31 turns (all-laid)"
     """
     deal = log["deal"]
     lines = []
@@ -187,11 +192,13 @@ def tsung_transcript(log: dict[str, Any]) -> list[str]:
     result = log["result"]
     scores = result.get("scores", [0, 0])
     if result.get("winner") is None:
-        lines.append(f"a tie at {scores[0]} to {scores[1]} after {result.get('turns')} turns ({result.get('reason')})")
+        lines.append(f"a tie at {scores[0]} each after {result.get('turns')} turns ({result.get('reason')})")
     else:
+        winner = int(result["winner"])
+        loser = 1 - winner
         lines.append(
-            f"seat {result['winner']} wins {scores[0]} to {scores[1]} after {result.get('turns')} turns "
-            f"({result.get('reason')})"
+            f"seat {winner} wins with {scores[winner]} to seat {loser}'s {scores[loser]} "
+            f"after {result.get('turns')} turns ({result.get('reason')})"
         )
     return lines
 

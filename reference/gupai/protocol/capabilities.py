@@ -97,7 +97,7 @@ def _read_tile(text: str) -> dict[str, Any]:
 
 def _tile_value(request: Mapping[str, Any]) -> dict[str, Any]:
     rules = pair_rules_from_options(_options(request))
-    return {"value": tens_value(Tile(request["tile"]), four_two_value=rules.four_two_value)}
+    return {"value": tens_value(Tile(request["tile"]), four_two_value=rules.pair_count_of_four_two())}
 
 
 def _pair(request: Mapping[str, Any]) -> dict[str, Any]:

@@ -106,13 +106,14 @@ class _TakeVariant:
             seen[kind] += 1
         best = (planner.kept_key(key, hand), _outs(planner, hand, key, seen, caps))
         chosen = legal[-1]  # drawing comes last
-        banned = state.config.options["discard-taken"] == "forbidden"
+        reading = state.config.options["discard-taken"]
         for action in legal:
             if action.__class__ is not Take:
                 continue
             kind = action.tile.index
             hand[kind] += 1
             seen[kind] -= 1
+            banned = reading == "forbidden" or (reading == "taken-tile" and hand[kind] == 1)
             after = _after_best_discard(planner, hand, key + _UNIT[kind], seen, caps, kind if banned else -1)
             hand[kind] -= 1
             seen[kind] += 1

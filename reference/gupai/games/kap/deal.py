@@ -43,6 +43,8 @@ T = TypeVar("T")
 #: The wall cuts of ``spec/`` (``wall.cut``).
 EIGHT_AND_SEVEN = "eight-and-seven"
 MOVED_TOPS = "moved-tops-then-two-piles-each"
+#: The Kap Shap ``wall-cut`` reading that moves the third pile's top tile to the far end.
+MOVED_TOP = "moved-top"
 
 __all__ = ["EIGHT_AND_SEVEN", "MOVED_TOPS", "Deal", "cut_order", "deal_from_order", "random_deal", "wall_piles"]
 
@@ -127,8 +129,14 @@ def _cut_wall(config: CollectingConfig, order: Sequence[int], first: int) -> tup
     if config.spec.wall_cut == EIGHT_AND_SEVEN:
         hands[first] = piles[0] + piles[1]
         second = (first + 1) % n
-        hands[second] = piles[2] + piles[3][1:]
-        rest = [[piles[3][0]], *piles[4:]]
+        if config.options.get("wall-cut") == MOVED_TOP:
+            # Culin's Kap Tai Shap wall for two: the third pile's top tile to a pile of its own at the far end.
+            moved = piles[2].pop()
+            hands[second] = piles[2] + piles[3]
+            rest = [*piles[4:], [moved]]
+        else:
+            hands[second] = piles[2] + piles[3][1:]
+            rest = [[piles[3][0]], *piles[4:]]
     else:
         for k in range(n):
             hands[(first + k) % n] = piles[2 * k] + piles[2 * k + 1]
@@ -191,6 +199,14 @@ def cut_order(
     >>> first, hands, stock = cut_order(collecting_config("kap-shap"), places, dice=(1, 1, 1, 2))
     >>> first, hands[1], hands[0], stock[:3]
     (1, ('p0', 'p1', 'p2', 'p3', 'p4', 'p5', 'p6', 'p7'), ('p8', 'p9', 'p10', 'p11', 'p13', 'p14', 'p15'), ('p12', 'p16', 'p17'))
+
+    Under ``wall-cut=moved-top`` the third pile's top tile (p11) is moved to the far end, drawn last:
+
+    >>> from gupai.core.options import resolve_options
+    >>> moved = collecting_config("kap-shap", resolve_options("kap-shap", overrides={"wall-cut": "moved-top"}))
+    >>> first, hands, stock = cut_order(moved, places, dice=(1, 1, 1, 1))
+    >>> hands[1], stock[:2], stock[-2:]
+    (('p8', 'p9', 'p10', 'p12', 'p13', 'p14', 'p15'), ('p16', 'p17'), ('p31', 'p11'))
     """
     reading = config.options["first-player"]
     start = None
@@ -221,7 +237,16 @@ def _layout(config: CollectingConfig, size: int, start: int) -> tuple[tuple[_Pic
     thousands of deals of a handful of shapes).
     """
     options = config.options
-    key = (config.spec.id, config.players, options["deal"], options["wall-draw"], options["opening"], size, start)
+    key = (
+        config.spec.id,
+        config.players,
+        options["deal"],
+        options["wall-draw"],
+        options.get("wall-cut"),
+        options["opening"],
+        size,
+        start,
+    )
     found = _LAYOUTS.get(key)
     if found is None:
         cut = _cut_wall if options["deal"] == "wall" else _cut_boneyard

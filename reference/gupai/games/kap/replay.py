@@ -177,7 +177,9 @@ def check_deal(config: CollectingConfig, deal: Mapping[str, Any]) -> Deal:
             "/deal/stock",
             rule("deal.draw-order" if config.options["deal"] == "wall" else "deal.boneyard"),
             "the stock is not the rest of the order in draw order "
-            f"(option deal={config.options['deal']}, wall-draw={config.options['wall-draw']})",
+            f"(option deal={config.options['deal']}, wall-draw={config.options['wall-draw']}"
+            + (f", wall-cut={config.options['wall-cut']}" if "wall-cut" in config.options else "")
+            + ")",
         )
     return cut
 

@@ -78,6 +78,8 @@ class KapState(KapView):
         self._discard_drawn = opts["drawn-tile"] == "discard-unless-win"
         self._opening_draw = opts["opening"] == "discard-draw-discard"
         self._taken_back = opts["discard-taken"] == "allowed"
+        #: discard-taken=taken-tile: only the tile taken is barred; a copy held before the take may go.
+        self._held_copy = opts["discard-taken"] == "taken-tile"
         self._must_declare = opts["declare"] == "mandatory"
         self._dead_round = opts["termination"] == "three-dead-rounds"
         self._no_consecutive = opts["termination"] == "no-consecutive-takes"
@@ -181,8 +183,14 @@ class KapState(KapView):
     def _discardable(self, hand: Sequence[int]) -> list[int]:
         if self.after == "draw" and self._discard_drawn and self.drawn is not None:
             return [self.drawn]
-        banned = self.taken if (self.after == "take" and not self._taken_back) else None
+        banned = self.taken if self._throw_back_barred(hand) else None
         return [k for k in range(KIND_COUNT) if hand[k] and k != banned]
+
+    def _throw_back_barred(self, hand: Sequence[int]) -> bool:
+        """Whether the face just taken may not be the discard now (rule turn.discard)."""
+        if self.after != "take" or self._taken_back or self.taken is None:
+            return False
+        return not (self._held_copy and hand[self.taken] > 1)
 
     def _takeable(self) -> list[int]:
         if not self.table:
@@ -330,7 +338,12 @@ class KapState(KapView):
                     f"{who} kept the drawn [{drawn}] and discarded [{action.tile}], but under option "
                     "drawn-tile=discard-unless-win the drawn tile must be discarded"
                 )
-            if self.after == "take" and not self._taken_back and kind == self.taken:
+            if kind == self.taken and self._throw_back_barred(hand):
+                if self._held_copy:
+                    return self.config.rule("turn.discard"), (
+                        f"{who} threw back the [{action.tile}] just taken, holding no copy of it from before the "
+                        "take, but under option discard-taken=taken-tile another tile must go"
+                    )
                 held = " (or a copy held before the take: the rule forbids the face)" if hand[kind] > 1 else ""
                 return self.config.rule("turn.discard"), (
                     f"{who} threw back the [{action.tile}] just taken{held}, but under option "

@@ -159,7 +159,8 @@ class KapTables:
         params[kk.P_NO_CONSECUTIVE] = options["termination"] == "no-consecutive-takes"
         params[kk.P_TURN_CAP] = ABANDON_AFTER_TURNS if options["termination"] == "none" else 0
         params[kk.P_PLAY_ON] = options["stock-out"] == "play-on"
-        params[kk.P_TAKEN_BACK] = options["discard-taken"] == "allowed"
+        # 0: the face taken may not go back; 1: it may; 2: only if a copy was held before the take
+        params[kk.P_TAKEN_BACK] = {"forbidden": 0, "allowed": 1, "taken-tile": 2}[options["discard-taken"]]
         params[kk.P_MUST_DECLARE] = options["declare"] == "mandatory"
         params[kk.P_DEAD_ROUND] = options["termination"] == "three-dead-rounds"
         params[kk.P_DEAD_TURNS] = DEAD_ROUND_TURNS

@@ -319,7 +319,7 @@ def play_kap(  # type: ignore[no-untyped-def]  # pragma: no cover
     players, kinds = params[P_PLAYERS], params[P_KINDS]
     take_any, two_tiles = params[P_TAKE_ANY] != 0, params[P_TWO_TILES] != 0
     discard_drawn, opening_draw = params[P_DISCARD_DRAWN] != 0, params[P_OPENING_DRAW] != 0
-    taken_back, must_declare = params[P_TAKEN_BACK] != 0, params[P_MUST_DECLARE] != 0
+    taken_back, must_declare = params[P_TAKEN_BACK], params[P_MUST_DECLARE] != 0  # taken_back: 0, 1 or 2
     dead_round = params[P_DEAD_ROUND] != 0
     draw_first = params[P_DRAW_FIRST] != 0
     no_consecutive = params[P_NO_CONSECUTIVE] != 0
@@ -396,7 +396,9 @@ def play_kap(  # type: ignore[no-untyped-def]  # pragma: no cover
                             legal[n] = ACTION_DISCARD + drawn
                             n += 1
                         else:
-                            banned = taken if (after == AFTER_TAKE and not taken_back) else -1
+                            banned = -1
+                            if after == AFTER_TAKE and taken_back != 1 and not (taken_back == 2 and hand[taken] > 1):
+                                banned = taken
                             for k in range(kinds):
                                 if hand[k] > 0 and k != banned:
                                     legal[n] = ACTION_DISCARD + k
