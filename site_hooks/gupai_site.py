@@ -52,10 +52,12 @@ from site_hooks.common import (  # noqa: E402
     rel,
 )
 from site_hooks.features import FeatureError, load_scenarios  # noqa: E402
+from site_hooks.howto import rules_box, tsung_piles_block, wall_block  # noqa: E402
 from site_hooks.markup import check_site_markup  # noqa: E402
 from site_hooks.pages import SiteData  # noqa: E402
+from site_hooks.questions import load_questions, questions_page  # noqa: E402
 from site_hooks.sample import sample_html  # noqa: E402
-from site_hooks.viewer import CorpusLog, corpus_files, corpus_logs, viewer_page  # noqa: E402
+from site_hooks.viewer import CorpusLog, corpus_files, corpus_logs, sample_logs, viewer_page  # noqa: E402
 
 log = logging.getLogger("mkdocs.hooks.gupai_site")
 
@@ -118,6 +120,10 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
         corpus = corpus_logs(data_dir("conformance"))
     except FileNotFoundError:
         corpus = []
+    try:
+        corpus = sample_logs(s.id for s in specs) + corpus
+    except ValueError as error:
+        raise PluginError(f"gupai site: {error}") from None
     _build = _Build(data, corpus)
     log.info("gupai: %d games, %d scenarios", len(specs), len(scenarios))
     return config
@@ -132,6 +138,7 @@ def _generated_pages(data: SiteData) -> dict[str, Callable[[], str]]:
         "sources.md": data.sources_page,
         "engine/rule-index.md": data.rule_index_page,
         "engine/schemas.md": data.schemas_page,
+        "questions.md": partial(_questions, data),
     }
     for spec in data.specs:
         pages[f"{spec.id}/rules.md"] = partial(data.rules_page, spec)
@@ -140,6 +147,11 @@ def _generated_pages(data: SiteData) -> dict[str, Callable[[], str]]:
     if "tsung-shap" in data.by_id:
         pages["tsung-shap/captures.md"] = data.captures_page
     return pages
+
+
+def _questions(data: SiteData) -> str:
+    doc = yaml.safe_load((data_dir("spec") / "questions.yaml").read_text(encoding="utf-8"))
+    return questions_page(load_questions(doc, data.specs), data.specs)
 
 
 def on_files(files: Files, config: MkDocsConfig) -> Files:
@@ -166,7 +178,7 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
     files.append(File.generated(config, "assets/logo.svg", content=tile_svg("6-6", style=SITE_STYLE, title="gupai")))
     for schema in data.schema_files():
         files.append(File.generated(config, f"schemas/{schema.name}", abs_src_path=str(schema)))
-    for name, text in corpus_files(build.corpus).items():
+    for name, text in corpus_files(build.corpus, data.specs).items():
         files.append(File.generated(config, name, content=text))
     return files
 
@@ -190,6 +202,14 @@ def _expand_marker(data: SiteData, name: str, arg: str, page_src: str) -> str:
         if arg not in data.by_id:
             raise PluginError(f"gupai site: {page_src}: <!-- gupai:tile-values {arg} --> names no game")
         return data.tile_values_block(data.by_id[arg], page_src)
+    if name in ("wall", "rules-box"):
+        game, _, rest = arg.partition(" ")
+        if game not in data.by_id:
+            raise PluginError(f"gupai site: {page_src}: <!-- gupai:{name} {arg} --> names no game")
+        spec = data.by_id[game]
+        if name == "rules-box":
+            return rules_box(spec, page_src, rest.split())
+        return tsung_piles_block(page_src) if game == "tsung-shap" else wall_block(spec, page_src)
     if name == "coverage":
         return data.coverage_block(page_src)
     if name == "games":

@@ -239,10 +239,7 @@ class SiteData:
         block = '<div class="tile-values">' + "".join(cells) + "</div>\n\n"
         note = "Each kind of tile with the count it makes toward ten and, where the set has two, ×2"
         if any(o.key == "four-two-value" for o in spec.options):
-            note += (
-                f" (under the `{options.preset}` preset, where "
-                f"{self.option_link(spec, 'four-two-value', page)} is {four_two})"
-            )
+            note += f" (in the rules this page teaches; [the sources differ]({rel(page, f'{spec.id}/options.md')}#four-two-value))"
         return block + note + ".\n"
 
     def tiles_page(self) -> str:
@@ -923,7 +920,7 @@ class SiteData:
         rows += [
             ("Rules", f"[{len(spec.rules)}](rules.md)"),
             ("Options", f"[{len(spec.options)}](options.md)"),
-            ("Presets", ", ".join(self.preset_link(spec, p.name, page) for p in spec.presets)),
+            ("Rule sets", ", ".join(self.preset_link(spec, p.name, page) for p in spec.presets)),
             ("Sources", ", ".join(self.source_link(k, page) for k in raw.get("sources", ()))),
         ]
         statuses: dict[str, int] = {}
@@ -946,7 +943,7 @@ class SiteData:
             what = f"does not execute all of them yet: {len(pending)} of the {len(spec.rules)} are marked **pending**"
         return (
             f'!!! info "Specified, not yet executable"\n'
-            f"    The rules of {spec.name} are fully specified, but the reference engine {what}. The "
+            f"    The rules of {spec.name} are fully specified, but the site's engine {what}. The "
             "examples on these pages that need no engine are checked by the site build itself.\n"
         )
 
