@@ -27,14 +27,22 @@
     });
     table.classList.add("stacked");
   }
+  // Measured with every word whole (data-measuring): a table that fits only by
+  // breaking its words in two is too wide.
   function fitTables() {
-    Array.prototype.forEach.call(document.querySelectorAll(".md-typeset table"), function (table) {
-      table.classList.remove("stacked");
+    var tables = Array.prototype.filter.call(document.querySelectorAll(".md-typeset table"), function (table) {
+      return !table.closest(".viewer");
     });
-    Array.prototype.forEach.call(document.querySelectorAll(".md-typeset table"), function (table) {
-      if (!table.closest(".md-typeset") || table.closest(".viewer")) return;
-      if (table.scrollWidth > column(table) + 1) stack(table);
+    tables.forEach(function (table) {
+      if (table.classList.contains("stacked")) {
+        table.classList.remove("stacked");
+        if (!table.classList.length) table.removeAttribute("class");
+      }
+      table.setAttribute("data-measuring", "");
     });
+    var wide = tables.filter(function (table) { return table.scrollWidth > column(table) + 1; });
+    tables.forEach(function (table) { table.removeAttribute("data-measuring"); });
+    wide.forEach(stack);
   }
   var pending = null;
   window.addEventListener("resize", function () {

@@ -357,7 +357,7 @@
   // from the address is looked up in the list, never put into a path.
   var listed = Object.create(null);
   (window.GUPAI_CORPUS || []).forEach(function (entry) {
-    if (entry && typeof entry.id === "string" && /^[a-z-]+\/[a-z]+\/[A-Za-z0-9._-]+$/.test(entry.id) && entry.id.indexOf("..") < 0) {
+    if (entry && typeof entry.id === "string" && /^[a-z-]+\/[a-z]+\/[A-Za-z0-9._=-]+$/.test(entry.id) && entry.id.indexOf("..") < 0) {
       listed[entry.id] = entry;
     }
   });
