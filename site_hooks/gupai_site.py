@@ -298,10 +298,23 @@ def _missing_anchors(build: _Build) -> list[str]:
     return problems
 
 
+_ROOTED = re.compile(r'((?:href|src)=")/(?!/)')
+
+
+def _relative_404(page: Path) -> None:
+    """Make the links of the 404 page relative: mkdocs roots them at "/", which breaks under a sub-path.
+
+    The page sits at the site's root, so "/x" becomes "./x".
+    """
+    if page.is_file():
+        page.write_text(_ROOTED.sub(r"\1./", page.read_text(encoding="utf-8")), encoding="utf-8")
+
+
 def on_post_build(config: MkDocsConfig) -> None:
     """Fail on spec entries with no place on the site, broken links, or external requests."""
     build = _state()
     site_dir = Path(config.site_dir)
+    _relative_404(site_dir / "404.html")
     _fail("spec entries with no place on the site", _missing_anchors(build))
     _fail("broken links", checks.check_links(site_dir))
     _fail("requests to other hosts", checks.check_no_external_requests(site_dir))

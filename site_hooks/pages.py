@@ -446,6 +446,10 @@ class SiteData:
     def rules_page(self, spec: GameSpec) -> str:
         page = f"{spec.id}/rules.md"
         out = [
+            "---",
+            f"title: {spec.name} rule reference",
+            "---",
+            "",
             f"# {spec.name}: rule reference",
             "",
             f"Every rule of {spec.name}, in the order of play, each with the examples that show it at work. "
@@ -554,6 +558,10 @@ class SiteData:
     def options_page(self, spec: GameSpec) -> str:
         page = f"{spec.id}/options.md"
         out = [
+            "---",
+            f"title: {spec.name} options",
+            "---",
+            "",
             f"# {spec.name}: options",
             "",
             f"Each option is a question the sources answer differently, or leave open. Every value is a "
@@ -644,6 +652,7 @@ class SiteData:
         names = [p.name for p in spec.presets]
         out = [
             "---",
+            f"title: {spec.name} presets",
             "hide:",
             "  - toc",
             "---",
@@ -1038,6 +1047,10 @@ class SiteData:
         if problems:
             raise ValueError("; ".join(problems))
         out = [
+            "---",
+            "title: Tsung Shap captures",
+            "---",
+            "",
             "# Tsung Shap: captures",
             "",
             "Tiles are laid one at a time at either end of a row. A laid tile captures with the tiles at the "
