@@ -302,12 +302,13 @@ _ROOTED = re.compile(r'((?:href|src)=")/(?!/)')
 
 
 def _relative_404(page: Path) -> None:
-    """Make the links of the 404 page relative: mkdocs roots them at "/", which breaks under a sub-path.
+    """Make the links of the 404 page relative: mkdocs roots them (and the search's base) at "/", which breaks under a sub-path.
 
     The page sits at the site's root, so "/x" becomes "./x".
     """
     if page.is_file():
-        page.write_text(_ROOTED.sub(r"\1./", page.read_text(encoding="utf-8")), encoding="utf-8")
+        text = _ROOTED.sub(r"\1./", page.read_text(encoding="utf-8"))
+        page.write_text(re.sub(r'"base":\s*"/"', '"base": "."', text), encoding="utf-8")
 
 
 def on_post_build(config: MkDocsConfig) -> None:

@@ -48,7 +48,11 @@ def test_the_kap_shap_sample_shows_every_turn_and_the_winning_split() -> None:
     assert int(turns[-1]) >= log["result"]["turns"]
     # each turn's number opens the viewer on the sample game just after that turn's last event:
     # a turn is a run of events of one seat
-    ends = [i + 1 for i, e in enumerate(log["events"]) if i + 1 == len(log["events"]) or log["events"][i + 1]["seat"] != e["seat"]]
+    ends = [
+        i + 1
+        for i, e in enumerate(log["events"])
+        if i + 1 == len(log["events"]) or log["events"][i + 1]["seat"] != e["seat"]
+    ]
     assert [h for h, _n in links] == [f"../viewer.html?log=kap-shap/sample/how-to-play#event={n}" for n in ends]
     split = log["result"]["decomposition"]
     result = html[html.index('class="sample-result"') :]
