@@ -108,7 +108,7 @@ def _answer(question: Question, spec: GameSpec) -> list[str]:
         names = ", ".join(f"[{p.title}]({presets}#{p.name})" for p in chosen) or "no rule set"
         default = " (the site's default)" if value == option.default else ""
         says = [
-            f"{source_label(pos.source)}: “{_md(pos.says)}”"
+            f"{source_label(pos.source)}: {_md(pos.says)}"
             for pos in option.positions
             if pos.reading == value and pos.says
         ]

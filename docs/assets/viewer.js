@@ -169,7 +169,7 @@
   function sentence(parts) {
     var p = el("span", "viewer-sentence");
     parts.forEach(function (part) {
-      if (part && part.face !== undefined) p.appendChild(tile(part.face, "inline"));
+      if (part && part.face !== undefined) p.appendChild(tile(part.face, "in-text"));
       else p.appendChild(document.createTextNode(part));
     });
     return p;
