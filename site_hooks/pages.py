@@ -336,10 +336,6 @@ class SiteData:
             "as 6; the `four-two-value` option of each game ("
             + ", ".join(self.option_link(s, "four-two-value", page) + f" in {s.name}" for s in self.specs)
             + ") records both readings. Tsung Shap counts it 6 unless the option says otherwise.",
-            "",
-            "To write a tile in a hand-written page of this site, use `[[6-4]]`: it becomes "
-            + tile_img("6-4", page, size="xs")
-            + ".",
         ]
         return "\n".join(out) + "\n"
 
@@ -456,7 +452,9 @@ class SiteData:
             f"New to the game? Start with [how to play](index.md). Where the old sources disagree, a rule names "
             f"its **options**; a [preset](presets.md) fixes every option (this site's default is "
             f"`{DEFAULT_PRESET}`). Each example is listed by its title under the rule it is about: open it to "
-            "see it move by move; a rule that an example also touches links to it.",
+            "see it move by move; a rule that an example also touches links to it. The rules number the "
+            "seats from 0, anticlockwise, as game logs do: seat 0 is the player the how-to-play pages and the "
+            "log viewer call Player 1.",
             "",
             '<p class="legend">'
             + " ".join(
@@ -930,7 +928,7 @@ class SiteData:
             ("Rules", f"[{len(spec.rules)}](rules.md)"),
             ("Options", f"[{len(spec.options)}](options.md)"),
             ("Rule sets", ", ".join(self.preset_link(spec, p.name, page) for p in spec.presets)),
-            ("Sources", ", ".join(self.source_link(k, page) for k in raw.get("sources", ()))),
+            ("Sources", ", ".join(self.source_link(k, page) for k in self._glance_sources(spec, raw))),
         ]
         statuses: dict[str, int] = {}
         for r in spec.rules:
@@ -940,6 +938,14 @@ class SiteData:
         return (
             f'{_md_inline(spec.summary)}\n\n<div class="glance" markdown>\n\n| | |\n| --- | --- |\n{body}\n\n</div>\n'
         )
+
+    def _glance_sources(self, spec: GameSpec, raw: Mapping[str, Any]) -> list[str]:
+        """The game's sources: those its spec lists, then any other that one of its rules or presets cites."""
+        keys = list(raw.get("sources", ()))
+        for cited in [s for r in spec.rules for s in r.sources] + [s for p in spec.presets for s in p.sources]:
+            if cited not in keys and cited in self.sources:
+                keys.append(cited)
+        return keys
 
     def status_block(self, spec: GameSpec) -> str:
         """A note when some of a game's rules are not executable yet."""
