@@ -47,7 +47,8 @@ SAMPLES = {
 
 def sample_log(game: str) -> dict[str, Any]:
     """The log of the game's sample game, played by the reference engine (once a build; a fresh copy each call)."""
-    return json.loads(_sample_text(game))
+    log: dict[str, Any] = json.loads(_sample_text(game))
+    return log
 
 
 @cache
