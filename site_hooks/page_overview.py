@@ -80,7 +80,7 @@ HAND_EXAMPLES: tuple[HandExample, ...] = (
         distance=1,
         caption=(
             "Close, but not a win: the two [4-4] pair off two of the four [6-6] (8 + 12 = 20), but the last "
-            "two [6-6] make 24. Changing one tile, a [6-6] for a [6-2], wins: the hand's distance is 1."
+            "two [6-6] make 24. Changing one tile, a [6-6] for a [6-2], wins: the hand is one tile from a win."
         ),
     ),
 )
@@ -216,7 +216,8 @@ class OverviewBlocks(SiteBase):
         if winning:
             return f'<span class="verdict win">✓ winning under {link}{sets_text}</span>'
         distance = cfg.evaluator.distance(counts)
-        return f'<span class="verdict lose">✗ not winning under {link}{sets_text} (distance {distance})</span>'
+        away = "one tile to change to win" if distance == 1 else f"{distance} tiles to change to win"
+        return f'<span class="verdict lose">✗ not winning under {link}{sets_text} ({away})</span>'
 
     # ============================================================ captures
     def captures_page(self) -> str:

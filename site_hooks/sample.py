@@ -178,7 +178,7 @@ def _kap_html(log: Mapping[str, Any], page: str) -> str:
     result = log["result"]
     if result.get("winner") is not None and result.get("decomposition"):
         out.append(
-            f'<div class="sample-result"><p>{_seat(result["winner"])} wins ({esc(result["reason"])}) after '
+            f'<div class="sample-result"><p>{_seat(result["winner"])} wins ({esc(_why(result["reason"]))}) after '
             f"{result['turns']} turns: the hand splits into an eye and "
             f"{len(result['decomposition']['pairs'])} ten-pairs.</p>"
             + _split_html(result["decomposition"], page)
@@ -186,10 +186,31 @@ def _kap_html(log: Mapping[str, Any], page: str) -> str:
         )
     else:
         out.append(
-            f'<div class="sample-result"><p>No winner ({esc(str(result.get("reason")))}) after '
+            f'<div class="sample-result"><p>No winner ({esc(_why(result.get("reason")))}) after '
             f"{result.get('turns')} turns.</p></div>"
         )
     return "\n".join(out)
+
+
+#: How a game ended, in a reader's words (the log's ``result.reason``).
+REASONS = {
+    "declared": "a winning hand declared",
+    "stock-exhausted": "the stock ran out",
+    "dead-rounds": "three rounds without a draw",
+    "abandoned": "the game was stopped",
+    "all-laid": "a player has laid every tile",
+    "equal-turns": "every tile laid, after equal turns",
+    "stock-empty": "the stock is empty and the hands played out",
+}
+
+
+def _why(reason: object) -> str:
+    """The end of a game in words.
+
+    >>> _why("all-laid"), _why("something-new")
+    ('a player has laid every tile', 'something-new')
+    """
+    return REASONS.get(str(reason), str(reason))
 
 
 def _signed(value: int) -> str:
@@ -344,7 +365,7 @@ def _tsung_html(log: Mapping[str, Any], page: str) -> str:
         verdict = f"{_seat(result['winner'])} wins, {final[0]} to {final[1]},"
     out.append(
         f'<div class="sample-result"><p>{verdict} after {result.get("turns")} turns '
-        f"({esc(str(result.get('reason')))}).</p></div>"
+        f"({esc(_why(result.get('reason')))}).</p></div>"
     )
     return "\n".join(out)
 

@@ -130,7 +130,13 @@ def corpus_files(logs: list[CorpusLog], specs: Iterable[GameSpec] = ()) -> dict[
                 "first": first_player_why(specs, doc),
             }
         )
-    files[f"{CORPUS_DIR}/index.js"] = "window.GUPAI_CORPUS = " + json.dumps(index, indent=0) + ";\n"
+    files[f"{CORPUS_DIR}/index.js"] = (
+        "window.GUPAI_CORPUS = "
+        + json.dumps(index, indent=0)
+        + ";\nwindow.GUPAI_REASONS = "
+        + json.dumps(sample.REASONS, indent=0)
+        + ";\n"
+    )
     return files
 
 

@@ -263,7 +263,9 @@
     if (position === n) {
       var shown = finalScores(log) || scores;
       var verdict = isSeat(result.winner, players) ? seat(result.winner) + " wins" : "no winner";
-      box.appendChild(line("Result", verdict + (result.reason ? " (" + word(result.reason) + ")" : ""), "result"));
+      var reasons = window.GUPAI_REASONS || {};
+      var why = typeof result.reason === "string" && Object.prototype.hasOwnProperty.call(reasons, result.reason) ? reasons[result.reason] : word(result.reason);
+      box.appendChild(line("Result", verdict + (result.reason ? " (" + why + ")" : ""), "result"));
       if (shown) box.appendChild(line(tsung ? "Scores" : "Settlement", shown.join(" · "), "scores"));
       if (tsung && Array.isArray(result.scores) && (result.scores[0] !== scores[0] || result.scores[1] !== scores[1])) {
         box.appendChild(line("Note", "the captures add up to " + scores.join(" · ") + ", not the result's scores"));

@@ -95,8 +95,8 @@ def wall_svg(wall: Wall, *, tile_href: Callable[[str], str], title: str) -> str:
     >>> from gupai.games.kap.config import collecting_config
     >>> wall = wall_layout(collecting_config("kap-shap"), ["2-1"] * 32, dice=(1, 1, 1, 1))
     >>> svg = wall_svg(wall, tile_href=lambda face: f"t/{face}.svg", title="A wall")
-    >>> svg.count("<image "), svg.count(">8</text>")
-    (32, 1)
+    >>> svg.count("<image "), svg.count('fill="#212121">')  # every tile drawn, the 17 of the stock numbered
+    (32, 17)
     """
     w, h, gap, pad = 24, 54, 8, 6  # a tile, the space between piles, the space around a tile
     col = w + gap
