@@ -369,3 +369,16 @@ def test_the_questions_page_answers_every_rule_set_from_the_spec() -> None:
                 assert len(said) == 1, (question["id"], game, name)
                 plain = " ".join(html.unescape(re.sub(r"<[^>]+>", "", said[0])).split())
                 assert plain == html.unescape(answer).replace("\\", ""), (question["id"], game, name, plain)
+
+
+def test_the_404_page_links_relatively_and_the_navigation_shows_how_to_play() -> None:
+    site = built_site()
+    missing = (site / "404.html").read_text(encoding="utf-8")
+    rooted = re.findall(r'(?:href|src)="/(?!/)[^"]*"', missing)
+    assert rooted == [] and '"base": "/"' not in missing, rooted[:5]
+    for game in GAMES:
+        page = (site / game / "rules.html").read_text(encoding="utf-8")
+        nav = page[page.index('<nav class="md-nav md-nav--primary"') :]
+        assert re.search(
+            r'<a href="index\.html" class="md-nav__link">\s*<span class="md-ellipsis">\s*How to play', nav
+        ), game
