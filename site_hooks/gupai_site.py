@@ -11,8 +11,11 @@ Loaded by ``hooks:`` in mkdocs.yml. At build time it
 - generates the rules, options, presets, tiles, pairs, ambiguities, sources,
   rule index and schema pages, the tile pictures (``gupai.render.svg``), and copies
   ``schemas/*.json`` to ``schemas/`` in the site;
+- generates the questions page from ``spec/questions.yaml`` (``site_hooks.questions``);
 - expands ``[[6-4]]`` tiles and ``<!-- gupai:... -->`` blocks in hand-written
-  pages;
+  pages (among them ``gupai:wall GAME``, the sample deal's wall drawn, and
+  ``gupai:rules-box GAME ID...``, the rules a how-to-play page teaches);
+- makes the 404 page's links relative;
 - after the build, fails if a rule, option, value, preset or source has no
   anchor on the site, if a link or picture is broken, or if a page would
   fetch anything from another host.

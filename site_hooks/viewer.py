@@ -5,9 +5,15 @@ shows a log, it does not judge one. What the rules say about each corpus log
 is computed here, in Python, by the validator: for an invalid example the
 viewer shows the first problem ``gupai.log.validate.validate_log`` reported.
 
-Every corpus log is published twice: as the JSON file itself, and wrapped in a
-one-line script (``GupaiViewer.receive(...)``), because a page opened from
-disk may load scripts but not fetch files.
+Besides the conformance corpus the viewer offers each how-to-play page's
+sample game (kind ``sample``), so that the page's turns can link into it.
+
+Every log is published twice: as the JSON file itself, and wrapped in a
+one-line script (``GupaiViewer.receive(id, "json text")``), because a page
+opened from disk may load scripts but not fetch files. The script hands over
+the log as text, which the viewer parses into plain objects of its own; the
+viewer loads only the scripts of the ids its index lists, never a path taken
+from the address.
 """
 
 from __future__ import annotations
