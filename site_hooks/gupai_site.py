@@ -55,7 +55,7 @@ from site_hooks.common import (  # noqa: E402
     rel,
 )
 from site_hooks.features import FeatureError, load_scenarios  # noqa: E402
-from site_hooks.howto import rules_box, tsung_piles_block, wall_block  # noqa: E402
+from site_hooks.howto import rules_box, tsung_piles_block, turn_example, wall_block  # noqa: E402
 from site_hooks.markup import check_site_markup  # noqa: E402
 from site_hooks.pages import SiteData  # noqa: E402
 from site_hooks.questions import load_questions, questions_page  # noqa: E402
@@ -205,6 +205,13 @@ def _expand_marker(data: SiteData, name: str, arg: str, page_src: str) -> str:
         if arg not in data.by_id:
             raise PluginError(f"gupai site: {page_src}: <!-- gupai:tile-values {arg} --> names no game")
         return data.tile_values_block(data.by_id[arg], page_src)
+    if name == "turn-example":
+        if arg not in data.by_id:
+            raise PluginError(f"gupai site: {page_src}: <!-- gupai:turn-example {arg} --> names no game")
+        block = turn_example(arg, page_src)
+        if not block:
+            raise PluginError(f"gupai site: {page_src}: the {arg} sample game has no turn to show")
+        return block
     if name in ("wall", "rules-box"):
         game, _, rest = arg.partition(" ")
         if game not in data.by_id:

@@ -14,10 +14,10 @@ from gupai.core.spec import GameSpec
 from gupai.games.kap.config import collecting_config
 from gupai.render.wall import SEAT_COLOURS, STOCK_COLOUR, wall_layout, wall_svg
 
-from .common import TILE_DIR, esc, href, rel
-from .sample import sample_log
+from .common import TILE_DIR, esc, href, rel, tiles_html
+from .sample import sample_log, viewer_link
 
-__all__ = ["rules_box", "tsung_piles_block", "wall_block"]
+__all__ = ["rules_box", "tsung_piles_block", "turn_example", "wall_block"]
 
 
 def wall_block(spec: GameSpec, page: str) -> str:
@@ -98,4 +98,71 @@ def rules_box(spec: GameSpec, page: str, ids: list[str]) -> str:
         '<details class="rules-box"><summary>The rules on this page</summary>'
         f"<p>Every step above is a rule of the {esc(spec.name)} rule reference, with its sources:</p>"
         f"<ul>{items}</ul></details>\n"
+    )
+
+
+def _kap_turns(events: list[dict[str, object]]) -> list[tuple[int, list[dict[str, object]]]]:
+    """The turns of a collecting game's log: runs of one seat's events, each with the index just after it."""
+    turns: list[tuple[int, list[dict[str, object]]]] = []
+    for index, event in enumerate(events):
+        if turns and turns[-1][1][-1]["seat"] == event["seat"]:
+            turns[-1][1].append(event)
+        else:
+            turns.append((0, [event]))
+        turns[-1] = (index + 1, turns[-1][1])
+    return turns
+
+
+def turn_example(game: str, page: str) -> str:
+    """One real turn of the sample game, step by step with its tiles, linked into the viewer where it ends.
+
+    Kap Shap and Kap Tai Shap: the first turn that takes, discards, draws and
+    discards. Tsung Shap: the first tile turned over, laid and capturing a triple.
+    """
+    log = sample_log(game)
+    events = log["events"]
+    if game == "tsung-shap":
+        for i in range(len(events) - 2):
+            a, b, c = events[i : i + 3]
+            if (a["type"], b["type"], c["type"]) == ("reveal", "lay", "capture") and c["kind"] == "triple":
+                steps = [
+                    f"turns over {tiles_html([a['tile']], page)};",
+                    f"lays it at the {esc(b['end'])} end of the row;",
+                    f"captures {tiles_html(c['tiles'], page)}, a triple: {c['points']} points.",
+                ]
+                return _turn_html(game, page, a["seat"], i + 3, "A turn of the sample game below", steps)
+        return ""
+    turns = list(enumerate(_kap_turns(events), start=1))
+    full = ["take", "discard", "draw", "discard"]
+    # the first turn that takes and draws (else the first that draws), and the winning turn
+    chosen = next((t for t in turns if [e["type"] for e in t[1][1]] == full), None) or next(
+        (t for t in turns if [e["type"] for e in t[1][1]] == ["draw", "discard"]), None
+    )
+    shown = [t for t in turns if t is chosen or (t is turns[-1] and t[1][1][-1]["type"] == "declare")]
+    blocks = []
+    for number, (end, turn) in shown:
+        steps = [_kap_step(event, page) for event in turn]
+        steps[-1] = steps[-1].removesuffix(";") + ("" if steps[-1].endswith(".") else ".")
+        seat = int(str(turn[0]["seat"]))
+        blocks.append(_turn_html(game, page, seat, end, f"Turn {number} of the sample game below", steps))
+    return "".join(blocks)
+
+
+def _kap_step(event: dict[str, object], page: str) -> str:
+    tile = str(event.get("tile", ""))
+    kind = event["type"]
+    if kind == "take":
+        return f"takes {tiles_html([tile], page)} from the table;"
+    if kind == "draw":
+        return f"draws {tiles_html([tile], page)} from the stock;"
+    if kind == "discard":
+        return f"discards {tiles_html([tile], page)};"
+    return "declares a winning hand and shows its split: the game is over."
+
+
+def _turn_html(game: str, page: str, seat: int, end: int, title: str, steps: list[str]) -> str:
+    items = "".join(f"<li>{step}</li>" for step in steps)
+    return (
+        f'<div class="turn-example"><p>{esc(title)}: Player {seat + 1}</p><ol>{items}</ol>'
+        f"<p>{viewer_link(game, page, end, 'Step through the game from here')}</p></div>\n"
     )
