@@ -382,3 +382,26 @@ def test_the_404_page_links_relatively_and_the_navigation_shows_how_to_play() ->
         assert re.search(
             r'<a href="index\.html" class="md-nav__link">\s*<span class="md-ellipsis">\s*How to play', nav
         ), game
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_turn_shown_step_by_step_is_the_sample_games_own(game: str) -> None:
+    """Each step's tile is the tile of the log's event; the link opens the viewer just after the turn."""
+    from site_hooks.sample import sample_log
+
+    events = sample_log(game)["events"]
+    page = (built_site() / game / "index.html").read_text(encoding="utf-8")
+    blocks = re.findall(r'<div class="turn-example">(.*?)</div>', page, flags=re.S)
+    assert blocks, game
+    for block in blocks:
+        end = int(re.search(r"#event=(\d+)", block).group(1))  # type: ignore[union-attr]
+        player = int(re.search(r"Player (\d+)", block).group(1))  # type: ignore[union-attr]
+        steps = re.findall(r"<li>(.*?)</li>", block)
+        turn = events[end - len(steps) : end]
+        assert {e["seat"] for e in turn} == {player - 1}, block
+        if game != "tsung-shap":
+            assert end == len(events) or events[end]["seat"] != player - 1  # the turn ends there
+        for step, event in zip(steps, turn, strict=True):
+            shown = re.findall(r'alt="\[([1-6]-[1-6])\]"', step)
+            wanted = event.get("tiles") or ([event["tile"]] if "tile" in event and "lays it" not in step else [])
+            assert shown == wanted, (step, event)
