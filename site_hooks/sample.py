@@ -374,4 +374,4 @@ def sample_html(game: str, page: str) -> str:
     """The game's sample game as one block of HTML, turn by turn."""
     log = sample_log(game)
     body = _tsung_html(log, page) if game == "tsung-shap" else _kap_html(log, page)
-    return f'<div class="sample-game" data-game="{esc(game)}">\n{body}\n</div>\n'
+    return f'<div class="sample-game" data-game="{esc(game)}" data-search-exclude>\n{body}\n</div>\n'
