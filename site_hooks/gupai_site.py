@@ -318,7 +318,8 @@ def _relative_404(page: Path) -> None:
     """
     if page.is_file():
         text = _ROOTED.sub(r"\1./", page.read_text(encoding="utf-8"))
-        page.write_text(re.sub(r'"base":\s*"/"', '"base": "."', text), encoding="utf-8")
+        text = re.sub(r'"base":\s*"/"', '"base": "."', text)
+        page.write_text(text.replace('__md_scope=new URL("/"', '__md_scope=new URL("."'), encoding="utf-8")
 
 
 def on_post_build(config: MkDocsConfig) -> None:

@@ -90,18 +90,31 @@ def test_no_two_pages_share_a_title() -> None:
             assert name in title, (page, title)
 
 
-@pytest.mark.parametrize("width", WIDTHS)
-def test_every_table_fits_and_every_text_is_legible(browser: Browser, width: int) -> None:
+@pytest.mark.parametrize(("width", "scheme"), [(1280, "light"), (400, "light"), (1280, "dark")])
+def test_every_table_fits_and_every_text_is_legible(browser: Browser, width: int, scheme: str) -> None:
     site = built_site()
     browser.set_width(width)
+    browser.call(
+        "Emulation.setEmulatedMedia", session=True, features=[{"name": "prefers-color-scheme", "value": scheme}]
+    )
+    # the palette a page stored last would win over the emulated scheme
+    browser.open((site / "index.html").as_uri())
+    browser.evaluate("localStorage.clear()")
     problems = []
-    for page in pages(site):
-        browser.open((site / page).as_uri())
-        found = browser.evaluate(TEACH_PROBE)
-        problems += [
-            f"{page} at {width} px: {kind}: {what}" for kind in ("tables", "contrast", "small") for what in found[kind]
-        ]
-        assert found["texts"] > 0 or page == "404.html", page
+    try:
+        for page in pages(site):
+            browser.open((site / page).as_uri())
+            shown = browser.evaluate("document.body.getAttribute('data-md-color-scheme')")
+            assert shown == ("slate" if scheme == "dark" else "default"), (page, shown)
+            found = browser.evaluate(TEACH_PROBE)
+            problems += [
+                f"{page} at {width} px ({scheme}): {kind}: {what}"
+                for kind in ("tables", "contrast", "small")
+                for what in found[kind]
+            ]
+            assert found["texts"] > 0 or page == "404.html", page
+    finally:
+        browser.call("Emulation.setEmulatedMedia", session=True, features=[])
     assert problems == []
 
 
