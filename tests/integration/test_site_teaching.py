@@ -347,6 +347,8 @@ def test_screenshots_of_the_teaching_pages(browser: Browser) -> None:
     shots = [(f"{game}/index.html", f"{game}-how-to-play") for game in GAMES]
     shots += [(f"{game}/index.html#the-deal", f"{game}-deal") for game in GAMES]
     shots += [("questions.html", "questions"), ("viewer.html?log=kap-tai-shap/sample/how-to-play#event=6", "viewer")]
+    browser.open((site / "index.html").as_uri())
+    browser.evaluate("localStorage.clear()")  # the light palette, whatever a test before chose
     for width in WIDTHS:
         browser.set_width(width, 1400)
         for page, name in shots:
