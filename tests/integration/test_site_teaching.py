@@ -420,3 +420,17 @@ def test_the_turn_shown_step_by_step_is_the_sample_games_own(game: str) -> None:
             shown = re.findall(r'alt="\[([1-6]-[1-6])\]"', step)
             wanted = event.get("tiles") or ([event["tile"]] if "tile" in event and "lays it" not in step else [])
             assert shown == wanted, (step, event)
+
+
+@pytest.mark.parametrize("game", ["kap-shap", "kap-tai-shap"])
+def test_the_drawn_wall_fits_a_phone_with_its_numbers_legible(browser: Browser, game: str) -> None:
+    browser.set_width(400)
+    browser.open((built_site() / game / "index.html").as_uri())
+    shown = browser.evaluate(
+        "(function () { var svg = document.querySelector('svg.wall'), box = svg.getBoundingClientRect();"
+        " var frame = svg.parentElement.getBoundingClientRect();"
+        " var text = svg.querySelector('text'), size = text.getBoundingClientRect().height;"
+        " return [box.right <= frame.right + 1, box.width / svg.viewBox.baseVal.width * 16, size]; })()"
+    )
+    assert shown[0], shown  # the whole wall in view, no piles hidden off the side
+    assert shown[1] >= 12, shown  # its numbers (16 units) drawn at 12 px or more

@@ -92,6 +92,9 @@ def _seat_colour(seat: int) -> str:
 def wall_svg(wall: Wall, *, tile_href: Callable[[str], str], title: str) -> str:
     """The wall as an inline SVG: ``tile_href(face)`` is the URL of a tile's picture.
 
+    Its numbers are drawn at 16 units, so that a page may shrink the picture to
+    three quarters to fit a narrow screen and still show them at 12 pixels.
+
     >>> from gupai.games.kap.config import collecting_config
     >>> wall = wall_layout(collecting_config("kap-shap"), ["2-1"] * 32, dice=(1, 1, 1, 1))
     >>> svg = wall_svg(wall, tile_href=lambda face: f"t/{face}.svg", title="A wall")
@@ -101,12 +104,12 @@ def wall_svg(wall: Wall, *, tile_href: Callable[[str], str], title: str) -> str:
     w, h, gap, pad = 24, 54, 8, 6  # a tile, the space between piles, the space around a tile
     col = w + gap
     top = 6
-    label_y = top + wall.height * (h + pad) + 18
+    label_y = top + wall.height * (h + pad) + 20
     width = wall.piles * col + gap
     height = label_y + 8
     out = [
         f'<svg class="wall" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" '
-        f'width="{width}" height="{height}" role="img" aria-label="{escape(title)}">',
+        f'width="{width}" height="{height}" style="max-width: {width}px" role="img" aria-label="{escape(title)}">',
         f"<title>{escape(title)}</title>",
     ]
 
@@ -142,13 +145,13 @@ def wall_svg(wall: Wall, *, tile_href: Callable[[str], str], title: str) -> str:
         x, y = gap + tile.pile * col, y_of(tile.level)
         cx, cy = x + w / 2, y + h / 2
         out.append(
-            f'<circle cx="{cx:g}" cy="{cy:g}" r="9" fill="#fff" stroke="{STOCK_COLOUR}" stroke-width="1.5" opacity="0.92"/>'
-            f'<text x="{cx:g}" y="{cy + 4:g}" text-anchor="middle" font-size="12" font-weight="700" '
+            f'<circle cx="{cx:g}" cy="{cy:g}" r="11" fill="#fff" stroke="{STOCK_COLOUR}" stroke-width="1.5" opacity="0.92"/>'
+            f'<text x="{cx:g}" y="{cy + 5:g}" text-anchor="middle" font-size="16" font-weight="700" '
             f'fill="#212121">{tile.draw}</text>'
         )
     for p in range(wall.piles):
         out.append(
-            f'<text x="{gap + p * col + w / 2:g}" y="{label_y}" text-anchor="middle" font-size="12" '
+            f'<text x="{gap + p * col + w / 2:g}" y="{label_y}" text-anchor="middle" font-size="16" '
             f'fill="#424242">{p + 1}</text>'
         )
     out.append("</svg>")
