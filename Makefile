@@ -71,7 +71,7 @@ site: $(STAMP)
 
 # The rules site in headless Chromium alone (also part of `unit`).
 browser: site
-	$(BIN)/pytest -q tests/integration/test_site_browser.py tests/integration/test_site_pages.py
+	$(BIN)/pytest -q tests/integration/test_site_browser.py tests/integration/test_site_pages.py tests/integration/test_site_teaching.py
 
 # The fuzz run: 100,000 corrupted inputs each to the log validator and to the
 # engine protocol's readers, zero tracebacks allowed; it prints the counts.

@@ -166,8 +166,9 @@ EXAMPLES: tuple[CaptureExample, ...] = (
         points=40,
         rules=("ts.sweep", "ts.sweep.restart"),
         note=(
-            "Only two tiles on the table and [6-4] takes both (10 + 8 + 2 = 20): a sweep (tap ti), scored 40 "
-            "(under `sweep-score=add`, 40 plus the 20 points). The player lays another tile at once."
+            "Only two tiles on the table and [6-4] takes both (10 + 8 + 2 = 20): a sweep (tap ti). It scores "
+            "40 in place of the tiles' 20 points (under `sweep-score=add` it would score 40 + 20 = 60, under "
+            "`sweep-score=none` the 20 alone). The player lays another tile at once."
         ),
         options={"sweep-score": "replace"},
     ),

@@ -4,6 +4,7 @@ spec entries with no anchor on the site, broken links, external requests.
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Iterable, Mapping
 from pathlib import Path
@@ -125,6 +126,25 @@ def ids_in_html(text: str) -> set[str]:
     return set(_ID.findall(text))
 
 
+def _viewer_link_problems(site_dir: Path, where: str, ref: str, query: str, fragment: str) -> list[str]:
+    """A link into the log viewer must name a log of its corpus (``?log=ID``) and an event (``#event=N``) in it."""
+    names = [unquote(v) for k, _, v in (p.partition("=") for p in query.split("&")) if k == "log"]
+    if len(names) != 1:
+        return [f"{where}: link {ref!r} into the viewer names no log (?log=ID)"]
+    log = site_dir / "assets" / "viewer" / "corpus" / f"{names[0]}.json"
+    if ".." in names[0] or not log.is_file():
+        return [f"{where}: link {ref!r} names no log of the viewer's corpus"]
+    if not fragment:
+        return []
+    event = re.fullmatch(r"event=(\d+)", fragment)
+    if event is None:
+        return [f"{where}: link {ref!r} names no event of the viewer (#event=N)"]
+    events = len(json.loads(log.read_text(encoding="utf-8")).get("events", ()))
+    if int(event.group(1)) > events:
+        return [f"{where}: link {ref!r} names event {event.group(1)} of a log of {events} events"]
+    return []
+
+
 def check_links(site_dir: Path) -> list[str]:
     """Every relative link or picture in the built site whose file or anchor is missing."""
     pages = {p: p.read_text(encoding="utf-8") for p in site_dir.rglob("*.html")}
@@ -148,6 +168,9 @@ def check_links(site_dir: Path) -> list[str]:
                 problems.append(f"{where}: broken link {ref!r}")
                 continue
             fragment = unquote(parts.fragment)
+            if target.name == "viewer.html" and (parts.query or fragment.startswith("event=")):
+                problems += _viewer_link_problems(site_dir, where, ref, parts.query, fragment)
+                continue
             if fragment and target.suffix == ".html":
                 target_ids = ids.get(target)
                 if target_ids is None:

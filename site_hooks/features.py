@@ -233,7 +233,9 @@ def _table_html(rows: Sequence[Sequence[str]], page_src: str, *, header: bool) -
 
 
 def _steps_html(steps: Sequence[Step], page_src: str, *, css: str) -> str:
-    parts = [f'<ol class="steps {css}">']
+    # The steps are left out of the site's search index: it is loaded by every page, and the
+    # rules, their titles and the questions page answer what a search looks for.
+    parts = [f'<ol class="steps {css}" data-search-exclude>']
     for step in steps:
         parts.append(f'<li><span class="kw">{esc(step.keyword)}</span> {_with_tiles(step.text, page_src)}')
         if step.table:
@@ -275,7 +277,7 @@ def render_scenario(scenario: Scenario, page_src: str, *, option_page: str, rule
     parts.append(_steps_html(scenario.steps, page_src, css="main"))
     for examples in scenario.examples:
         title = "Examples" + (f": {examples.name}" if examples.name else "")
-        parts.append(f'<p class="examples-head">{esc(title)}</p>')
-        parts.append(_table_html([examples.header, *examples.rows], page_src, header=True))
+        parts.append(f'<p class="examples-head">{esc(title)}</p><div data-search-exclude>')
+        parts.append(_table_html([examples.header, *examples.rows], page_src, header=True) + "</div>")
     parts.append("</details>")
     return "".join(parts)

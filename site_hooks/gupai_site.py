@@ -11,8 +11,11 @@ Loaded by ``hooks:`` in mkdocs.yml. At build time it
 - generates the rules, options, presets, tiles, pairs, ambiguities, sources,
   rule index and schema pages, the tile pictures (``gupai.render.svg``), and copies
   ``schemas/*.json`` to ``schemas/`` in the site;
+- generates the questions page from ``spec/questions.yaml`` (``site_hooks.questions``);
 - expands ``[[6-4]]`` tiles and ``<!-- gupai:... -->`` blocks in hand-written
-  pages;
+  pages (among them ``gupai:wall GAME``, the sample deal's wall drawn, and
+  ``gupai:rules-box GAME ID...``, the rules a how-to-play page teaches);
+- makes the 404 page's links relative;
 - after the build, fails if a rule, option, value, preset or source has no
   anchor on the site, if a link or picture is broken, or if a page would
   fetch anything from another host.
@@ -52,10 +55,12 @@ from site_hooks.common import (  # noqa: E402
     rel,
 )
 from site_hooks.features import FeatureError, load_scenarios  # noqa: E402
+from site_hooks.howto import rules_box, tsung_piles_block, turn_example, wall_block  # noqa: E402
 from site_hooks.markup import check_site_markup  # noqa: E402
 from site_hooks.pages import SiteData  # noqa: E402
+from site_hooks.questions import load_questions, questions_page  # noqa: E402
 from site_hooks.sample import sample_html  # noqa: E402
-from site_hooks.viewer import CorpusLog, corpus_files, corpus_logs, viewer_page  # noqa: E402
+from site_hooks.viewer import CorpusLog, corpus_files, corpus_logs, sample_logs, viewer_page  # noqa: E402
 
 log = logging.getLogger("mkdocs.hooks.gupai_site")
 
@@ -118,6 +123,10 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
         corpus = corpus_logs(data_dir("conformance"))
     except FileNotFoundError:
         corpus = []
+    try:
+        corpus = sample_logs(s.id for s in specs) + corpus
+    except ValueError as error:
+        raise PluginError(f"gupai site: {error}") from None
     _build = _Build(data, corpus)
     log.info("gupai: %d games, %d scenarios", len(specs), len(scenarios))
     return config
@@ -132,6 +141,7 @@ def _generated_pages(data: SiteData) -> dict[str, Callable[[], str]]:
         "sources.md": data.sources_page,
         "engine/rule-index.md": data.rule_index_page,
         "engine/schemas.md": data.schemas_page,
+        "questions.md": partial(_questions, data),
     }
     for spec in data.specs:
         pages[f"{spec.id}/rules.md"] = partial(data.rules_page, spec)
@@ -140,6 +150,11 @@ def _generated_pages(data: SiteData) -> dict[str, Callable[[], str]]:
     if "tsung-shap" in data.by_id:
         pages["tsung-shap/captures.md"] = data.captures_page
     return pages
+
+
+def _questions(data: SiteData) -> str:
+    doc = yaml.safe_load((data_dir("spec") / "questions.yaml").read_text(encoding="utf-8"))
+    return questions_page(load_questions(doc, data.specs), data.specs)
 
 
 def on_files(files: Files, config: MkDocsConfig) -> Files:
@@ -166,7 +181,7 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
     files.append(File.generated(config, "assets/logo.svg", content=tile_svg("6-6", style=SITE_STYLE, title="gupai")))
     for schema in data.schema_files():
         files.append(File.generated(config, f"schemas/{schema.name}", abs_src_path=str(schema)))
-    for name, text in corpus_files(build.corpus).items():
+    for name, text in corpus_files(build.corpus, data.specs).items():
         files.append(File.generated(config, name, content=text))
     return files
 
@@ -190,6 +205,21 @@ def _expand_marker(data: SiteData, name: str, arg: str, page_src: str) -> str:
         if arg not in data.by_id:
             raise PluginError(f"gupai site: {page_src}: <!-- gupai:tile-values {arg} --> names no game")
         return data.tile_values_block(data.by_id[arg], page_src)
+    if name == "turn-example":
+        if arg not in data.by_id:
+            raise PluginError(f"gupai site: {page_src}: <!-- gupai:turn-example {arg} --> names no game")
+        block = turn_example(arg, page_src)
+        if not block:
+            raise PluginError(f"gupai site: {page_src}: the {arg} sample game has no turn to show")
+        return block
+    if name in ("wall", "rules-box"):
+        game, _, rest = arg.partition(" ")
+        if game not in data.by_id:
+            raise PluginError(f"gupai site: {page_src}: <!-- gupai:{name} {arg} --> names no game")
+        spec = data.by_id[game]
+        if name == "rules-box":
+            return rules_box(spec, page_src, rest.split())
+        return tsung_piles_block(page_src) if game == "tsung-shap" else wall_block(spec, page_src)
     if name == "coverage":
         return data.coverage_block(page_src)
     if name == "games":
@@ -278,10 +308,25 @@ def _missing_anchors(build: _Build) -> list[str]:
     return problems
 
 
+_ROOTED = re.compile(r'((?:href|src)=")/(?!/)')
+
+
+def _relative_404(page: Path) -> None:
+    """Make the links of the 404 page relative: mkdocs roots them (and the search's base) at "/", which breaks under a sub-path.
+
+    The page sits at the site's root, so "/x" becomes "./x".
+    """
+    if page.is_file():
+        text = _ROOTED.sub(r"\1./", page.read_text(encoding="utf-8"))
+        text = re.sub(r'"base":\s*"/"', '"base": "."', text)
+        page.write_text(text.replace('__md_scope=new URL("/"', '__md_scope=new URL("."'), encoding="utf-8")
+
+
 def on_post_build(config: MkDocsConfig) -> None:
     """Fail on spec entries with no place on the site, broken links, or external requests."""
     build = _state()
     site_dir = Path(config.site_dir)
+    _relative_404(site_dir / "404.html")
     _fail("spec entries with no place on the site", _missing_anchors(build))
     _fail("broken links", checks.check_links(site_dir))
     _fail("requests to other hosts", checks.check_no_external_requests(site_dir))

@@ -13,14 +13,17 @@ scores.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any
 
+from gupai.core.spec import game_spec
 from gupai.log.play import play_game
 from gupai.log.tsung import play_tsung, starts_turn
 
-from .common import esc, tile_img, tiles_html
+from .common import esc, href, tile_img, tiles_html
 
 __all__ = ["SAMPLES", "TsungRow", "sample_html", "sample_log"]
 
@@ -43,11 +46,17 @@ SAMPLES = {
 
 
 def sample_log(game: str) -> dict[str, Any]:
-    """The log of the game's sample game, played now by the reference engine."""
+    """The log of the game's sample game, played by the reference engine (once a build; a fresh copy each call)."""
+    log: dict[str, Any] = json.loads(_sample_text(game))
+    return log
+
+
+@cache
+def _sample_text(game: str) -> str:
     sample = SAMPLES[game]
     if game == "tsung-shap":
-        return play_tsung(seed=sample.seed, agents=sample.agents)
-    return play_game(game, seed=sample.seed, players=sample.players, agents=sample.agents)
+        return json.dumps(play_tsung(seed=sample.seed, agents=sample.agents))
+    return json.dumps(play_game(game, seed=sample.seed, players=sample.players, agents=sample.agents))
 
 
 # ------------------------------------------------------------------ helpers
@@ -76,8 +85,30 @@ def _t(face: str, page: str) -> str:
     return tiles_html([face], page, size="md")
 
 
+def viewer_link(game: str, page: str, event: int, text: str) -> str:
+    """A link into the log viewer, at ``event`` of the game's sample game (the state after that many events).
+
+    >>> viewer_link("kap-shap", "kap-shap/index.md", 4, "Turn 2")
+    '<a class="turn-no" href="../viewer.html?log=kap-shap/sample/how-to-play#event=4" title="Step through from here in the log viewer">Turn 2</a>'
+    """
+    url = href(page, "viewer.md") + f"?log={game}/sample/how-to-play#event={event}"
+    return f'<a class="turn-no" href="{esc(url)}" title="Step through from here in the log viewer">{esc(text)}</a>'
+
+
 def _seat(seat: int) -> str:
     return f'<span class="seat seat-{seat}">Player {seat + 1}</span>'
+
+
+def _rules_name(log: Mapping[str, Any]) -> str:
+    """Whose rules the sample game follows, in a reader's words: the title of its rule set.
+
+    >>> _rules_name({"game": "kap-shap", "preset": "culin"})
+    'Culin (1895)'
+    """
+    for preset in game_spec(log["game"]).presets:
+        if preset.name == log["preset"]:
+            return preset.title
+    return str(log["preset"])
 
 
 def _split_html(decomposition: Mapping[str, Any], page: str) -> str:
@@ -95,8 +126,8 @@ def _kap_html(log: Mapping[str, Any], page: str) -> str:
     table: list[str] = []
     players = len(hands)
     out = [
-        f'<p class="sample-intro">{players} players, the <code>{esc(log["preset"])}</code> preset, seed '
-        f"{log['seed']}. {_seat(deal['first_player'])} plays first and so holds one tile more; "
+        f'<p class="sample-intro">{players} players, by the rules of {esc(_rules_name(log))}. '
+        f"{_seat(deal['first_player'])} plays first and so holds one tile more; "
         f"the stock holds {stock} tiles.</p>",
         _kap_state(hands, table, stock, page, title="The deal"),
     ]
@@ -106,19 +137,23 @@ def _kap_html(log: Mapping[str, Any], page: str) -> str:
     seat: int | None = None
     number = 0
 
+    done = 0  # the events of the turns shown so far
+
     def flush() -> None:
         if turn and seat is not None:
-            head = f'<p class="turn-head"><span class="turn-no">Turn {number}</span> {_seat(seat)} '
+            link = viewer_link(log["game"], page, done, f"Turn {number}")
+            head = f'<p class="turn-head">{link} {_seat(seat)} '
             out.append(head + ", then ".join(turn) + ".</p>")
             kept = [f for f in gained if f in hands[seat]]
             out.append(_kap_state(hands, table, stock, page, active=seat, gained=kept, discarded=discarded))
 
-    for event in log["events"]:
+    for index, event in enumerate(log["events"]):
         kind = event["type"]
         if event["seat"] != seat:
             flush()
             number += 1
             seat, turn, gained, discarded = event["seat"], [], [], []
+        done = index + 1
         hand = hands[event["seat"]]
         if kind == "discard":
             hand.remove(event["tile"])
@@ -143,7 +178,7 @@ def _kap_html(log: Mapping[str, Any], page: str) -> str:
     result = log["result"]
     if result.get("winner") is not None and result.get("decomposition"):
         out.append(
-            f'<div class="sample-result"><p>{_seat(result["winner"])} wins ({esc(result["reason"])}) after '
+            f'<div class="sample-result"><p>{_seat(result["winner"])} wins ({esc(_why(result["reason"]))}) after '
             f"{result['turns']} turns: the hand splits into an eye and "
             f"{len(result['decomposition']['pairs'])} ten-pairs.</p>"
             + _split_html(result["decomposition"], page)
@@ -151,10 +186,31 @@ def _kap_html(log: Mapping[str, Any], page: str) -> str:
         )
     else:
         out.append(
-            f'<div class="sample-result"><p>No winner ({esc(str(result.get("reason")))}) after '
+            f'<div class="sample-result"><p>No winner ({esc(_why(result.get("reason")))}) after '
             f"{result.get('turns')} turns.</p></div>"
         )
     return "\n".join(out)
+
+
+#: How a game ended, in a reader's words (the log's ``result.reason``).
+REASONS = {
+    "declared": "a winning hand declared",
+    "stock-exhausted": "the stock ran out",
+    "dead-rounds": "three rounds without a draw",
+    "abandoned": "the game was stopped",
+    "all-laid": "a player has laid every tile",
+    "equal-turns": "every tile laid, after equal turns",
+    "stock-empty": "the stock is empty and the hands played out",
+}
+
+
+def _why(reason: object) -> str:
+    """The end of a game in words.
+
+    >>> _why("all-laid"), _why("something-new")
+    ('a player has laid every tile', 'something-new')
+    """
+    return REASONS.get(str(reason), str(reason))
 
 
 def _signed(value: int) -> str:
@@ -232,7 +288,7 @@ def _tsung_html(log: Mapping[str, Any], page: str) -> str:
     stock = len(deal.get("stock") or ())
     held = "a face-down pile" if piles else "a hand"
     out = [
-        f'<p class="sample-intro">Two players, the <code>{esc(log["preset"])}</code> preset, seed {log["seed"]}. '
+        f'<p class="sample-intro">Two players, by the rules of {esc(_rules_name(log))}. '
         f"Each player has {held}; {_seat(deal['first_player'])} plays first. "
         '<span class="legend-item"><span class="mark capture">captured</span> tiles taken by a capture,</span> '
         '<span class="legend-item"><span class="mark sweep">sweep</span> a capture that empties the row.</span></p>'
@@ -244,6 +300,8 @@ def _tsung_html(log: Mapping[str, Any], page: str) -> str:
     laid: list[str] = []
     seat: int | None = None
 
+    done = 0  # the events of the turns shown so far
+
     def flush() -> None:
         if not turn or seat is None:
             return
@@ -254,19 +312,21 @@ def _tsung_html(log: Mapping[str, Any], page: str) -> str:
         )
         stock_text = f" · stock {stock}" if hands is not None and stock else ""
         out.append(
-            f'<div class="tsung-turn"><p class="turn-head"><span class="turn-no">Turn {number}</span> {_seat(seat)} '
+            f'<div class="tsung-turn"><p class="turn-head">{viewer_link("tsung-shap", page, done, f"Turn {number}")} '
+            f"{_seat(seat)} "
             + ", ".join(turn)
             + ".</p>"
             + f'<div class="row-line"><span class="row-label">Row</span> {_marked(row.tiles, laid, page)}</div>'
             + f'<p class="turn-state">{held_now}{stock_text} · scores {scores[0]} to {scores[1]}</p></div>'
         )
 
-    for event in log["events"]:
+    for index, event in enumerate(log["events"]):
         kind = event["type"]
         if starts_turn(kind, previous=previous, restart=restart):
             flush()
             number += 1
             seat, turn, laid = event["seat"], [], []
+        done = index + 1
         if kind == "reveal":
             if piles is not None:
                 piles[event["seat"]] -= 1
@@ -305,7 +365,7 @@ def _tsung_html(log: Mapping[str, Any], page: str) -> str:
         verdict = f"{_seat(result['winner'])} wins, {final[0]} to {final[1]},"
     out.append(
         f'<div class="sample-result"><p>{verdict} after {result.get("turns")} turns '
-        f"({esc(str(result.get('reason')))}).</p></div>"
+        f"({esc(_why(result.get('reason')))}).</p></div>"
     )
     return "\n".join(out)
 
@@ -314,4 +374,4 @@ def sample_html(game: str, page: str) -> str:
     """The game's sample game as one block of HTML, turn by turn."""
     log = sample_log(game)
     body = _tsung_html(log, page) if game == "tsung-shap" else _kap_html(log, page)
-    return f'<div class="sample-game" data-game="{esc(game)}">\n{body}\n</div>\n'
+    return f'<div class="sample-game" data-game="{esc(game)}" data-search-exclude>\n{body}\n</div>\n'

@@ -1,4 +1,5 @@
-/* Opens the example (a <details>) that a link points into, on load and on every jump. */
+/* Opens the example (a <details>) that a link points into, on load and on every jump;
+ * stacks a table that is wider than its column into cards, one a row. */
 (function () {
   "use strict";
   function openTarget() {
@@ -9,7 +10,48 @@
     }
     if (target) target.scrollIntoView();
   }
+
+  // A table no wider than its column is left alone; a wider one becomes cards:
+  // each cell is labelled with its column's name, so no column hides off-screen.
+  function column(table) {
+    var box = table.closest("article") || document.querySelector(".md-content") || document.body;
+    var style = getComputedStyle(box);
+    return box.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+  }
+  function stack(table) {
+    var names = Array.prototype.map.call(table.querySelectorAll("thead th"), function (th) { return th.textContent.trim(); });
+    Array.prototype.forEach.call(table.querySelectorAll("tbody tr"), function (row) {
+      Array.prototype.forEach.call(row.children, function (cell, i) {
+        if (names[i] && !cell.hasAttribute("data-label")) cell.setAttribute("data-label", names[i]);
+      });
+    });
+    table.classList.add("stacked");
+  }
+  // Measured with every word whole (data-measuring): a table that fits only by
+  // breaking its words in two is too wide.
+  function fitTables() {
+    var tables = Array.prototype.filter.call(document.querySelectorAll(".md-typeset table"), function (table) {
+      return !table.closest(".viewer");
+    });
+    tables.forEach(function (table) {
+      if (table.classList.contains("stacked")) {
+        table.classList.remove("stacked");
+        if (!table.classList.length) table.removeAttribute("class");
+      }
+      table.setAttribute("data-measuring", "");
+    });
+    var wide = tables.filter(function (table) { return table.scrollWidth > column(table) + 1; });
+    tables.forEach(function (table) { table.removeAttribute("data-measuring"); });
+    wide.forEach(stack);
+  }
+  var pending = null;
+  window.addEventListener("resize", function () {
+    clearTimeout(pending);
+    pending = setTimeout(fitTables, 100);
+  });
+  window.addEventListener("load", fitTables);
   window.addEventListener("hashchange", openTarget);
-  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", openTarget);
-  else openTarget();
+  function ready() { fitTables(); openTarget(); }
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", ready);
+  else ready();
 })();

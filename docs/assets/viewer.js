@@ -10,6 +10,24 @@
   var $ = function (id) { return document.getElementById(id); };
   var current = null; // {log, states, title, error}
   var position = 0;
+  var FACE = /^[1-6]-[1-6]$/;
+  var GAMES = {"kap-shap": "Kap Shap", "kap-tai-shap": "Kap Tai Shap", "tsung-shap": "Tsung Shap"};
+
+  /* A parsed log as plain data: every object without a prototype, so that no key
+   * of a log ("__proto__", "constructor") can reach the page's own objects; no
+   * deeper than a log ever is. */
+  function plain(value, depth) {
+    if (depth > 12) throw new Error("nested too deep");
+    if (Array.isArray(value)) return value.map(function (item) { return plain(item, depth + 1); });
+    if (value === null || typeof value !== "object") return value;
+    var out = Object.create(null);
+    Object.keys(value).forEach(function (key) { out[key] = plain(value[key], depth + 1); });
+    return out;
+  }
+  function parse(text) { return plain(JSON.parse(text), 0); }
+  function isSeat(seat, count) { return typeof seat === "number" && seat % 1 === 0 && seat >= 0 && seat < count; }
+  function isFace(face) { return typeof face === "string" && FACE.test(face); }
+  function count(n, one, many) { return n + " " + (n === 1 ? one : many); }
 
   function el(tag, cls, text) {
     var node = document.createElement(tag);
@@ -19,6 +37,7 @@
   }
 
   function tile(face, extra) {
+    if (!isFace(face)) return el("span", "bad-tile", "[?]");
     var img = document.createElement("img");
     var parts = String(face).split("-");
     var hi = Math.max(+parts[0], +parts[1]), lo = Math.min(+parts[0], +parts[1]);
@@ -51,19 +70,37 @@
 
   function copy(value) { return JSON.parse(JSON.stringify(value)); }
 
+  function handsOf(list, players) {
+    var hands = [];
+    for (var i = 0; i < players; i++) hands.push(Array.isArray(list[i]) ? list[i].filter(isFace) : []);
+    return hands;
+  }
+  function playersOf(log) {
+    var deal = log.deal || {};
+    var n = log.players;
+    if (!isSeat(n, 1000) || n < 1) n = Array.isArray(deal.hands) ? deal.hands.length : Array.isArray(deal.piles) ? deal.piles.length : 2;
+    return Math.max(1, Math.min(n, 1000));
+  }
+
   /* ------------------------------------------------------------ the states */
   function kapStates(log) {
     var deal = log.deal || {};
+    var players = playersOf(log);
     var s = {
-      hands: copy(deal.hands || []),
+      hands: handsOf(Array.isArray(deal.hands) ? deal.hands : [], players),
       table: [],
-      stock: (deal.stock || []).length,
+      stock: Array.isArray(deal.stock) ? deal.stock.length : 0,
       notes: []
     };
     var states = [copy(s)];
-    (log.events || []).forEach(function (e) {
+    log.events.forEach(function (e) {
       s.notes = [];
-      var hand = s.hands[e.seat] || [];
+      if (!e || !isSeat(e.seat, players)) {
+        s.notes.push("this event names no seat of the game");
+        states.push(copy(s));
+        return;
+      }
+      var hand = s.hands[e.seat];
       if (e.type === "discard") {
         if (!removeOne(hand, e.tile)) s.notes.push("[" + e.tile + "] is not in the hand");
         s.table.push(e.tile);
@@ -81,37 +118,43 @@
 
   function tsungStates(log) {
     var deal = log.deal || {};
+    var piles = Array.isArray(deal.piles) ? deal.piles : null;
     var s = {
       row: [],
       lastEnd: "right",
-      piles: deal.piles ? deal.piles.map(function (p) { return p.length; }) : null,
-      hands: deal.hands && !deal.piles ? copy(deal.hands) : null,
-      stock: (deal.stock || []).length,
+      piles: piles ? [0, 1].map(function (i) { return Array.isArray(piles[i]) ? piles[i].length : 0; }) : null,
+      hands: Array.isArray(deal.hands) && !piles ? handsOf(deal.hands, 2) : null,
+      stock: Array.isArray(deal.stock) ? deal.stock.length : 0,
       scores: [0, 0],
       taken: [],
       notes: []
     };
     var states = [copy(s)];
-    (log.events || []).forEach(function (e) {
+    log.events.forEach(function (e) {
       s.taken = [];
       s.notes = [];
+      if (!e || !isSeat(e.seat, 2)) {
+        s.notes.push("this event names no seat of the game");
+        states.push(copy(s));
+        return;
+      }
       if (e.type === "reveal") {
         if (s.piles) s.piles[e.seat] -= 1;
       } else if (e.type === "lay") {
         s.lastEnd = e.end;
         if (e.end === "left") s.row.unshift(e.tile); else s.row.push(e.tile);
-        if (s.hands && !removeOne(s.hands[e.seat] || [], e.tile)) s.notes.push("[" + e.tile + "] is not in the hand");
+        if (s.hands && !removeOne(s.hands[e.seat], e.tile)) s.notes.push("[" + e.tile + "] is not in the hand");
       } else if (e.type === "refill") {
         s.stock -= 1;
-        if (s.hands) (s.hands[e.seat] = s.hands[e.seat] || []).push(e.tile);
+        if (s.hands) s.hands[e.seat].push(e.tile);
       } else if (e.type === "capture" || e.type === "claim") {
         // the laid tile leaves from its end, then the rest from where the capture was made
         if (s.row.length) s.row.splice(s.lastEnd === "left" ? 0 : s.row.length - 1, 1);
-        for (var step = 0; step < (e.tiles || []).length - 1 && s.row.length; step++) {
+        for (var step = 0; step < (Array.isArray(e.tiles) ? e.tiles.length : 0) - 1 && s.row.length; step++) {
           if (e.at === "left" || (e.at === "ends" && step === 0)) s.row.shift(); else s.row.pop();
         }
-        s.taken = (e.tiles || []).slice();
-        s.scores[e.seat] += e.points || 0;
+        s.taken = Array.isArray(e.tiles) ? e.tiles.slice() : [];
+        s.scores[e.seat] += typeof e.points === "number" ? e.points : 0;
       }
       states.push(copy(s));
     });
@@ -120,24 +163,39 @@
 
   /* ------------------------------------------------------------- showing */
   function seat(n) { return "Player " + (n + 1); }
+  function word(value) { return typeof value === "string" || typeof value === "number" ? String(value) : "?"; }
 
-  function describe(e) {
-    if (!e) return "The deal.";
+  /* A sentence of words and tile pictures: strings become text, faces pictures. */
+  function sentence(parts) {
+    var p = el("span", "viewer-sentence");
+    parts.forEach(function (part) {
+      if (part && part.face !== undefined) p.appendChild(tile(part.face, "in-text"));
+      else p.appendChild(document.createTextNode(part));
+    });
+    return p;
+  }
+  function t(face) { return {face: face}; }
+
+  function describe(e, players) {
+    if (!e) return sentence(["The deal."]);
+    if (!isSeat(e.seat, players)) return sentence(["An event that names no seat of the game (" + word(e.type) + ")."]);
     var who = seat(e.seat);
     switch (e.type) {
-      case "discard": return who + " discards [" + e.tile + "].";
-      case "take": return who + " takes [" + e.tile + "] from the table.";
-      case "draw": return who + " draws [" + e.tile + "] from the stock.";
-      case "declare": return who + " declares a winning hand.";
-      case "pass": return who + " passes (the stock is empty).";
-      case "reveal": return who + " turns over [" + e.tile + "].";
-      case "lay": return who + " lays [" + e.tile + "] at the " + e.end + " end.";
-      case "refill": return who + " draws [" + e.tile + "].";
+      case "discard": return sentence([who + " discards ", t(e.tile), "."]);
+      case "take": return sentence([who + " takes ", t(e.tile), " from the table."]);
+      case "draw": return sentence([who + " draws ", t(e.tile), " from the stock."]);
+      case "declare": return sentence([who + " declares a winning hand."]);
+      case "pass": return sentence([who + " passes (the stock is empty)."]);
+      case "reveal": return sentence([who + " turns over ", t(e.tile), "."]);
+      case "lay": return sentence([who + " lays ", t(e.tile), " at the " + word(e.end) + " end."]);
+      case "refill": return sentence([who + " draws ", t(e.tile), "."]);
       case "capture":
       case "claim":
-        return who + (e.type === "claim" ? " claims " : " captures ") + (e.tiles || []).map(function (t) { return "[" + t + "]"; }).join(" ") +
-          ": a " + e.kind + (e.sweep ? ", a sweep" : "") + ", " + e.points + " points.";
-      default: return who + ": " + e.type + ".";
+        var parts = [who + (e.type === "claim" ? " claims " : " captures ")];
+        (Array.isArray(e.tiles) ? e.tiles : []).forEach(function (face) { parts.push(t(face)); });
+        parts.push(": a " + word(e.kind) + (e.sweep ? ", a sweep" : "") + ", " + count(+word(e.points) || 0, "point", "points") + ".");
+        return sentence(parts);
+      default: return sentence([who + ": " + word(e.type) + "."]);
     }
   }
 
@@ -150,44 +208,50 @@
     return row;
   }
 
+  function numbers(list) {
+    return Array.isArray(list) ? list.map(function (v) { return typeof v === "number" ? String(v) : "?"; }) : null;
+  }
   function finalScores(log) {
     var r = log.result || {};
-    if (r.scores) return r.scores;
-    if (r.settlement) return r.settlement;
-    return null;
+    return numbers(r.scores) || numbers(r.settlement);
   }
 
   function render() {
-    var log = current.log, n = (log.events || []).length;
+    var log = current.log, n = log.events.length, players = current.players;
     var state = current.states[position];
     var event = position > 0 ? log.events[position - 1] : null;
+    if (event && (typeof event !== "object" || !isSeat(event.seat, players))) event = null;
     $("viewer-range").max = String(n);
     $("viewer-range").value = String(position);
     $("viewer-position").textContent = "event " + position + " of " + n;
-    $("viewer-event").textContent = describe(event) + (state.notes.length ? " (" + state.notes.join("; ") + ")" : "");
+    var said = $("viewer-event");
+    said.textContent = "";
+    said.appendChild(describe(position > 0 ? log.events[position - 1] : null, players));
+    if (state.notes.length) said.appendChild(document.createTextNode(" (" + state.notes.join("; ") + ")"));
     var box = $("viewer-state");
     box.textContent = "";
-    var moved = event && event.tile ? [event.tile] : [];
+    var moved = event && isFace(event.tile) ? [event.tile] : [];
     var tsung = log.game === "tsung-shap";
+    if (position === 0 && current.first) box.appendChild(line("First", current.first, "first"));
     if (tsung) {
       box.appendChild(line("Row", tiles(state.row, event && event.type === "lay" ? moved : []), "row"));
       if (state.taken.length) box.appendChild(line(event.sweep ? "Sweep" : "Taken", tiles(state.taken, state.taken), event.sweep ? "sweep" : "taken"));
-      if (state.piles) state.piles.forEach(function (count, i) { box.appendChild(line(seat(i), count + " tiles face down", event && event.seat === i ? "active" : "")); });
+      if (state.piles) state.piles.forEach(function (left, i) { box.appendChild(line(seat(i), count(left, "tile", "tiles") + " face down", event && event.seat === i ? "active" : "")); });
       if (state.hands) state.hands.forEach(function (hand, i) { box.appendChild(line(seat(i), tiles(hand, event && event.seat === i ? moved : []), event && event.seat === i ? "active" : "")); });
-      if (state.hands) box.appendChild(line("Stock", state.stock + " tiles"));
+      if (state.hands) box.appendChild(line("Stock", count(state.stock, "tile", "tiles")));
     } else {
       state.hands.forEach(function (hand, i) {
         var sorted = hand.slice().sort().reverse();
         box.appendChild(line(seat(i), tiles(sorted, event && event.seat === i && event.type !== "discard" ? moved : []), event && event.seat === i ? "active" : ""));
       });
       box.appendChild(line("Table", tiles(state.table, event && event.type === "discard" ? moved : []), "table"));
-      box.appendChild(line("Stock", state.stock + " tiles"));
-      if (event && event.type === "declare" && event.decomposition) {
+      box.appendChild(line("Stock", count(state.stock, "tile", "tiles")));
+      var d = event && event.type === "declare" ? event.decomposition : null;
+      if (d && typeof d === "object" && Array.isArray(d.eye)) {
         var split = el("span", "split");
-        var d = event.decomposition;
-        [d.eye].concat(d.pairs || []).forEach(function (group, i) {
+        [d.eye].concat(Array.isArray(d.pairs) ? d.pairs : []).forEach(function (group, i) {
           var g = el("span", "group" + (i === 0 ? " eye" : ""));
-          g.appendChild(tiles(group));
+          g.appendChild(tiles(Array.isArray(group) ? group : []));
           g.appendChild(el("small", "", i === 0 ? "eye" : "pair"));
           split.appendChild(g);
         });
@@ -198,10 +262,12 @@
     var result = log.result || {};
     if (position === n) {
       var shown = finalScores(log) || scores;
-      var verdict = result.winner === null || result.winner === undefined ? "no winner" : seat(result.winner) + " wins";
-      box.appendChild(line("Result", verdict + (result.reason ? " (" + result.reason + ")" : ""), "result"));
+      var verdict = isSeat(result.winner, players) ? seat(result.winner) + " wins" : "no winner";
+      var reasons = window.GUPAI_REASONS || {};
+      var why = typeof result.reason === "string" && Object.prototype.hasOwnProperty.call(reasons, result.reason) ? reasons[result.reason] : word(result.reason);
+      box.appendChild(line("Result", verdict + (result.reason ? " (" + why + ")" : ""), "result"));
       if (shown) box.appendChild(line(tsung ? "Scores" : "Settlement", shown.join(" · "), "scores"));
-      if (tsung && result.scores && (result.scores[0] !== scores[0] || result.scores[1] !== scores[1])) {
+      if (tsung && Array.isArray(result.scores) && (result.scores[0] !== scores[0] || result.scores[1] !== scores[1])) {
         box.appendChild(line("Note", "the captures add up to " + scores.join(" · ") + ", not the result's scores"));
       }
     } else if (scores) {
@@ -213,7 +279,7 @@
 
   function go(to) {
     if (!current) return;
-    var n = (current.log.events || []).length;
+    var n = current.log.events.length;
     position = Math.max(0, Math.min(n, to));
     render();
   }
@@ -224,13 +290,25 @@
     box.className = "viewer-message" + (kind ? " " + kind : "");
   }
 
-  function show(log, title, error) {
-    if (!log || typeof log !== "object" || !Array.isArray(log.events)) {
+  /* Who plays first, in the log's own words: the seat, and what the deal recorded to choose it. */
+  function firstPlayer(log, why) {
+    var deal = log.deal || {};
+    if (!isSeat(deal.first_player, playersOf(log))) return "";
+    var text = seat(deal.first_player) + " plays first";
+    var dice = numbers(deal.dice);
+    if (why) text += ": " + why;
+    if (dice && dice.length) text += " (the dice show " + dice.join(", ") + ")";
+    return text + ".";
+  }
+
+  /* meta: {id, error, event, first} from the corpus, or null for a log of the reader's own. */
+  function show(log, title, meta) {
+    if (!log || typeof log !== "object" || Array.isArray(log) || !Array.isArray(log.events)) {
       message("This is not a gupai game log: it has no list of events.", "error");
       return;
     }
     var game = log.game;
-    if (game !== "kap-shap" && game !== "kap-tai-shap" && game !== "tsung-shap") {
+    if (typeof game !== "string" || !GAMES[game]) {
       message("This log is of an unknown game: " + JSON.stringify(game) + ".", "error");
       return;
     }
@@ -241,60 +319,96 @@
       message("The viewer cannot follow this log (" + err.message + "); run gupai validate on it.", "error");
       return;
     }
-    current = {log: log, states: states};
+    current = {log: log, states: states, players: game === "tsung-shap" ? 2 : playersOf(log),
+               first: firstPlayer(log, meta ? meta.first : "")};
+    root.classList.add("loaded");
+    $("viewer-empty").hidden = true;
     $("viewer-main").hidden = false;
-    $("viewer-title").textContent = title + " · " + game + ", preset " + log.preset + ", " + log.players + " players, seed " + log.seed;
-    if (error) message("The validator rejects this log: " + error, "error");
-    else if (error === null) message("A valid log of the conformance corpus.", "ok");
-    else message("Shown as written: the viewer does not check the rules. Run `gupai validate FILE` to check it.", "");
+    $("viewer-title").textContent = title + " · " + GAMES[game] + ", " + count(playersOf(log), "player", "players");
+    var start = 0;
+    if (meta && meta.error) {
+      message("The validator rejects this log: " + meta.error, "error");
+      // open at the event the validator names: the state just after it, its sentence shown
+      if (typeof meta.event === "number") start = meta.event + 1;
+    } else if (meta && meta.kind === "sample") {
+      message("The sample game of the " + GAMES[game] + " page, played when this site was built.", "ok");
+    } else if (meta) {
+      message("A valid log of the conformance corpus.", "ok");
+    } else {
+      message("Shown as written: the viewer does not check the rules. Run `gupai validate FILE` to check it.", "");
+    }
     var wanted = /^#event=(\d+)$/.exec(location.hash);
-    go(wanted ? +wanted[1] : 0);
+    go(wanted ? +wanted[1] : start);
   }
 
   function showText(text, title) {
     var doc;
     try {
-      doc = JSON.parse(text);
+      doc = parse(text);
     } catch (err) {
       var lines = text.split(/\r?\n/).filter(function (l) { return l.trim(); });
-      try { doc = JSON.parse(lines[0]); } catch (err2) { message("This is not JSON: " + err.message, "error"); return; }
+      try { doc = parse(lines[0] || ""); } catch (err2) { message("This is not JSON: " + err.message, "error"); return; }
       if (lines.length > 1) title += " (the first of " + lines.length + " games)";
     }
-    show(doc, title, undefined);
+    history.replaceState(null, "", location.pathname + location.search);
+    show(doc, title, null);
   }
 
   /* ------------------------------------------------------------ the corpus */
-  var pending = {};
+  // Only the logs of the site's own list can be loaded, by their listed id: a name
+  // from the address is looked up in the list, never put into a path.
+  var listed = Object.create(null);
+  (window.GUPAI_CORPUS || []).forEach(function (entry) {
+    if (entry && typeof entry.id === "string" && /^[a-z-]+\/[a-z]+\/[A-Za-z0-9._=-]+$/.test(entry.id) && entry.id.indexOf("..") < 0) {
+      listed[entry.id] = entry;
+    }
+  });
+  var pending = Object.create(null);
   window.GupaiViewer = {
-    receive: function (meta, log) {
-      var done = pending[meta.id];
-      delete pending[meta.id];
-      if (done) done(meta, log);
+    receive: function (id, text) {
+      var done = pending[id];
+      delete pending[id];
+      if (done) done(text);
     },
-    show: show,
+    show: function (log, title) { show(plain(log, 0), title, null); },
     go: go
   };
 
   function loadCorpus(id) {
     if (!id) return;
-    pending[id] = function (meta, log) { show(log, meta.id, meta.error); };
+    var entry = listed[id];
+    if (!entry) {
+      message("The viewer has no log named " + JSON.stringify(String(id).slice(0, 80)) + ": choose one from the list.", "error");
+      return;
+    }
+    pending[entry.id] = function (text) {
+      var log;
+      try { log = parse(text); } catch (err) { message("Cannot read " + entry.id + ": " + err.message, "error"); return; }
+      show(log, entry.id, entry);
+    };
     var script = document.createElement("script");
-    script.src = corpusDir + "/" + id + ".js";
-    script.onerror = function () { message("Cannot load " + id + ".", "error"); };
+    script.src = corpusDir + "/" + entry.id + ".js";
+    script.onerror = function () { message("Cannot load " + entry.id + ".", "error"); };
     document.body.appendChild(script);
   }
 
   var select = $("viewer-corpus");
   var groups = {};
-  (window.GUPAI_CORPUS || []).forEach(function (entry) {
-    var key = entry.game + " · " + entry.kind;
+  var KINDS = {sample: "sample games of the site", valid: "valid games", invalid: "invalid examples"};
+  Object.keys(listed).forEach(function (id) {
+    var entry = listed[id];
+    var key = (GAMES[entry.game] || entry.game) + " · " + (KINDS[entry.kind] || entry.kind);
     if (!groups[key]) { groups[key] = document.createElement("optgroup"); groups[key].label = key; select.appendChild(groups[key]); }
     var option = document.createElement("option");
     option.value = entry.id;
-    option.textContent = entry.name;
+    // the closed menu shows the option alone: it names the game too
+    option.textContent = (GAMES[entry.game] || entry.game) + ": " + entry.name;
     groups[key].appendChild(option);
   });
-  select.addEventListener("change", function () { history.replaceState(null, "", "#event=0"); loadCorpus(select.value); });
+  select.addEventListener("change", function () {
+    history.replaceState(null, "", location.pathname + "?log=" + encodeURIComponent(select.value));
+    loadCorpus(select.value);
+  });
 
   $("viewer-file").addEventListener("change", function (ev) {
     var file = ev.target.files[0];
@@ -315,20 +429,42 @@
   $("viewer-next").addEventListener("click", function () { go(position + 1); });
   $("viewer-last").addEventListener("click", function () { go(Infinity); });
   $("viewer-range").addEventListener("input", function (ev) { go(+ev.target.value); });
-  document.addEventListener("keydown", function (ev) {
-    if (!current || /input|textarea|select/i.test(ev.target.tagName)) return;
+  Array.prototype.forEach.call(root.querySelectorAll("[data-open]"), function (link) {
+    link.addEventListener("click", function (ev) {
+      ev.preventDefault();
+      select.value = link.getAttribute("data-open");
+      select.dispatchEvent(new Event("change"));
+    });
+  });
+
+  // The keys step the game whatever has the focus (the menu, a button, the slider),
+  // except where they type text; the capture phase comes before the menu's own use of them.
+  function typing(target) {
+    if (!target || !target.tagName) return false;
+    if (target.isContentEditable || /^textarea$/i.test(target.tagName)) return true;
+    return /^input$/i.test(target.tagName) && !/^(range|button|checkbox|radio|file|submit|reset)$/i.test(target.type);
+  }
+  window.addEventListener("keydown", function (ev) {
+    if (!current || typing(ev.target) || ev.altKey || ev.ctrlKey || ev.metaKey) return;
     if (ev.key === "ArrowRight") go(position + 1);
     else if (ev.key === "ArrowLeft") go(position - 1);
     else if (ev.key === "Home") go(0);
     else if (ev.key === "End") go(Infinity);
     else return;
     ev.preventDefault();
-  });
+    ev.stopPropagation();
+  }, true);
   window.addEventListener("hashchange", function () {
     var wanted = /^#event=(\d+)$/.exec(location.hash);
     if (wanted && current) go(+wanted[1]);
   });
-  // A corpus log named in the query (?log=kap-shap/valid/culin-2p-greedy-seed1) opens at once.
+  // A corpus log named in the query (?log=kap-shap/valid/culin-2p-greedy-seed1) opens at once,
+  // if it is one of the list's.
   var named = /[?&]log=([^&#]+)/.exec(location.search);
-  if (named) { select.value = decodeURIComponent(named[1]); loadCorpus(decodeURIComponent(named[1])); }
+  if (named) {
+    var id;
+    try { id = decodeURIComponent(named[1]); } catch (err) { id = named[1]; }
+    if (listed[id]) select.value = id;
+    loadCorpus(id);
+  }
 })();

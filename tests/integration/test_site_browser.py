@@ -247,3 +247,21 @@ def test_screenshot_of_the_tiles_page(server: tuple[str, list[tuple[str, int]]],
     browser.screenshot(shot, full_page=False)
     assert shot.is_file() and shot.stat().st_size > 20_000
     assert shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+@pytest.mark.parametrize(
+    "query, question",
+    [
+        ("take back discarded", "Can I take back a tile I discarded?"),
+        ("stock runs out", "What if the stock runs out?"),
+        ("who plays first", "Who plays first?"),
+    ],
+)
+def test_search_finds_the_players_question_first(
+    server: tuple[str, list[tuple[str, int]]], browser: Browser, query: str, question: str
+) -> None:
+    base, _requests = server
+    found, _dom = probe(browser, f"{base}/index.html?q={query.replace(' ', '+')}", wait_for_search=True)
+    assert found["searchResults"], found
+    # the first result is the questions page, opened at the question
+    assert found["searchResults"][0].startswith("Questions players ask" + question), found["searchResults"][:3]

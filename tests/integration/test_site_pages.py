@@ -256,6 +256,8 @@ def test_the_viewer_opens_a_deep_link_and_steps_back(browser: Browser) -> None:
         "  var at = document.getElementById('viewer-position').textContent;"
         "  document.getElementById('viewer-prev').click();"
         "  done([at, document.getElementById('viewer-position').textContent, location.hash,"
+        "        Array.prototype.map.call(document.getElementById('viewer-event').querySelectorAll('*'),"
+        "          function (n) { return n.tagName === 'IMG' ? n.alt : ''; }).join(' ') + ' ' +"
         "        document.getElementById('viewer-event').textContent]);"
         " } else { setTimeout(wait, 10); } })(); })"
     )

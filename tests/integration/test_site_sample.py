@@ -42,9 +42,18 @@ def test_the_row_agrees_with_the_engines_transcript(path: Path) -> None:
 def test_the_kap_shap_sample_shows_every_turn_and_the_winning_split() -> None:
     log = sample.sample_log("kap-shap")
     html = sample.sample_html("kap-shap", "kap-shap/index.md")
-    turns = re.findall(r'<span class="turn-no">Turn (\d+)</span>', html)
+    links = re.findall(r'<a class="turn-no" href="([^"]*)"[^>]*>Turn (\d+)</a>', html)
+    turns = [number for _href, number in links]
     assert turns == [str(n) for n in range(1, len(turns) + 1)]
     assert int(turns[-1]) >= log["result"]["turns"]
+    # each turn's number opens the viewer on the sample game just after that turn's last event:
+    # a turn is a run of events of one seat
+    ends = [
+        i + 1
+        for i, e in enumerate(log["events"])
+        if i + 1 == len(log["events"]) or log["events"][i + 1]["seat"] != e["seat"]
+    ]
+    assert [h for h, _n in links] == [f"../viewer.html?log=kap-shap/sample/how-to-play#event={n}" for n in ends]
     split = log["result"]["decomposition"]
     result = html[html.index('class="sample-result"') :]
     drawn = re.findall(r'alt="\[([1-6]-[1-6])\]"', result)

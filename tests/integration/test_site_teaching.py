@@ -1,0 +1,436 @@
+"""The rules site as a newcomer meets it, in headless Chromium at 1280 and 400 px (issue 23).
+
+The browser test fails on a table wider than its column, a text under 4.5:1
+contrast or under 12 px (``site_teach_probe.js``, a computed check), two pages
+sharing a title, an engine term on a how-to-play page, a key press in the log
+viewer that changes anything but the event, a sample-game link that opens an
+empty viewer, and a viewer that loads a script the address names or lets a
+log's keys reach the page's objects. It writes screenshots of each game's
+how-to-play page, the questions page and the viewer at both widths under
+``artifacts/site-teaching/``.
+
+Without Chromium the tests skip, except in CI (``CI`` set), where they fail.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import os
+import re
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+
+from tests.site_build import ROOT, built_site
+from tests.site_cdp import Browser
+
+pytestmark = pytest.mark.slow
+
+ARTIFACTS = ROOT / "artifacts" / "site-teaching"
+TEACH_PROBE = (Path(__file__).parent / "site_teach_probe.js").read_text(encoding="utf-8")
+WIDTHS = (1280, 400)
+GAMES = ("kap-shap", "kap-tai-shap", "tsung-shap")
+#: Words of the kit's machinery, not of the games: none may appear on a how-to-play page.
+ENGINE_TERMS = ("preset", "seed", "reference engine", ".feature:")
+
+
+def chromium() -> str:
+    for name in ("chromium", "chromium-browser", "google-chrome"):
+        found = shutil.which(name)
+        if found:
+            return found
+    message = "chromium is not installed; the browser tests of the rules site need it"
+    if os.environ.get("CI"):
+        pytest.fail(message)
+    pytest.skip(message)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    opened = Browser(chromium())
+    try:
+        yield opened
+    finally:
+        opened.close()
+
+
+def pages(site: Path) -> list[str]:
+    return sorted(p.relative_to(site).as_posix() for p in site.rglob("*.html") if "assets" not in p.parts)
+
+
+def wait(browser: Browser, condition: str, what: str) -> Any:
+    """The value of ``condition`` once it is truthy (polled for up to 10 s)."""
+    value = browser.evaluate(
+        "new Promise(function (done) { var tries = 0; (function again() {"
+        f" var v = ({condition}); if (v || ++tries > 500) done(v || null); else setTimeout(again, 20);"
+        " })(); })"
+    )
+    assert value, f"timed out waiting for {what}"
+    return value
+
+
+# ------------------------------------------------------------- every page
+def test_no_two_pages_share_a_title() -> None:
+    site = built_site()
+    titles: dict[str, list[str]] = {}
+    for page in pages(site):
+        found = re.search(r"<title>([^<]*)</title>", (site / page).read_text(encoding="utf-8"))
+        assert found, page
+        titles.setdefault(html.unescape(found.group(1)), []).append(page)
+    shared = {title: where for title, where in titles.items() if len(where) > 1}
+    assert shared == {}, shared
+    for game, name in zip(GAMES, ("Kap Shap", "Kap Tai Shap", "Tsung Shap"), strict=True):
+        for page in ("index", "rules", "options", "presets"):
+            title = next(t for t, where in titles.items() if where == [f"{game}/{page}.html"])
+            assert name in title, (page, title)
+
+
+@pytest.mark.parametrize(("width", "scheme"), [(1280, "light"), (400, "light"), (1280, "dark")])
+def test_every_table_fits_and_every_text_is_legible(browser: Browser, width: int, scheme: str) -> None:
+    site = built_site()
+    browser.set_width(width)
+    browser.call(
+        "Emulation.setEmulatedMedia", session=True, features=[{"name": "prefers-color-scheme", "value": scheme}]
+    )
+    # the palette a page stored last would win over the emulated scheme
+    browser.open((site / "index.html").as_uri())
+    browser.evaluate("localStorage.clear()")
+    problems = []
+    try:
+        for page in pages(site):
+            browser.open((site / page).as_uri())
+            shown = browser.evaluate("document.body.getAttribute('data-md-color-scheme')")
+            assert shown == ("slate" if scheme == "dark" else "default"), (page, shown)
+            found = browser.evaluate(TEACH_PROBE)
+            problems += [
+                f"{page} at {width} px ({scheme}): {kind}: {what}"
+                for kind in ("tables", "contrast", "small")
+                for what in found[kind]
+            ]
+            assert found["texts"] > 0 or page == "404.html", page
+    finally:
+        browser.call("Emulation.setEmulatedMedia", session=True, features=[])
+    assert problems == []
+
+
+def test_the_probe_sees_a_wide_table_faint_text_and_a_small_label(browser: Browser, tmp_path: Path) -> None:
+    page = tmp_path / "bad.html"
+    page.write_text(
+        '<html><body><div class="md-content"><article style="width:300px">'
+        '<table><tr><td style="white-space:nowrap">a very long cell that cannot wrap at all, not in 300 px</td></tr></table>'
+        '<p style="color:#aaa">faint text on white</p><p style="font-size:10px">tiny label</p>'
+        "</article></div></body></html>",
+        encoding="utf-8",
+    )
+    browser.set_width(1280)
+    browser.open(page.as_uri())
+    found = browser.evaluate(TEACH_PROBE)
+    assert len(found["tables"]) == 1 and "300 px" in found["tables"][0], found
+    assert any("faint text" in c for c in found["contrast"]), found
+    assert any("tiny label" in s for s in found["small"]), found
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_how_to_play_page_speaks_no_engine_terms(browser: Browser, game: str) -> None:
+    site = built_site()
+    browser.set_width(1280)
+    browser.open((site / game / "index.html").as_uri())
+    text = browser.evaluate("document.querySelector('article').innerText").lower()
+    found = [term for term in ENGINE_TERMS if term in text]
+    assert found == [], found
+    # and it teaches on its own: the wall (or the piles), a turn in numbered steps, the end, the scoring
+    headings = browser.evaluate("Array.prototype.map.call(document.querySelectorAll('article h2'), h => h.id)")
+    for wanted in ("what-you-need", "the-deal", "a-turn-step-by-step", "how-it-ends", "scoring"):
+        assert wanted in headings, (game, headings)
+    drawn = browser.evaluate("document.querySelectorAll('article svg.wall image, article .piles-figure img').length")
+    assert drawn == 32 * (2 if game == "kap-tai-shap" else 1), drawn
+
+
+# ------------------------------------------------------------- the viewer
+def viewer(browser: Browser, query: str = "") -> None:
+    browser.open("about:blank")
+    browser.open((built_site() / "viewer.html").as_uri() + query)
+
+
+def test_the_viewer_opens_with_a_call_to_action(browser: Browser) -> None:
+    browser.set_width(400)
+    viewer(browser)
+    shown = browser.evaluate(
+        "[getComputedStyle(document.getElementById('viewer-empty')).display,"
+        " document.getElementById('viewer-main').hidden,"
+        " Array.prototype.map.call(document.querySelectorAll('#viewer-empty a[data-open]'), a => a.dataset.open)]"
+    )
+    assert shown[0] != "none" and shown[1] is True, shown
+    assert shown[2] == [f"{game}/sample/how-to-play" for game in GAMES], shown
+    browser.evaluate("document.querySelector('#viewer-empty a[data-open]').click()")
+    title = wait(browser, "document.getElementById('viewer-title').textContent", "the sample game")
+    assert title.startswith("kap-shap/sample/how-to-play · Kap Shap"), title
+    assert browser.evaluate("getComputedStyle(document.getElementById('viewer-empty')).display") == "none"
+
+
+KEY_STATE = """
+(function () {
+  var select = document.getElementById("viewer-corpus");
+  return {position: document.getElementById("viewer-position").textContent, log: select.value,
+          options: select.selectedIndex, hash: location.hash, title: document.getElementById("viewer-title").textContent,
+          text: document.getElementById("viewer-text").value, focus: document.activeElement.id};
+})()
+"""
+
+
+def press(browser: Browser, key: str, code: int) -> None:
+    for kind in ("rawKeyDown", "keyUp"):
+        browser.call("Input.dispatchKeyEvent", session=True, type=kind, key=key, code=key, windowsVirtualKeyCode=code)
+
+
+def test_keys_step_the_game_whatever_has_the_focus(browser: Browser) -> None:
+    log_id = "kap-shap/valid/culin-2p-random-seed2"
+    events = len(
+        json.loads((ROOT / "conformance" / "kap-shap" / "valid" / "culin-2p-random-seed2.json").read_text())["events"]
+    )
+    browser.set_width(1280)
+    viewer(browser)
+    # choose a game in the menu as a reader does: the menu keeps the focus
+    browser.evaluate(
+        f"var s = document.getElementById('viewer-corpus'); s.focus(); s.value = {json.dumps(log_id)};"
+        " s.dispatchEvent(new Event('change'));"
+    )
+    wait(browser, "document.getElementById('viewer-title').textContent", "the log")
+    before = browser.evaluate(KEY_STATE)
+    assert before["focus"] == "viewer-corpus" and before["position"] == f"event 0 of {events}", before
+    expected = [
+        ("ArrowRight", 39, 1),
+        ("ArrowRight", 39, 2),
+        ("ArrowLeft", 37, 1),
+        ("End", 35, events),
+        ("Home", 36, 0),
+    ]
+    for key, code, position in expected:
+        press(browser, key, code)
+        after = browser.evaluate(KEY_STATE)
+        assert after["position"] == f"event {position} of {events}", (key, after)
+        # nothing but the event changed: the same log chosen, the same title, the focus where it was
+        assert {k: v for k, v in after.items() if k not in ("position", "hash")} == {
+            k: v for k, v in before.items() if k not in ("position", "hash")
+        }, (key, after)
+        assert after["hash"] == f"#event={position}", after
+    # on a button and on the slider too
+    for focused in ("viewer-next", "viewer-range"):
+        browser.evaluate(f"document.getElementById({json.dumps(focused)}).focus()")
+        press(browser, "ArrowRight", 39)
+        assert browser.evaluate(KEY_STATE)["position"] == f"event 1 of {events}", focused
+        press(browser, "ArrowLeft", 37)
+    # but not while typing a log
+    browser.evaluate(
+        "document.querySelector('.viewer-paste').open = true; document.getElementById('viewer-text').focus()"
+    )
+    press(browser, "ArrowRight", 39)
+    assert browser.evaluate(KEY_STATE)["position"] == f"event 0 of {events}"
+
+
+def sample_links(site: Path, game: str) -> list[tuple[str, int]]:
+    text = (site / game / "index.html").read_text(encoding="utf-8")
+    return [
+        (html.unescape(query), int(event))
+        for query, event in re.findall(r'href="\.\./viewer\.html(\?log=[^"#]+)#event=(\d+)"', text)
+    ]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_sample_game_link_opens_the_game_at_its_event(browser: Browser, game: str) -> None:
+    from site_hooks.sample import sample_log
+
+    site = built_site()
+    links = sample_links(site, game)
+    log = sample_log(game)
+    assert len(links) >= 5, links
+    assert {query for query, _event in links} == {f"?log={game}/sample/how-to-play"}
+    assert links[-1][1] == len(log["events"])  # the last turn ends the game
+    browser.set_width(400)
+    for query, event in links[:: max(1, len(links) // 6)] + links[-1:]:
+        viewer(browser, f"{query}#event={event}")
+        shown = wait(
+            browser,
+            "document.getElementById('gupai-viewer').getAttribute('data-position') !== null &&"
+            " [document.getElementById('viewer-main').hidden, document.getElementById('viewer-position').textContent,"
+            "  document.querySelectorAll('#viewer-state img.tile').length]",
+            f"{query}#event={event}",
+        )
+        assert shown[0] is False and shown[1] == f"event {event} of {len(log['events'])}" and shown[2] > 0, shown
+
+
+def test_the_deal_says_who_plays_first_and_why(browser: Browser) -> None:
+    from site_hooks.sample import sample_log
+
+    log = sample_log("kap-tai-shap")
+    first, dice = log["deal"]["first_player"], log["deal"]["dice"]
+    assert sum(dice) % log["players"] == first  # seat 0 throws, the count starts at seat 1 (rule kts.deal.first-player)
+    browser.set_width(1280)
+    viewer(browser, "?log=kap-tai-shap/sample/how-to-play")
+    said = wait(
+        browser,
+        "document.querySelector('#viewer-state .viewer-line.first .viewer-value') &&"
+        " document.querySelector('#viewer-state .viewer-line.first .viewer-value').textContent",
+        "the first line",
+    )
+    assert said.startswith(f"Player {first + 1} plays first: Four dice"), said
+    assert f"the dice show {', '.join(map(str, dice))}" in said, said
+    assert browser.evaluate("document.body.textContent.indexOf('1 tiles') < 0")
+
+
+def test_an_invalid_log_opens_at_its_first_error(browser: Browser) -> None:
+    from gupai.log.validate import validate_log
+
+    for path in sorted((ROOT / "conformance").glob("*/invalid/*.json")):
+        issues = validate_log(json.loads(path.read_text(encoding="utf-8")), file=path.name)
+        if issues and issues[0].event is not None and issues[0].event > 2:
+            break
+    else:  # pragma: no cover - the corpus has such logs
+        pytest.fail("no invalid corpus log fails past its third event")
+    log_id = f"{path.parent.parent.name}/invalid/{path.stem}"
+    n = len(json.loads(path.read_text(encoding="utf-8"))["events"])
+    browser.set_width(1280)
+    viewer(browser, "?log=" + log_id)
+    shown = wait(
+        browser,
+        "document.getElementById('gupai-viewer').getAttribute('data-position') !== null &&"
+        " [document.getElementById('viewer-position').textContent, document.getElementById('viewer-message').textContent]",
+        log_id,
+    )
+    assert shown[0] == f"event {issues[0].event + 1} of {n}", shown
+    assert shown[1] == f"The validator rejects this log: {issues[0]}", shown
+
+
+def test_the_viewer_loads_only_logs_of_its_own_list(browser: Browser, tmp_path: Path) -> None:
+    browser.set_width(1280)
+    for name in ("../../../uploads/evil", "kap-shap/valid/../../../../evil", "//example.org/evil", "index"):
+        viewer(browser, "?log=" + name)
+        shown = browser.evaluate(
+            "[Array.prototype.map.call(document.querySelectorAll('script[src]'), s => s.getAttribute('src'))"
+            "   .filter(s => /evil|example/.test(s)),"
+            " document.getElementById('viewer-message').textContent, document.getElementById('viewer-main').hidden]"
+        )
+        assert shown[0] == [] and shown[2] is True, (name, shown)
+        assert shown[1].startswith("The viewer has no log named"), (name, shown)
+
+
+def test_a_hostile_log_cannot_reach_the_pages_objects(browser: Browser) -> None:
+    path = ROOT / "conformance" / "kap-shap" / "valid" / "culin-2p-random-seed2.json"
+    log = json.loads(path.read_text(encoding="utf-8"))
+    # a take and a draw put a tile into the hand of the seat they name
+    bad = [next(i for i, e in enumerate(log["events"]) if e["type"] == kind) for kind in ("take", "draw")]
+    for i in bad:
+        log["events"][i]["seat"] = "__proto__"
+    text = json.dumps(log)[:-1] + ', "__proto__": {"polluted": true}, "constructor": {"prototype": {"polluted": true}}}'
+    browser.set_width(1280)
+    viewer(browser)
+    shown = browser.evaluate(
+        f"document.getElementById('viewer-text').value = {json.dumps(text)};"
+        "document.getElementById('viewer-show-text').click();"
+        "document.getElementById('viewer-last').click();"
+        f"GupaiViewer.go({bad[0] + 1});"
+        "[Array.prototype[0], Array.prototype.length, ({}).polluted, [].polluted,"
+        " document.getElementById('viewer-event').textContent, document.getElementById('viewer-main').hidden]"
+    )
+    assert shown[:4] == [None, 0, None, None], shown
+    assert "names no seat" in shown[4] and shown[5] is False, shown
+
+
+# ----------------------------------------------------------- screenshots
+def test_screenshots_of_the_teaching_pages(browser: Browser) -> None:
+    site = built_site()
+    shots = [(f"{game}/index.html", f"{game}-how-to-play") for game in GAMES]
+    shots += [(f"{game}/index.html#the-deal", f"{game}-deal") for game in GAMES]
+    shots += [("questions.html", "questions"), ("viewer.html?log=kap-tai-shap/sample/how-to-play#event=6", "viewer")]
+    browser.open((site / "index.html").as_uri())
+    browser.evaluate("localStorage.clear()")  # the light palette, whatever a test before chose
+    for width in WIDTHS:
+        browser.set_width(width, 1400)
+        for page, name in shots:
+            browser.open("about:blank")
+            path, suffix = re.fullmatch(r"([^?#]*)(.*)", page).groups()  # type: ignore[union-attr]
+            browser.open((site / path).as_uri() + suffix)
+            browser.evaluate("new Promise(function (done) { setTimeout(function () { done(true); }, 300); })")
+            shot = ARTIFACTS / str(width) / f"{name}.png"
+            shot.unlink(missing_ok=True)
+            browser.screenshot(shot, full_page=False)
+            assert shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n", shot
+
+
+# -------------------------------------------------------- the questions
+def test_the_questions_page_answers_every_rule_set_from_the_spec() -> None:
+    """Each answer is the plain answer of the value its rule set chooses, read from spec/ directly."""
+    site = built_site()
+    page = (site / "questions.html").read_text(encoding="utf-8")
+    questions = yaml.safe_load((ROOT / "spec" / "questions.yaml").read_text(encoding="utf-8"))["questions"]
+    assert len(questions) >= 10
+    for question in questions:
+        section = page[page.index(f'id="{question["id"]}"') :]
+        section = section[: section.find("<h2", 10)]
+        for game in question["games"]:
+            raw = yaml.safe_load((ROOT / "spec" / "games" / f"{game}.yaml").read_text(encoding="utf-8"))
+            part = section[section.index(f"<strong>{raw['name']}</strong>") :]
+            part = part[: part.find("<strong>", 10)] if part.find("<strong>", 10) > 0 else part
+            items = re.findall(r"<li><em>Under (.*?)</em>(.*?)<ul>", part, flags=re.S)
+            for name, preset in raw["presets"].items():
+                value = str(preset["values"][question["option"]])
+                answer = " ".join(str(question["answers"][value]).split())
+                said = [text for who, text in items if f'#{name}"' in who]
+                assert len(said) == 1, (question["id"], game, name)
+                plain = " ".join(html.unescape(re.sub(r"<[^>]+>", "", said[0])).split())
+                assert plain == html.unescape(answer).replace("\\", ""), (question["id"], game, name, plain)
+
+
+def test_the_404_page_links_relatively_and_the_navigation_shows_how_to_play() -> None:
+    site = built_site()
+    missing = (site / "404.html").read_text(encoding="utf-8")
+    rooted = re.findall(r'(?:href|src)="/(?!/)[^"]*"', missing)
+    assert rooted == [] and '"base": "/"' not in missing, rooted[:5]
+    for game in GAMES:
+        page = (site / game / "rules.html").read_text(encoding="utf-8")
+        nav = page[page.index('<nav class="md-nav md-nav--primary"') :]
+        assert re.search(
+            r'<a href="index\.html" class="md-nav__link">\s*<span class="md-ellipsis">\s*How to play', nav
+        ), game
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_turn_shown_step_by_step_is_the_sample_games_own(game: str) -> None:
+    """Each step's tile is the tile of the log's event; the link opens the viewer just after the turn."""
+    from site_hooks.sample import sample_log
+
+    events = sample_log(game)["events"]
+    page = (built_site() / game / "index.html").read_text(encoding="utf-8")
+    blocks = re.findall(r'<div class="turn-example">(.*?)</div>', page, flags=re.S)
+    assert blocks, game
+    for block in blocks:
+        end = int(re.search(r"#event=(\d+)", block).group(1))  # type: ignore[union-attr]
+        player = int(re.search(r"Player (\d+)", block).group(1))  # type: ignore[union-attr]
+        steps = re.findall(r"<li>(.*?)</li>", block)
+        turn = events[end - len(steps) : end]
+        assert {e["seat"] for e in turn} == {player - 1}, block
+        if game != "tsung-shap":
+            assert end == len(events) or events[end]["seat"] != player - 1  # the turn ends there
+        for step, event in zip(steps, turn, strict=True):
+            shown = re.findall(r'alt="\[([1-6]-[1-6])\]"', step)
+            wanted = event.get("tiles") or ([event["tile"]] if "tile" in event and "lays it" not in step else [])
+            assert shown == wanted, (step, event)
+
+
+@pytest.mark.parametrize("game", ["kap-shap", "kap-tai-shap"])
+def test_the_drawn_wall_fits_a_phone_with_its_numbers_legible(browser: Browser, game: str) -> None:
+    browser.set_width(400)
+    browser.open((built_site() / game / "index.html").as_uri())
+    shown = browser.evaluate(
+        "(function () { var svg = document.querySelector('svg.wall'), box = svg.getBoundingClientRect();"
+        " var frame = svg.parentElement.getBoundingClientRect();"
+        " var text = svg.querySelector('text'), size = text.getBoundingClientRect().height;"
+        " return [box.right <= frame.right + 1, box.width / svg.viewBox.baseVal.width * 16, size]; })()"
+    )
+    assert shown[0], shown  # the whole wall in view, no piles hidden off the side
+    assert shown[1] >= 12, shown  # its numbers (16 units) drawn at 12 px or more
