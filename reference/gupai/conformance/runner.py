@@ -32,6 +32,7 @@ from gupai.conformance.process import Ask, AskMany, EngineError, EngineProcess, 
 from gupai.conformance.steps.binding import NotAskableError, NotSupportedError, StepError
 from gupai.conformance.steps.context import ScenarioRun
 from gupai.conformance.steps.registry import match_step
+from gupai.conformance.versions import UnclaimedOptionError, claimed_ask, claimed_ask_many
 from gupai.core.errors import GupaiError
 from gupai.protocol.server import ENGINE_NAME
 
@@ -172,6 +173,9 @@ def step_rules(case: Case, text: str, table: Sequence[Sequence[str]] | None = No
 def run_case(case: Case, ask: Ask, ask_many: AskMany | None = None, claims: Claims | None = None) -> CaseResult:
     """Run one case; an engine fault or any error becomes a failed result, never an exception."""
     started = time.monotonic()
+    if claims is not None:  # the later options the engine does not claim are left out of its requests
+        ask = claimed_ask(ask, claims)
+        ask_many = claimed_ask_many(ask_many, claims) if ask_many is not None else None
     try:
         if case.kind == "scenario":
             capabilities = claims.capabilities if claims is not None else ()
@@ -179,6 +183,8 @@ def run_case(case: Case, ask: Ask, ask_many: AskMany | None = None, claims: Clai
             result = run_scenario(case, ask, ask_many, capabilities=capabilities, strict=strict)
         else:
             result = run_log(case, ask)
+    except UnclaimedOptionError as missing:
+        result = CaseResult(case, "skip", missing.message, unasked="claims")
     except EngineError as fault:
         result = CaseResult(case, "fail", fault.message, fault=fault.fault, failed_rules=case.rules)
     except GupaiError as error:

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from gupai.core.errors import GupaiError, IllegalActionError, OptionError, ReplayError
-from gupai.core.options import resolve_options
+from gupai.core.options import read_options
 from gupai.core.tiles import Tile, kinds_of
 from gupai.games.tsung.actions import Action as TsungAction
 from gupai.games.tsung.actions import Capture, Claim, Lay, Pass, TakeCapture, parse_tsung_action, trace_json
@@ -51,7 +51,7 @@ class TsungSession:
     def start(cls, request: Mapping[str, Any], *, rng: random.Random | None = None) -> TsungSession:
         """Start the game a ``new_game`` request asks for, or raise :class:`RefusalError`."""
         try:
-            options = resolve_options(TSUNG, overrides=request["options"])
+            options = read_options(TSUNG, request["options"])
         except OptionError as error:
             raise RefusalError("unsupported", error.message) from None
         if request["players"] != 2:
