@@ -171,17 +171,26 @@ def _tsung_position(config: TsungConfig, doc: Mapping[str, Any]) -> TsungState:
     def tiles(faces: Sequence[str]) -> list[Tile]:
         return [Tile.from_index(k) for k in kinds_of(faces)]
 
+    to_move = doc["to_move"]
+    hidden = [*(doc["piles"] or ()), *(doc["hands"] or ()), doc["stock"] or ()]
+    turns = None
+    if doc["turns"] is not None:  # turns begun, this position's turn included (none begins once all is laid)
+        turns = [doc["turns"][0], doc["turns"][1]]
+        if any(hidden) and to_move in (0, 1):
+            if turns[to_move] < 1:
+                raise illegal(None, f"seat {to_move} is to play, so it has begun a turn: turns {doc['turns']}")
+            turns[to_move] -= 1
     try:
         return TsungState.from_position(
             config,
             row=tiles(doc["row"]),
-            to_move=doc["to_move"],
+            to_move=to_move,
             piles=[tiles(p) for p in doc["piles"]] if doc["piles"] is not None else None,
             stock=tiles(doc["stock"]) if doc["stock"] is not None else None,
             hands=[tiles(h) for h in doc["hands"]] if doc["hands"] is not None else None,
             scores=(doc["scores"][0], doc["scores"][1]),
-            turns=(doc["turns"][0], doc["turns"][1]) if doc["turns"] is not None else None,
-            laid=doc["laid"],
+            turns=(turns[0], turns[1]) if turns is not None else None,
+            laid=doc["laid"] if doc["laid"] is not None else len(doc["row"]),
         )
     except GupaiError as error:
         raise illegal("ts.equipment" if "one set" in error.message else None, error.message) from None

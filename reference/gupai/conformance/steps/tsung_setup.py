@@ -117,19 +117,24 @@ def ensure(run: ScenarioRun) -> TsungSetup:
         piles, stock = complete_position(config, row=row, piles=setup.piles, stock=setup.stock, hands=setup.hands)
     except HandError as error:
         raise StepError(f"the scenario: {error.message}") from None
+    hands = [faces(setup.hands.get(0, [])), faces(setup.hands.get(1, []))] if config.four else None
+    # `turns`: the turns each seat has begun, the turn this position begins included (the steps say turns had)
     turns = [
         setup.turns.get(0, 0 if setup.new_game else 1 + setup.to_move),
         setup.turns.get(1, 0 if setup.new_game else 1),
     ]
+    if any(piles) or stock or any(hands or ()):
+        turns[setup.to_move] += 1
     deal = {
         "row": faces(row),
         "to_move": setup.to_move,
-        "piles": [faces(p) for p in piles],
-        "stock": faces(stock),
-        "hands": [faces(setup.hands.get(0, [])), faces(setup.hands.get(1, []))] if config.four else None,
+        "piles": None if config.common and not any(piles) else [faces(p) for p in piles],
+        "stock": None if not config.common and not stock else faces(stock),
+        "hands": hands,
         "scores": list(setup.scores),
         "turns": turns,
-        "laid": 0 if setup.new_game else None,
+        # `laid`: the tiles laid so far; a row of one tile in mid-game is a restart, so never the opening's 1
+        "laid": 0 if setup.new_game else max(2, len(row)) if row else 0,
     }
     run.expect_ok(new_game(run, deal), "the scenario's position")
     return setup
