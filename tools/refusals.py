@@ -176,6 +176,13 @@ KAP: tuple[Refusal, ...] = (
         _take(1, "6-2"),
     ),
     Refusal(
+        "After a take and a discard, the player discards again instead of drawing (the two-tile turn)",
+        "kap-shap",
+        _OPEN,
+        [*_OPENED, _take(1, "6-5"), _discard(1, "6-2")],
+        _discard(1, "4-4"),
+    ),
+    Refusal(
         "After a draw, the player keeps the drawn tile and discards another",
         "kap-shap",
         _OPEN,
@@ -294,6 +301,56 @@ TSUNG: tuple[Refusal, ...] = (
 )
 
 
+@dataclass(frozen=True)
+class DealRefusal:
+    """A game ``new_game`` refuses: its players, sets and options (the engine shuffles: no deal given)."""
+
+    situation: str
+    game: str
+    players: int
+    sets: int | None
+    options: Mapping[str, str] = field(default_factory=dict)
+
+
+def deal_refusal(row: DealRefusal) -> tuple[str, str]:
+    """The reference engine's (rule id, reason) for refusing the row's game."""
+    engine = ReferenceEngine()
+    engine.handle({"id": 0, "cmd": "start", "protocol": PROTOCOL_VERSION})
+    new = {"id": 1, "cmd": "new_game", "game": row.game, "options": dict(row.options), "players": row.players}
+    answer = engine.handle({**new, "sets": row.sets, "deal": None})
+    if answer["answer"] != "illegal" or not answer.get("rule"):
+        raise ValueError(f"{row.situation}: the game is not refused under a rule: {answer}")
+    return str(answer["rule"]), str(answer["message"])
+
+
+DEALS = [
+    DealRefusal("Too few sets to deal every hand and leave a stock", "kap-tai-shap", 4, 1),
+    DealRefusal("A wall with fewer full piles than two a player (96 tiles: 19 piles)", "kap-tai-shap", 10, 3),
+    DealRefusal("Three players of Kap Shap", "kap-shap", 3, None),
+    DealRefusal("A game end that needs a common stock, with own halves", "tsung-shap", 2, 1, {"end": "stock-empty"}),
+]
+
+
+def _deal_table(rows: Sequence[DealRefusal]) -> list[str]:
+    lines = [
+        "| situation | game | players, sets | options | rule id | the reference's reason |",
+        "| --- | --- | --- | --- | --- | --- |",
+    ]
+    for row in rows:
+        rule, why = deal_refusal(row)
+        options = ", ".join(f"`{key}={value}`" for key, value in row.options.items()) or "culin"
+        cells = [
+            row.situation,
+            row.game,
+            f"{row.players}, {'null' if row.sets is None else row.sets}",
+            options,
+            f"`{rule}`",
+            why.replace("|", "\\|"),
+        ]
+        lines.append("| " + " | ".join(cells) + " |")
+    return lines
+
+
 # ------------------------------------------------------------------- page
 def _move_text(move: Move) -> str:
     return "`" + json.dumps(move, separators=(", ", ": ")) + "`"
@@ -343,6 +400,14 @@ def page_text() -> str:
         "## Tsung Shap",
         "",
         *_table(TSUNG),
+        "",
+        "## Games refused at `new_game`",
+        "",
+        "Players, sets and options the rules forbid are refused at `new_game` (`sets` `null`: the",
+        "number the game's rules give). The wall's own limit is not the sets rule's: a wall needs",
+        "two full piles of five for each player, so some games a boneyard deals a wall cannot.",
+        "",
+        *_deal_table(DEALS),
         "",
     ]
     return "\n".join(lines)

@@ -65,6 +65,8 @@ def _state_diffs(engine: Mapping[str, Any], reference: Mapping[str, Any]) -> lis
     """(field, description) for each way the engine's state differs from the reference's."""
     diffs = []
     for key in sorted(set(engine) | set(reference)):
+        if key.startswith("x-"):  # an engine's extension keys: not the rules' business
+            continue
         mine, theirs = engine.get(key), reference.get(key)
         if key == "hands" and isinstance(mine, list) and isinstance(theirs, list) and len(mine) == len(theirs):
             for seat, (a, b) in enumerate(zip(mine, theirs, strict=True)):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from gupai.log.tsung import TURNS_DESCRIPTION as TSUNG_TURNS
 from gupai.protocol.schema_parts import (
     obj,
     ref,
@@ -227,7 +228,7 @@ def tsung_defs() -> dict[str, Any]:
                 "scores": {**pair_of, "items": {"type": "integer"}},
                 "winner": {"oneOf": [seat, {"type": "null"}], "description": "null for a tie."},
                 "reason": {"type": "string", "description": "The `end` option's reading that ended the game."},
-                "turns": {"type": "integer", "minimum": 0},
+                "turns": {"type": "integer", "minimum": 0, "description": TSUNG_TURNS},
                 "captures": {
                     "type": "array",
                     "description": "Each seat's tally: pairs, triples, tens, sweeps, claims and tiles taken.",
