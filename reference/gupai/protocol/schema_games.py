@@ -105,7 +105,10 @@ def collecting_defs() -> dict[str, Any]:
                 },
                 "terminal": {"type": "boolean", "description": "Whether the game is over."},
                 "hands": {"type": "array", "items": hand, "description": "Every seat's hand."},
-                "table": tiles_def("The face-up discards, oldest first."),
+                "table": tiles_def(
+                    "The face-up discards, oldest first. A take of a face the table holds more than once "
+                    "removes the copy discarded last."
+                ),
                 "stock_size": {"type": "integer", "minimum": 0, "description": "Tiles left in the stock."},
                 "stock": tiles_def("The tiles left in the stock, in draw order."),
                 "scores": {

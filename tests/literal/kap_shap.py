@@ -1,0 +1,370 @@
+"""A literal engine: Kap Shap under the culin preset, written from the pages alone.
+
+Written only from docs/engine/protocol.md, docs/engine/log-format.md,
+docs/engine/refusals.md and the Kap Shap rules and options pages (the rule
+texts of spec/games/kap-shap.yaml), importing nothing from gupai: the check
+that the pages are enough for an engine author. It claims Kap Shap with every
+option at its culin value only (so a case needing another reading is not
+supported), two players, one set, and no optional command.
+
+Run it as ``python tests/literal/kap_shap.py``; it speaks the engine protocol
+on stdin and stdout.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+from collections import Counter
+from typing import Any
+
+GAME = "kap-shap"
+
+#: The culin preset's value of every option (the options page), each the only one this engine plays.
+CULIN = {
+    "four-two-value": "3",
+    "pair-set": "arithmetic",
+    "eye": "identical",
+    "take": "any",
+    "turn": "take-and-draw",
+    "drawn-tile": "keep",
+    "opening": "discard",
+    "deal": "wall",
+    "wall-draw": "bottom",
+    "first-player": "dice",
+    "discard-taken": "forbidden",
+    "declare": "mandatory",
+    "termination": "three-dead-rounds",
+    "stock-out": "end",
+}
+
+CIVIL = ["6-6", "1-1", "4-4", "3-1", "5-5", "3-3", "2-2", "6-5", "6-4", "6-1", "5-1"]
+MILITARY = ["6-3", "5-4", "6-2", "5-3", "5-2", "4-3", "4-1", "3-2", "4-2", "2-1"]
+SET = Counter({**{t: 2 for t in CIVIL}, **{t: 1 for t in MILITARY}})
+HAND = 7  # the hand size; a win needs 8
+
+
+class Refused(Exception):
+    def __init__(self, answer: str, message: str, rule: str | None = None) -> None:
+        super().__init__(message)
+        self.answer, self.message, self.rule = answer, message, rule
+
+
+def illegal(rule: str | None, message: str) -> Refused:
+    return Refused("illegal", message, rule)
+
+
+# ------------------------------------------------------------------ hands
+def count(tile: str, four_two: int = 3) -> int:
+    """What a tile counts toward tens: its spots, [4-2] 3 (or, to name another reading, 6)."""
+    if tile == "4-2":
+        return four_two
+    high, low = tile.split("-")
+    return int(high) + int(low)
+
+
+def ten_pair(a: str, b: str, four_two: int = 3) -> bool:
+    return (count(a, four_two) + count(b, four_two)) % 10 == 0
+
+
+def pairings(tiles: list[str], four_two: int = 3) -> list[list[list[str]]]:
+    """Every way to split ``tiles`` into ten-pairs."""
+    if not tiles:
+        return [[]]
+    first, rest = tiles[0], tiles[1:]
+    found = []
+    tried = set()
+    for i, other in enumerate(rest):
+        if other in tried or not ten_pair(first, other, four_two):
+            continue
+        tried.add(other)
+        for more in pairings(rest[:i] + rest[i + 1 :], four_two):
+            found.append([[first, other], *more])
+    return found
+
+
+def winning_split(hand: list[str], four_two: int = 3) -> dict[str, Any] | None:
+    """A split of an eight-tile hand into an eye and three ten-pairs, or None."""
+    if len(hand) != HAND + 1:
+        return None
+    for face, n in sorted(Counter(hand).items()):
+        if n >= 2:
+            rest = list(hand)
+            rest.remove(face)
+            rest.remove(face)
+            for pairs in pairings(sorted(rest), four_two):
+                return {"eye": [face, face], "pairs": pairs}
+    return None
+
+
+def check_split(seat: int, hand: list[str], split: Any) -> None:
+    """Refuse a declared split that is not a winning split of the hand (the rule of the part that is wrong)."""
+    if not isinstance(split, dict) or "eye" not in split or "pairs" not in split:
+        raise illegal("ks.declare.valid", "a split shows an eye and pairs")
+    eye, pairs = split["eye"], split["pairs"]
+    shown = [*eye, *(t for p in pairs for t in p)]
+    if Counter(shown) != Counter(hand) or len(eye) != 2 or any(len(p) != 2 for p in pairs):
+        raise illegal("ks.declare.valid", f"seat {seat}'s split is not its hand")
+    if eye[0] != eye[1]:
+        raise illegal("ks.eye", f"seat {seat}'s eye {eye} is not two identical tiles")
+    for a, b in pairs:
+        if not ten_pair(a, b):
+            six = {"4-2"} & {a, b}
+            spots = sum(int(x) for t in (a, b) for x in t.split("-"))
+            if six and spots % 10 == 0:
+                raise illegal("ks.tiles.four-two", f"[{a}]+[{b}] makes ten only if [4-2] counts 6")
+            raise illegal("ks.pair.ten", f"[{a}]+[{b}] is no ten-pair")
+
+
+# ------------------------------------------------------------------- game
+class Game:
+    def __init__(self, hands: list[list[str]], stock: list[str], first: int) -> None:
+        self.hands = hands
+        self.stock = stock
+        self.table: list[str] = []
+        self.current = first
+        self.first = first
+        self.turns = 1
+        self.opening = True
+        self.phase = "opening"  # opening, start, taken, draw-due, drawn
+        self.taken: str | None = None
+        self.result: dict[str, Any] | None = None
+
+    # the moves
+    def legal(self) -> list[dict[str, Any]]:
+        if self.result is not None:
+            return []
+        seat = self.current
+        hand = self.hands[seat]
+        if self.phase in ("opening", "taken", "drawn"):
+            if winning_split(hand) is not None:
+                return [{"type": "declare", "seat": seat}]
+            faces = sorted(set(hand))
+            if self.phase == "taken":
+                faces = [f for f in faces if f != self.taken]
+            return [{"type": "discard", "seat": seat, "tile": f} for f in faces]
+        if self.phase == "draw-due":
+            return [{"type": "draw", "seat": seat}]
+        moves = [{"type": "take", "seat": seat, "tile": f} for f in sorted(set(self.table))]
+        return [*moves, {"type": "draw", "seat": seat}]
+
+    def refusal(self, move: dict[str, Any]) -> None:
+        """Raise the refusal of an illegal move; return when it is legal."""
+        kind, seat = move.get("type"), move.get("seat")
+        if self.result is not None:
+            ended = "ks.end.win" if self.result["reason"] == "declared" else "ks.end.stock"
+            raise illegal(ended, f"seat {seat} cannot {kind}: the game is over ({self.result['reason']})")
+        if seat != self.current:
+            raise illegal("ks.turn.order", f"seat {seat} moved, but it is seat {self.current}'s turn")
+        hand = self.hands[seat]
+        wins = winning_split(hand) is not None
+        if kind == "declare":
+            if len(hand) != HAND + 1:
+                raise illegal("ks.declare", f"seat {seat} declared holding {len(hand)} tiles: a win needs 8")
+            if "decomposition" in move:
+                check_split(seat, hand, move["decomposition"])
+            if "hand" in move and Counter(move["hand"]) != Counter(hand):
+                raise illegal("ks.declare.valid", f"seat {seat} does not hold the hand shown")
+            if not wins:  # a hand that would win under another reading names that reading's rule (refusals page)
+                if winning_split(hand, four_two=6) is not None:
+                    raise illegal("ks.tiles.four-two", f"seat {seat}'s hand wins only with [4-2] counting 6")
+                raise illegal("ks.declare.valid", f"seat {seat}'s hand is not an eye and three ten-pairs")
+            return
+        if self.phase == "opening":
+            if kind != "discard":
+                raise illegal("ks.opening", f"seat {seat} opens holding 8 tiles: the opening turn starts with a discard")
+        elif self.phase == "start":
+            if kind == "discard":
+                raise illegal("ks.turn.discard", f"seat {seat} must first take a discard or draw")
+            if kind == "take" and move.get("tile") not in self.table:
+                raise illegal("ks.turn.take", f"seat {seat} took [{move.get('tile')}], which is not on the table")
+        elif self.phase in ("taken", "drawn"):
+            if kind == "draw":
+                raise illegal("ks.turn.discard", f"seat {seat} drew holding 8 tiles: a discard (or a win) comes first")
+            if kind == "take":
+                raise illegal("ks.turn.take", f"seat {seat} took holding 8 tiles: discard first")
+        elif self.phase == "draw-due":
+            if kind == "take":
+                raise illegal("ks.turn.shape", f"seat {seat} must draw now")
+            if kind == "discard":
+                raise illegal("ks.turn.discard", f"seat {seat} must first draw")
+        if kind == "discard":
+            if wins:
+                raise illegal("ks.declare", f"seat {seat} holds a winning hand and must declare it")
+            tile = move.get("tile")
+            if tile not in hand:
+                raise illegal("ks.turn.discard", f"seat {seat} does not hold [{tile}]")
+            if self.phase == "taken" and tile == self.taken:
+                raise illegal("ks.turn.discard", f"seat {seat} threw back the [{tile}] just taken")
+        elif kind == "draw":
+            if not self.stock:
+                raise illegal("ks.end.stock", "the stock is empty")
+            if "tile" in move and move["tile"] != self.stock[0]:
+                raise illegal("ks.deal.draw-order", f"the next tile of the stock is [{self.stock[0]}]")
+        elif kind == "pass":
+            raise illegal("ks.end.stock", "a pass only under stock-out=play-on")
+        elif kind != "take":
+            raise illegal(None, f"no move {kind}")
+
+    def apply(self, move: dict[str, Any]) -> list[dict[str, Any]]:
+        self.refusal(move)
+        kind, seat = move["type"], move["seat"]
+        hand = self.hands[seat]
+        if kind == "declare":
+            split = move.get("decomposition") or winning_split(hand)
+            event = {"type": "declare", "seat": seat, "hand": sorted(hand), "decomposition": split}
+            settlement = [1 if s == seat else -1 for s in range(2)]
+            self.result = {"winner": seat, "reason": "declared", "turns": self.turns, "hand": sorted(hand)}
+            self.result.update({"decomposition": split, "settlement": settlement})
+            return [event]
+        if kind == "take":  # of several copies on the table, the one discarded last (protocol page, state)
+            del self.table[len(self.table) - 1 - self.table[::-1].index(move["tile"])]
+            hand.append(move["tile"])
+            self.phase, self.taken = "taken", move["tile"]
+            return [{"type": "take", "seat": seat, "tile": move["tile"]}]
+        if kind == "draw":
+            tile = self.stock.pop(0)
+            hand.append(tile)
+            self.phase = "drawn"
+            return [{"type": "draw", "seat": seat, "tile": tile}]
+        hand.remove(move["tile"])
+        self.table.append(move["tile"])
+        events = [{"type": "discard", "seat": seat, "tile": move["tile"]}]
+        if self.phase == "taken":
+            self.phase = "draw-due"
+            return events
+        # the turn is over
+        if not self.stock:
+            self.result = {"winner": None, "reason": "stock-exhausted", "turns": self.turns, "settlement": [0, 0]}
+            return events
+        self.current = 1 - seat
+        self.turns += 1
+        self.phase, self.taken = "start", None
+        return events
+
+    def state(self) -> dict[str, Any]:
+        over = self.result is not None
+        return {
+            "current_player": None if over else self.current,
+            "terminal": over,
+            "hands": [sorted(h) for h in self.hands],
+            "table": list(self.table),
+            "stock_size": len(self.stock),
+            "stock": list(self.stock),
+            "scores": list(self.result["settlement"]) if self.result else [0, 0],
+            "result": self.result,
+        }
+
+
+# ------------------------------------------------------------------- deal
+def check_tiles(tiles: list[str], what: str) -> None:
+    extra = Counter(tiles) - SET
+    unknown = [t for t in tiles if t not in SET]
+    if unknown:
+        raise illegal("ks.equipment.set", f"{what}: [{unknown[0]}] is not a tile")
+    if extra:
+        raise illegal("ks.equipment.set", f"{what} holds more [{next(iter(extra))}] than one set")
+
+
+def cut(order: list[str], dice: Any) -> tuple[list[list[str]], list[str], int]:
+    """The wall: piles of four, bottom first; first player two piles, the other seven tiles; the stock."""
+    if sorted(order) != sorted(SET.elements()):
+        raise illegal("ks.equipment.set", "the order is not the 32 tiles of one set")
+    if not isinstance(dice, list) or len(dice) != 4:
+        raise illegal("ks.deal.first-player", "four dice choose the first player")
+    first = sum(dice) % 2
+    hands: list[list[str]] = [[], []]
+    hands[first] = order[0:8]
+    hands[1 - first] = order[8:12] + order[13:16]
+    return hands, [order[12], *order[16:]], first
+
+
+def new_game(request: dict[str, Any]) -> Game:
+    if request["game"] != GAME:
+        raise Refused("unsupported", f"this engine plays {GAME} only")
+    for key, value in request["options"].items():
+        if CULIN.get(key) != value:
+            raise Refused("unsupported", f"this engine plays {key}={CULIN.get(key)} only, not {value}")
+    if request["players"] != 2:
+        raise illegal("ks.equipment.players", f"Kap Shap takes 2 players, not {request['players']}")
+    if request["sets"] not in (None, 1):
+        raise illegal("ks.equipment.set", f"Kap Shap is played with one set, not {request['sets']}")
+    deal = request["deal"]
+    if deal is None:
+        order = list(SET.elements())
+        random.shuffle(order)
+        deal = {"order": order, "dice": [random.randint(1, 6) for _ in range(4)]}
+    if "order" in deal:
+        hands, stock, first = cut(list(deal["order"]), deal.get("dice"))
+        if deal.get("first_player") is not None and deal["first_player"] != first:
+            raise illegal("ks.deal.first-player", f"the dice choose seat {first}")
+        if deal.get("hands") is not None and [Counter(h) for h in deal["hands"]] != [Counter(h) for h in hands]:
+            raise illegal("ks.deal.wall", "the hands are not the wall's")
+        if deal.get("stock") is not None and list(deal["stock"]) != stock:
+            raise illegal("ks.deal.draw-order", "the stock is not the wall's")
+        return Game(hands, stock, first)
+    hands = [list(h) for h in deal["hands"]]
+    stock, first = list(deal.get("stock") or []), deal.get("first_player", 0)
+    if len(hands) != 2 or first not in (0, 1):
+        raise illegal("ks.equipment.players", "two hands, seats 0 and 1")
+    check_tiles([*hands[0], *hands[1], *stock], "the deal")
+    if len(hands[first]) != HAND + 1 or len(hands[1 - first]) != HAND:
+        raise illegal("ks.deal.method", "the first player holds 8 tiles, the other 7")
+    return Game(hands, stock, first)
+
+
+# --------------------------------------------------------------- protocol
+def answer(engine: dict[str, Any], request: dict[str, Any]) -> dict[str, Any]:
+    cmd = request.get("cmd")
+    if cmd == "start":
+        if request.get("protocol") != 1:
+            raise Refused("unsupported", "this engine speaks protocol 1")
+        games = {GAME: {"options": {k: [v] for k, v in CULIN.items()}, "players": {"min": 2, "max": 2}}}
+        return {"protocol": 1, "engine": {"name": "literal-kap-shap", "version": "1"}, "games": games}
+    if cmd == "stop":
+        return {}
+    if cmd == "new_game":
+        engine["game"] = None
+        engine["game"] = new_game(request)
+        return {}
+    game: Game | None = engine.get("game")
+    if cmd not in ("legal_actions", "check", "apply", "state"):
+        raise Refused("unsupported", f"no command {cmd}")
+    if game is None:
+        raise Refused("error", f"{cmd} before new_game")
+    if cmd == "legal_actions":
+        return {"actions": game.legal()}
+    if cmd == "state":
+        return {"state": game.state()}
+    if cmd == "check":
+        game.refusal(request["action"])
+        return {}
+    return {"events": game.apply(request["action"])}
+
+
+def main() -> int:
+    engine: dict[str, Any] = {}
+    for line in sys.stdin:
+        try:
+            request = json.loads(line)
+        except ValueError:
+            print(json.dumps({"id": None, "answer": "error", "message": "not JSON"}), flush=True)
+            continue
+        rid = request.get("id") if isinstance(request, dict) else None
+        try:
+            doc = {"id": rid, "answer": "ok", **answer(engine, request)}
+        except Refused as refused:
+            doc = {"id": rid, "answer": refused.answer, "message": refused.message}
+            if refused.rule:
+                doc["rule"] = refused.rule
+        except (KeyError, TypeError, ValueError) as error:
+            doc = {"id": rid, "answer": "error", "message": f"bad request: {error}"}
+        print(json.dumps(doc), flush=True)
+        if request.get("cmd") == "stop":
+            return 0
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
