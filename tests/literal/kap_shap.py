@@ -45,14 +45,14 @@ SET = Counter({**{t: 2 for t in CIVIL}, **{t: 1 for t in MILITARY}})
 HAND = 7  # the hand size; a win needs 8
 
 
-class Refused(Exception):
+class RefusedError(Exception):
     def __init__(self, answer: str, message: str, rule: str | None = None) -> None:
         super().__init__(message)
         self.answer, self.message, self.rule = answer, message, rule
 
 
-def illegal(rule: str | None, message: str) -> Refused:
-    return Refused("illegal", message, rule)
+def illegal(rule: str | None, message: str) -> RefusedError:
+    return RefusedError("illegal", message, rule)
 
 
 # ------------------------------------------------------------------ hands
@@ -173,7 +173,9 @@ class Game:
             return
         if self.phase == "opening":
             if kind != "discard":
-                raise illegal("ks.opening", f"seat {seat} opens holding 8 tiles: the opening turn starts with a discard")
+                raise illegal(
+                    "ks.opening", f"seat {seat} opens holding 8 tiles: the opening turn starts with a discard"
+                )
         elif self.phase == "start":
             if kind == "discard":
                 raise illegal("ks.turn.discard", f"seat {seat} must first take a discard or draw")
@@ -282,10 +284,10 @@ def cut(order: list[str], dice: Any) -> tuple[list[list[str]], list[str], int]:
 
 def new_game(request: dict[str, Any]) -> Game:
     if request["game"] != GAME:
-        raise Refused("unsupported", f"this engine plays {GAME} only")
+        raise RefusedError("unsupported", f"this engine plays {GAME} only")
     for key, value in request["options"].items():
         if CULIN.get(key) != value:
-            raise Refused("unsupported", f"this engine plays {key}={CULIN.get(key)} only, not {value}")
+            raise RefusedError("unsupported", f"this engine plays {key}={CULIN.get(key)} only, not {value}")
     if request["players"] != 2:
         raise illegal("ks.equipment.players", f"Kap Shap takes 2 players, not {request['players']}")
     if request["sets"] not in (None, 1):
@@ -314,14 +316,81 @@ def new_game(request: dict[str, Any]) -> Game:
     return Game(hands, stock, first)
 
 
+# ----------------------------------------------------------- capabilities
+CAPABILITIES = ["describe", "read_tile", "tile_value", "pair", "evaluate_hand"]
+
+
+def read_tile(text: str) -> str:
+    """The tile a text writes (either end first, ``-``, ``:`` or ``/``, brackets or none), or ``illegal``."""
+    inner = text.strip()
+    if inner.startswith("[") and inner.endswith("]"):
+        inner = inner[1:-1]
+    ends = [e.strip() for e in inner.replace(":", "-").replace("/", "-").split("-")]
+    if len(ends) != 2 or not all(e in ("1", "2", "3", "4", "5", "6") for e in ends):
+        raise illegal(None, f"{text!r} is not a tile")
+    face = "-".join(sorted(ends, reverse=True))
+    if face not in SET:
+        raise illegal(None, f"{text!r} is not a tile of the set")
+    return face
+
+
+def culin_only(request: dict[str, Any]) -> None:
+    if request.get("game") != GAME:
+        raise RefusedError("unsupported", f"this engine plays {GAME} only")
+    for key, value in request.get("options", {}).items():
+        if CULIN.get(key) != value:
+            raise RefusedError("unsupported", f"this engine plays {key}={CULIN.get(key)} only, not {value}")
+
+
+def capability(request: dict[str, Any]) -> dict[str, Any]:
+    cmd = request["cmd"]
+    if cmd == "describe":
+        if request["sets"] < 1:
+            raise illegal(None, "a tile set is one set or more")
+        tiles = [
+            {"tile": t, "series": "civil" if t in CIVIL else "military", "spots": count(t, 6), "copies": n}
+            for t, n in ((t, SET[t] * request["sets"]) for t in [*CIVIL, *MILITARY])
+        ]
+        return {"tiles": tiles}
+    if cmd == "read_tile":
+        return {"tile": read_tile(request["text"])}
+    culin_only(request)
+    if cmd == "tile_value":
+        return {"value": count(request["tile"])}
+    if cmd == "pair":
+        a, b = request["tiles"]
+        return {"ten_pair": ten_pair(a, b), "eye": a == b}
+    # evaluate_hand
+    if request.get("players") not in (None, 2):
+        raise illegal("ks.equipment.players", f"Kap Shap takes 2 players, not {request['players']}")
+    if request.get("sets") not in (None, 1):
+        raise illegal("ks.equipment.set", f"Kap Shap is played with one set, not {request['sets']}")
+    hand = [read_tile(t) for t in request["hand"]]
+    if len(hand) > HAND + 1:
+        raise illegal(None, f"a hand holds at most {HAND + 1} tiles, not {len(hand)}")
+    check_tiles(hand, "the hand")
+    splits: list[dict[str, Any]] = []
+    if len(hand) == HAND + 1:
+        for face, n in sorted(Counter(hand).items()):
+            if n >= 2:
+                rest = list(hand)
+                rest.remove(face)
+                rest.remove(face)
+                splits.extend({"eye": [face, face], "pairs": pairs} for pairs in pairings(sorted(rest)))
+    return {"winning": bool(splits), "splits": splits}
+
+
 # --------------------------------------------------------------- protocol
 def answer(engine: dict[str, Any], request: dict[str, Any]) -> dict[str, Any]:
     cmd = request.get("cmd")
+    if cmd in CAPABILITIES:
+        return capability(request)
     if cmd == "start":
         if request.get("protocol") != 1:
-            raise Refused("unsupported", "this engine speaks protocol 1")
+            raise RefusedError("unsupported", "this engine speaks protocol 1")
         games = {GAME: {"options": {k: [v] for k, v in CULIN.items()}, "players": {"min": 2, "max": 2}}}
-        return {"protocol": 1, "engine": {"name": "literal-kap-shap", "version": "1"}, "games": games}
+        engine_info = {"name": "literal-kap-shap", "version": "1"}
+        return {"protocol": 1, "engine": engine_info, "games": games, "capabilities": CAPABILITIES}
     if cmd == "stop":
         return {}
     if cmd == "new_game":
@@ -330,9 +399,9 @@ def answer(engine: dict[str, Any], request: dict[str, Any]) -> dict[str, Any]:
         return {}
     game: Game | None = engine.get("game")
     if cmd not in ("legal_actions", "check", "apply", "state"):
-        raise Refused("unsupported", f"no command {cmd}")
+        raise RefusedError("unsupported", f"no command {cmd}")
     if game is None:
-        raise Refused("error", f"{cmd} before new_game")
+        raise RefusedError("error", f"{cmd} before new_game")
     if cmd == "legal_actions":
         return {"actions": game.legal()}
     if cmd == "state":
@@ -354,7 +423,7 @@ def main() -> int:
         rid = request.get("id") if isinstance(request, dict) else None
         try:
             doc = {"id": rid, "answer": "ok", **answer(engine, request)}
-        except Refused as refused:
+        except RefusedError as refused:
             doc = {"id": rid, "answer": refused.answer, "message": refused.message}
             if refused.rule:
                 doc["rule"] = refused.rule
