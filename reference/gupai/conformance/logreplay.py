@@ -6,6 +6,7 @@ import json
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from gupai.conformance.attribution import KAP_MOVE_RULES, tsung_capture_rule, tsung_move_rule
 from gupai.conformance.cases import Case, CaseResult
 from gupai.conformance.process import Ask
 from gupai.core.spec import game_spec
@@ -180,6 +181,15 @@ class _LogReplay:
     def kind_rule(self, table: str, key: str, default: str) -> str:
         return self.rule(self.rules[table].get(key, default))
 
+    def move_suffix(self, action: Mapping[str, Any]) -> str:
+        """The rule (suffix) that makes a legal move legal."""
+        if self.tsung:
+            return tsung_move_rule(action)
+        return KAP_MOVE_RULES.get(str(action["type"]), "turn.order")
+
+    def move_rule(self, action: Mapping[str, Any]) -> str:
+        return self.rule(self.move_suffix(action))
+
     def both(self, cmd: str, **fields: Any) -> tuple[Answer, dict[str, Any]]:
         expected = self.reference.handle(request(cmd, 0, **fields))
         return self.ask(cmd, **fields), expected
@@ -225,7 +235,7 @@ class _LogReplay:
             elif key == "hands" and not self.tsung:
                 rules.append(self.rules["action"].get(last or "", "turn.discard"))
             elif key == "row" and self.tsung and last is not None and last in ("capture", "claim"):
-                rules.append(_capture_rule(self.last_action))  # the tiles a capture left in the row
+                rules.append(tsung_capture_rule(self.last_action))  # the tiles a capture left in the row
             else:
                 rules.append(self.rules["state"].get(key, "turn.order"))
         raise _LogFailureError(
@@ -254,14 +264,28 @@ class _LogReplay:
         rules, parts = set(), []
         differing = [ours[t] for t in ours.keys() - theirs.keys()] + [theirs[t] for t in theirs.keys() - ours.keys()]
         declare = self._declare_rule() if any(a["type"] == "declare" for a in differing) else None
+        mine_by_move = {_move_key(ours[t]): t for t in ours.keys() - theirs.keys()}
+        for text in sorted(theirs.keys() - ours.keys()):  # the same move with another outcome: one difference
+            same = mine_by_move.get(_move_key(theirs[text]))
+            if same is None:
+                continue
+            wrong = sorted(k for k in set(ours[same]) | set(theirs[text]) if ours[same].get(k) != theirs[text].get(k))
+            parts.append(
+                f"lists {_action_text(ours[same])} with "
+                + ", ".join(f"{k} {json.dumps(ours[same].get(k))}" for k in wrong)
+                + ", the reference "
+                + ", ".join(f"{k} {json.dumps(theirs[text].get(k))}" for k in wrong)
+            )
+            rules.add(self.rule({"points": "score", "sweep": "sweep"}.get(wrong[0], self.move_suffix(theirs[text]))))
+            del ours[same], theirs[text]
         for text in sorted(ours.keys() - theirs.keys()):
             refusal = self.reference.handle(request("check", 0, action=ours[text]))
             rules.add(refusal.get("rule") or self.kind_rule("action", ours[text]["type"], "turn.order"))
             parts.append(
                 f"lists {_action_text(ours[text])}, which breaks {refusal.get('rule')}: {refusal.get('message')}"
             )
-        for text in sorted(theirs.keys() - ours.keys()):
-            rules.add(self.kind_rule("action", theirs[text]["type"], "turn.order"))
+        for text in sorted(theirs.keys() - ours.keys()):  # an omitted move: the rule that makes it legal
+            rules.add(self.move_rule(theirs[text]))
             parts.append(f"omits the legal {_action_text(theirs[text])}")
         raise _LogFailureError(f"{self.at}: legal_actions " + "; ".join(parts), [declare] if declare else sorted(rules))
 
@@ -285,10 +309,12 @@ class _LogReplay:
                 min(len(ours), len(expected)),
             )
             kind = (expected[first] if first < len(expected) else ours[first])["type"] if (ours or expected) else ""
-            raise _LogFailureError(
-                f"{self.at}: the engine reports {ours}, the reference {expected}",
-                [self.kind_rule("event", str(kind), "turn.order")],
-            )
+            rules = [self.kind_rule("event", str(kind), "turn.order")]
+            if first >= len(expected):  # the engine went on where the reference waits for a move: what makes it legal
+                pending = self.reference.handle(request("legal_actions", 0)).get("actions", [])
+                waiting = sorted({self.move_rule(a) for a in pending if a["type"] in ("capture", "claim")})
+                rules = waiting or rules
+            raise _LogFailureError(f"{self.at}: the engine reports {ours}, the reference {expected}", rules)
         events = self.doc["events"]
         for offset, event in enumerate(expected):
             at = pos + offset
@@ -409,22 +435,13 @@ def _differ_in(mine: Any, theirs: Any) -> set[str]:
     return {key for key in set(a) | set(b) if a.get(key) != b.get(key)}
 
 
-def _capture_rule(action: Mapping[str, Any]) -> str:
-    """The Tsung Shap rule of a capture's kind: a lone tile taken, a pair or a triple.
-
-    >>> _capture_rule({"type": "claim", "kind": "triple", "at": "ends"})
-    'capture.triple'
-    >>> _capture_rule({"type": "capture", "kind": "ten", "at": "ends"})
-    'lone-tile'
-    """
-    kind = action.get("kind")
-    if kind == "ten" or (kind == "pair" and action.get("at") == "ends"):
-        return "lone-tile"
-    return "capture.triple" if kind == "triple" else "capture.pair"
-
-
 def _action_key(action: Mapping[str, Any]) -> str:
     return json.dumps(action, sort_keys=True)
+
+
+def _move_key(action: Mapping[str, Any]) -> str:
+    """What a move does, without what it yields (a capture's tiles, points and sweep)."""
+    return json.dumps({k: v for k, v in action.items() if k not in ("tiles", "points", "sweep")}, sort_keys=True)
 
 
 def _action_text(action: Mapping[str, Any]) -> str:

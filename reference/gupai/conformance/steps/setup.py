@@ -74,7 +74,9 @@ def _sit_down(run: ScenarioRun, players: str, sets: str | None) -> None:
     run.in_game = run.sat_down.is_ok
 
 
-@STEPS.then(r"the game is played with (?P<sets>\d+) sets?, (?P<tiles>\d+) tiles")
+@STEPS.then(
+    r"the game is played with (?P<sets>\d+) sets?, (?P<tiles>\d+) tiles", rules=("equipment.set", "equipment.sets")
+)
 def _played_with(run: ScenarioRun, sets: str, tiles: str) -> None:
     if run.sat_down is None:
         raise StepError("nobody sat down")

@@ -24,6 +24,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from gupai.conformance.attribution import tsung_move_rule as move_rule
 from gupai.conformance.steps.binding import StepError, StepList
 from gupai.conformance.steps.context import ScenarioRun, faces, show, tiles_in
 from gupai.core.errors import HandError
@@ -165,7 +166,8 @@ def act(run: ScenarioRun, action: dict[str, Any], tries: str | None) -> None:
             setup.offered = legal_of(run)
     elif not tries:
         raise StepError(
-            f"seat {action['seat']} must be able to {action['type']}: the engine answered {answer.describe()}"
+            f"seat {action['seat']} must be able to {action['type']}: the engine answered {answer.describe()}",
+            rules=(move_rule(action),),
         )
 
 
@@ -234,7 +236,7 @@ def dealt_state(run: ScenarioRun) -> dict[str, Any]:
     return dealt
 
 
-@STEPS.then(rf"seat (?P<seat>[01])'s pile, in the order it is turned over, is {TILES}")
+@STEPS.then(rf"seat (?P<seat>[01])'s pile, in the order it is turned over, is {TILES}", rules=("deal",))
 def _pile_dealt(run: ScenarioRun, seat: str, tiles: str) -> None:
     piles = dealt_state(run)["piles"]
     if piles is None:
@@ -244,7 +246,7 @@ def _pile_dealt(run: ScenarioRun, seat: str, tiles: str) -> None:
         raise StepError(f"seat {seat}'s pile, in the order it is turned over, is {show(piles[int(seat)])}")
 
 
-@STEPS.then(rf"the common stock, in the order it is turned over, is {TILES}")
+@STEPS.then(rf"the common stock, in the order it is turned over, is {TILES}", rules=("stock",))
 def _stock_dealt(run: ScenarioRun, tiles: str) -> None:
     stock = dealt_state(run)["stock"]
     if stock is None:
@@ -253,7 +255,7 @@ def _stock_dealt(run: ScenarioRun, tiles: str) -> None:
         raise StepError(f"the common stock, in the order it is turned over, is {show(stock)}")
 
 
-@STEPS.then(r"there (?:are|is) no (?P<what>piles|common stock|hands)")
+@STEPS.then(r"there (?:are|is) no (?P<what>piles|common stock|hands)", rules=("stock", "german.hand"))
 def _none(run: ScenarioRun, what: str) -> None:
     dealt = dealt_state(run)
     key = {"piles": "piles", "common stock": "stock", "hands": "hands"}[what]
@@ -261,7 +263,7 @@ def _none(run: ScenarioRun, what: str) -> None:
         raise StepError(f"the engine's state has {key}: {dealt[key]}")
 
 
-@STEPS.then(r"seat (?P<seat>[01]) lays first")
+@STEPS.then(r"seat (?P<seat>[01]) lays first", rules=("first-player",))
 def _lays_first(run: ScenarioRun, seat: str) -> None:
     state = state_of(run)
     laid = [e for e in tsung_setup(run).events if e["type"] == "lay"]
