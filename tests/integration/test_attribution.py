@@ -44,3 +44,21 @@ def test_the_rule_counted_most_often_is_the_rule_the_fake_breaks(
     (top, most), *rest = tally.most_common()
     assert top in broken, tally.most_common(5)
     assert all(count < most for rule, count in rest if rule not in broken), tally.most_common(5)
+
+
+def test_an_invalid_log_refused_under_another_rule_passes_with_the_rule_id_as_its_own_outcome() -> None:
+    from gupai.conformance.report import Report
+
+    cases = select_cases(
+        collect_cases(), run=("log:kap-shap/invalid/ks.turn.take--*", "log:kap-shap/invalid/ks.turn.order--*")
+    )
+    with EngineProcess([sys.executable, str(FAKES / "wrong_rule_ids.py")], timeout=20, start_timeout=60) as engine:
+        _claims, results, _restarts = run_cases(engine, cases)
+    take = [r for r in results if r.case.rules == ("ks.turn.take",)]
+    order = [r for r in results if r.case.rules == ("ks.turn.order",)]
+    assert take and order
+    assert all(r.outcome == "pass" and r.rule_mismatch == "ks.turn.order" for r in take)
+    assert all(r.outcome == "pass" and r.rule_mismatch is None for r in order)
+    report = Report("fake", {}, tuple(results))
+    assert report.summary()["rule_mismatches"] == len(take)
+    assert "refused under ks.turn.order, not ks.turn.take" in report.text()

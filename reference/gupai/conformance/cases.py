@@ -175,7 +175,9 @@ class CaseResult:
     fault (:data:`FAULTS`) or ``wrong`` for a wrong answer; ``failed_rules``
     are the rules a failure points at. A skipped scenario says why in
     ``unasked``: the capability the engine did not announce (not supported
-    by the engine), or ``askable`` (the kit cannot ask it).
+    by the engine), or ``askable`` (the kit cannot ask it). ``rule_mismatch``
+    is the rule id an engine's refusal named at an invalid log's fault when
+    the case names another: the refusal passes, the rule id is its own outcome.
     """
 
     case: Case
@@ -187,6 +189,7 @@ class CaseResult:
     seconds: float = 0.0
     known: bool = False
     unasked: str | None = None
+    rule_mismatch: str | None = None
 
     @property
     def restart(self) -> bool:

@@ -53,6 +53,8 @@ def _case(report: Report, result: CaseResult) -> ET.Element:
     for rule in result.failed_rules:
         ET.SubElement(properties, "property", name="failed-rule", value=rule)
     ET.SubElement(properties, "property", name="source", value=_clean(case.source))
+    if result.rule_mismatch is not None:
+        ET.SubElement(properties, "property", name="rule-mismatch", value=_clean(result.rule_mismatch))
     rerun = report.rerun(case.id)
     if result.outcome == "fail" and not result.known:
         rules = ", ".join(result.failed_rules) or "no rule"

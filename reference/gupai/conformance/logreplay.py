@@ -174,6 +174,7 @@ class _LogReplay:
         self.reported: list[Mapping[str, Any]] = []
         self.watch: Callable[[Mapping[str, Any], Sequence[Mapping[str, Any]]], None] | None = None
         self.last_action: Mapping[str, Any] = {}
+        self.mismatch: str | None = None
 
     def rule(self, suffix: str) -> str:
         return f"{self.prefix}.{suffix}"
@@ -417,10 +418,12 @@ class _LogReplay:
             raise _LogFailureError(f"the engine's result {result} is not the log's {doc['result']}", [self.rule(end)])
 
     def _note_rule(self, answer: Answer, rule: str | None) -> None:
+        """Compare a refusal's rule id with the case's, exactly: a different one is the case's rule mismatch."""
         if answer.rule is None:
             self.notes.append(f"refused without a rule id (the file names {rule})")
         elif answer.rule != rule:
             self.notes.append(f"refused under {answer.rule}; the file names {rule}")
+            self.mismatch = answer.rule
 
 
 def _differ_in(mine: Any, theirs: Any) -> set[str]:
@@ -494,7 +497,7 @@ def run_log(
     try:
         replay.replay()
     except _RefusedAsExpectedError:
-        return CaseResult(case, "pass", notes=tuple(replay.notes))
+        return CaseResult(case, "pass", notes=tuple(replay.notes), rule_mismatch=replay.mismatch)
     except _LogFailureError as failure:
         return CaseResult(
             case, "fail", failure.message, fault=failure.fault, failed_rules=failure.rules, notes=tuple(replay.notes)
