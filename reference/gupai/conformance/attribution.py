@@ -15,7 +15,17 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-__all__ = ["KAP_MOVE_RULES", "tsung_capture_rule", "tsung_move_rule"]
+__all__ = [
+    "KAP_LOG_RULES",
+    "KAP_MOVE_RULES",
+    "SET_RULE",
+    "TSUNG_LOG_RULES",
+    "tsung_capture_rule",
+    "tsung_move_rule",
+]
+
+#: In a binding's rules: the game's own rule on the sets in play (``set_rule`` of its spec), whatever its id.
+SET_RULE = "@set-rule"
 
 #: The rule (suffix, in either collecting game) that makes each kind of move legal (a draw: "a player who
 #: does not take a discard draws", rule turn.shape).
@@ -43,3 +53,52 @@ def tsung_move_rule(action: Mapping[str, Any]) -> str:
     if action["type"] == "capture":
         return tsung_capture_rule(action)
     return "capture.choice" if action["type"] == "pass" else "turn.lay"
+
+
+#: Per game family: the rule (suffix) a state field, a move type or an event type points at.
+KAP_LOG_RULES = {
+    "state": {
+        "current_player": "turn.order",
+        "stock_size": "deal.draw-order",
+        "stock": "deal.draw-order",
+        "table": "turn.discard",
+        "scores": "settle",
+    },
+    "action": {
+        "take": "turn.take",
+        "discard": "turn.discard",
+        "draw": "turn.shape",
+        "declare": "declare",
+        "pass": "end.stock",
+    },
+    "event": {
+        "draw": "deal.draw-order",
+        "declare": "declare.valid",
+        "take": "turn.take",
+        "discard": "turn.discard",
+        "pass": "end.stock",
+    },
+}
+TSUNG_LOG_RULES = {
+    "state": {
+        "current_player": "turn.order",
+        "row": "turn.lay",
+        "revealed": "turn.reveal",
+        "piles": "deal",
+        "stock": "stock",
+        "stock_size": "deal",
+        "hands": "german.hand",
+        "scores": "score",
+        "turns": "turn.order",
+        "terminal": "end",
+        "result": "end",
+    },
+    "action": {"lay": "turn.lay", "capture": "capture.choice", "claim": "claim", "pass": "capture.choice"},
+    "event": {
+        "reveal": "turn.reveal",
+        "refill": "german.hand",
+        "lay": "turn.lay",
+        "capture": "score",
+        "claim": "claim",
+    },
+}

@@ -6,7 +6,13 @@ import json
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from gupai.conformance.attribution import KAP_MOVE_RULES, tsung_capture_rule, tsung_move_rule
+from gupai.conformance.attribution import (
+    KAP_LOG_RULES,
+    KAP_MOVE_RULES,
+    TSUNG_LOG_RULES,
+    tsung_capture_rule,
+    tsung_move_rule,
+)
 from gupai.conformance.cases import Case, CaseResult
 from gupai.conformance.process import Ask
 from gupai.core.spec import game_spec
@@ -83,55 +89,6 @@ def _state_diffs(engine: Mapping[str, Any], reference: Mapping[str, Any]) -> lis
     return diffs
 
 
-#: Per game family: the rule (suffix) a state field, a move type or an event type points at.
-_KAP_RULES = {
-    "state": {
-        "current_player": "turn.order",
-        "stock_size": "deal.draw-order",
-        "stock": "deal.draw-order",
-        "table": "turn.discard",
-        "scores": "settle",
-    },
-    "action": {
-        "take": "turn.take",
-        "discard": "turn.discard",
-        "draw": "turn.shape",
-        "declare": "declare",
-        "pass": "end.stock",
-    },
-    "event": {
-        "draw": "deal.draw-order",
-        "declare": "declare.valid",
-        "take": "turn.take",
-        "discard": "turn.discard",
-        "pass": "end.stock",
-    },
-}
-_TSUNG_RULES = {
-    "state": {
-        "current_player": "turn.order",
-        "row": "turn.lay",
-        "revealed": "turn.reveal",
-        "piles": "deal",
-        "stock": "stock",
-        "stock_size": "deal",
-        "hands": "german.hand",
-        "scores": "score",
-        "turns": "turn.order",
-        "terminal": "end",
-        "result": "end",
-    },
-    "action": {"lay": "turn.lay", "capture": "capture.choice", "claim": "claim", "pass": "capture.choice"},
-    "event": {
-        "reveal": "turn.reveal",
-        "refill": "german.hand",
-        "lay": "turn.lay",
-        "capture": "score",
-        "claim": "claim",
-    },
-}
-
-
 class _LogFailureError(Exception):
     def __init__(self, message: str, rules: Sequence[str], fault: str = "wrong") -> None:
         super().__init__(message)
@@ -164,7 +121,7 @@ class _LogReplay:
         self.reference.handle({"id": 0, "cmd": "start", "protocol": PROTOCOL_VERSION})
         self.tsung = doc["game"] == "tsung-shap"
         self.prefix = game_spec(doc["game"]).prefix
-        self.rules = _TSUNG_RULES if self.tsung else _KAP_RULES
+        self.rules = TSUNG_LOG_RULES if self.tsung else KAP_LOG_RULES
         expect = dict(case.expect)
         self.refuse = expect.get("refuse")
         self.fault = expect.get("event")

@@ -26,6 +26,7 @@ from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from gupai.conformance.attribution import SET_RULE
 from gupai.conformance.cases import Case, CaseResult, Claims, not_run, requirement_gap, stopped_message
 from gupai.conformance.logreplay import run_log
 from gupai.conformance.process import Ask, AskMany, EngineError, EngineProcess, HarnessError
@@ -34,7 +35,7 @@ from gupai.conformance.steps.context import ScenarioRun
 from gupai.conformance.steps.registry import match_step
 from gupai.conformance.versions import UnclaimedOptionError, claimed_ask, claimed_ask_many
 from gupai.core.errors import GupaiError
-from gupai.core.spec import game_spec
+from gupai.core.spec import game_spec, games
 from gupai.protocol.server import ENGINE_NAME
 
 __all__ = ["RunState", "not_run", "run_case", "run_cases", "run_scenario", "step_rules"]
@@ -135,8 +136,12 @@ def _in_game(case: Case, suffixes: Sequence[str]) -> tuple[str, ...]:
     if not suffixes:
         return ()
     if case.game is None:
-        return tuple(rule for rule in case.rules if rule in suffixes or rule.split(".", 1)[-1] in suffixes)
+        set_rules = {game_spec(game).set_rule for game in games()} if SET_RULE in suffixes else set()
+        return tuple(
+            rule for rule in case.rules if rule in suffixes or rule.split(".", 1)[-1] in suffixes or rule in set_rules
+        )
     spec = game_spec(case.game)
+    suffixes = [spec.set_rule if s == SET_RULE else s for s in suffixes]
     known = set(spec.rule_ids)
     found = [s if s in known else f"{spec.prefix}.{s}" for s in suffixes]
     return tuple(dict.fromkeys(rule for rule in found if rule in known))

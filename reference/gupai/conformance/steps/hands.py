@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from gupai.conformance.attribution import SET_RULE
 from gupai.conformance.steps.binding import StepError, StepList
 from gupai.conformance.steps.context import ScenarioRun, canonical_split, parse_split, show, show_split
 from gupai.core.errors import GupaiError
@@ -143,7 +144,7 @@ def _distance_step(run: ScenarioRun, distance: str) -> None:
         raise StepError(f"the engine says the hand is {found} tiles from winning, not {distance}")
 
 
-@STEPS.then(r'the hand is rejected: "(?P<fragment>[^"]+)"', rules=("equipment.set", "equipment.sets"))
+@STEPS.then(r'the hand is rejected: "(?P<fragment>[^"]+)"', rules=(SET_RULE,))
 def _hand_rejected(run: ScenarioRun, fragment: str) -> None:
     answer = _verdict(run)
     if answer.is_ok:
