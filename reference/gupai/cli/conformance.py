@@ -136,7 +136,8 @@ def run_cmd(**params: Any) -> None:
 
     Cases are the scenarios of features/ and the logs of conformance/; a case
     needing a game, an option value or a number of players the engine does
-    not claim is skipped and reported as skipped.
+    not claim is reported as not supported, never as failed; an option added
+    after protocol 1 is sent only to an engine that claims it.
     """
     try:
         _run(**params)
