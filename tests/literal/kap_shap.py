@@ -1,11 +1,16 @@
-"""A literal engine: Kap Shap under the culin preset, written from the pages alone.
+"""A literal engine: Kap Shap, written from the pages alone.
 
 Written only from docs/engine/protocol.md, docs/engine/log-format.md,
 docs/engine/refusals.md and the Kap Shap rules and options pages (the rule
 texts of spec/games/kap-shap.yaml), importing nothing from gupai: the check
-that the pages are enough for an engine author. It claims Kap Shap with every
-option at its culin value only (so a case needing another reading is not
-supported), two players, one set, and no optional command.
+that the pages are enough for an engine author. It plays Kap Shap (two
+players, one set) under culin's readings and these others: four-two-value=6,
+eye=civil, take=latest, deal=boneyard, wall-draw=top, first-player=seat-0,
+discard-taken=allowed, drawn-tile=discard-unless-win, declare=optional,
+opening=discard-draw-discard. It does not play the one-tile turn
+(turn=take-or-draw, with its termination and stock-out readings), the printed
+pair tables, opening=draw or first-player=previous-winner: a case needing one
+of those is not supported. It answers every optional command but distance.
 
 Run it as ``python tests/literal/kap_shap.py``; it speaks the engine protocol
 on stdin and stdout.
@@ -37,6 +42,21 @@ CULIN = {
     "declare": "mandatory",
     "termination": "three-dead-rounds",
     "stock-out": "end",
+}
+
+#: The values of each option this engine plays: culin's, and the readings that are a line or two each.
+SUPPORTED = {
+    **{key: [value] for key, value in CULIN.items()},
+    "four-two-value": ["3", "6"],
+    "eye": ["identical", "civil"],
+    "take": ["any", "latest"],
+    "deal": ["wall", "boneyard"],
+    "wall-draw": ["bottom", "top"],
+    "first-player": ["dice", "seat-0"],
+    "discard-taken": ["forbidden", "allowed"],
+    "drawn-tile": ["keep", "discard-unless-win"],
+    "declare": ["mandatory", "optional"],
+    "opening": ["discard", "discard-draw-discard"],
 }
 
 CIVIL = ["6-6", "1-1", "4-4", "3-1", "5-5", "3-3", "2-2", "6-5", "6-4", "6-1", "5-1"]
@@ -84,12 +104,12 @@ def pairings(tiles: list[str], four_two: int = 3) -> list[list[list[str]]]:
     return found
 
 
-def winning_split(hand: list[str], four_two: int = 3) -> dict[str, Any] | None:
+def winning_split(hand: list[str], four_two: int = 3, civil_eye: bool = False) -> dict[str, Any] | None:
     """A split of an eight-tile hand into an eye and three ten-pairs, or None."""
     if len(hand) != HAND + 1:
         return None
     for face, n in sorted(Counter(hand).items()):
-        if n >= 2:
+        if n >= 2 and (face in CIVIL or not civil_eye):
             rest = list(hand)
             rest.remove(face)
             rest.remove(face)
@@ -98,7 +118,7 @@ def winning_split(hand: list[str], four_two: int = 3) -> dict[str, Any] | None:
     return None
 
 
-def check_split(seat: int, hand: list[str], split: Any) -> None:
+def check_split(seat: int, hand: list[str], split: Any, four_two: int) -> None:
     """Refuse a declared split that is not a winning split of the hand (the rule of the part that is wrong)."""
     if not isinstance(split, dict) or "eye" not in split or "pairs" not in split:
         raise illegal("ks.declare.valid", "a split shows an eye and pairs")
@@ -109,17 +129,18 @@ def check_split(seat: int, hand: list[str], split: Any) -> None:
     if eye[0] != eye[1]:
         raise illegal("ks.eye", f"seat {seat}'s eye {eye} is not two identical tiles")
     for a, b in pairs:
-        if not ten_pair(a, b):
-            six = {"4-2"} & {a, b}
-            spots = sum(int(x) for t in (a, b) for x in t.split("-"))
-            if six and spots % 10 == 0:
-                raise illegal("ks.tiles.four-two", f"[{a}]+[{b}] makes ten only if [4-2] counts 6")
+        if not ten_pair(a, b, four_two):
+            if "4-2" in (a, b) and ten_pair(a, b, 9 - four_two):
+                raise illegal("ks.tiles.four-two", f"[{a}]+[{b}] makes ten only if [4-2] counts {9 - four_two}")
             raise illegal("ks.pair.ten", f"[{a}]+[{b}] is no ten-pair")
 
 
 # ------------------------------------------------------------------- game
 class Game:
-    def __init__(self, hands: list[list[str]], stock: list[str], first: int) -> None:
+    def __init__(self, hands: list[list[str]], stock: list[str], first: int, opts: dict[str, str]) -> None:
+        self.opts = opts
+        self.four_two = int(opts["four-two-value"])
+        self.drawn: str | None = None
         self.hands = hands
         self.stock = stock
         self.table: list[str] = []
@@ -127,9 +148,22 @@ class Game:
         self.first = first
         self.turns = 1
         self.opening = True
-        self.phase = "opening"  # opening, start, taken, draw-due, drawn
+        self.phase = "opening"  # opening, opening-draw, start, taken, draw-due, drawn
         self.taken: str | None = None
         self.result: dict[str, Any] | None = None
+
+    def wins(self, hand: list[str], four_two: int | None = None) -> bool:
+        counted = self.four_two if four_two is None else four_two
+        return winning_split(hand, counted, self.opts["eye"] == "civil") is not None
+
+    def discards(self, seat: int) -> list[str]:
+        """The faces the player may discard now (holding one tile more than a hand)."""
+        faces = sorted(set(self.hands[seat]))
+        if self.phase == "taken" and self.opts["discard-taken"] == "forbidden":
+            faces = [f for f in faces if f != self.taken]
+        if self.phase == "drawn" and self.opts["drawn-tile"] == "discard-unless-win" and self.drawn is not None:
+            faces = [self.drawn]
+        return faces
 
     # the moves
     def legal(self) -> list[dict[str, Any]]:
@@ -138,15 +172,15 @@ class Game:
         seat = self.current
         hand = self.hands[seat]
         if self.phase in ("opening", "taken", "drawn"):
-            if winning_split(hand) is not None:
-                return [{"type": "declare", "seat": seat}]
-            faces = sorted(set(hand))
-            if self.phase == "taken":
-                faces = [f for f in faces if f != self.taken]
-            return [{"type": "discard", "seat": seat, "tile": f} for f in faces]
-        if self.phase == "draw-due":
+            discards = [{"type": "discard", "seat": seat, "tile": f} for f in self.discards(seat)]
+            if self.wins(hand):
+                declare = [{"type": "declare", "seat": seat}]
+                return declare + discards if self.opts["declare"] == "optional" else declare
+            return discards
+        if self.phase in ("draw-due", "opening-draw"):
             return [{"type": "draw", "seat": seat}]
-        moves = [{"type": "take", "seat": seat, "tile": f} for f in sorted(set(self.table))]
+        faces = sorted(set(self.table)) if self.opts["take"] == "any" else self.table[-1:]
+        moves = [{"type": "take", "seat": seat, "tile": f} for f in faces]
         return [*moves, {"type": "draw", "seat": seat}]
 
     def refusal(self, move: dict[str, Any]) -> None:
@@ -158,17 +192,17 @@ class Game:
         if seat != self.current:
             raise illegal("ks.turn.order", f"seat {seat} moved, but it is seat {self.current}'s turn")
         hand = self.hands[seat]
-        wins = winning_split(hand) is not None
+        wins = self.wins(hand)
         if kind == "declare":
             if len(hand) != HAND + 1:
                 raise illegal("ks.declare", f"seat {seat} declared holding {len(hand)} tiles: a win needs 8")
             if "decomposition" in move:
-                check_split(seat, hand, move["decomposition"])
+                check_split(seat, hand, move["decomposition"], self.four_two)
             if "hand" in move and Counter(move["hand"]) != Counter(hand):
                 raise illegal("ks.declare.valid", f"seat {seat} does not hold the hand shown")
             if not wins:  # a hand that would win under another reading names that reading's rule (refusals page)
-                if winning_split(hand, four_two=6) is not None:
-                    raise illegal("ks.tiles.four-two", f"seat {seat}'s hand wins only with [4-2] counting 6")
+                if self.wins(hand, 9 - self.four_two):
+                    raise illegal("ks.tiles.four-two", f"seat {seat}'s hand wins only with the other count of [4-2]")
                 raise illegal("ks.declare.valid", f"seat {seat}'s hand is not an eye and three ten-pairs")
             return
         if self.phase == "opening":
@@ -176,11 +210,16 @@ class Game:
                 raise illegal(
                     "ks.opening", f"seat {seat} opens holding 8 tiles: the opening turn starts with a discard"
                 )
+        elif self.phase == "opening-draw":
+            if kind != "draw":
+                raise illegal("ks.opening", f"seat {seat} must draw after the opening discard")
         elif self.phase == "start":
             if kind == "discard":
                 raise illegal("ks.turn.discard", f"seat {seat} must first take a discard or draw")
             if kind == "take" and move.get("tile") not in self.table:
                 raise illegal("ks.turn.take", f"seat {seat} took [{move.get('tile')}], which is not on the table")
+            if kind == "take" and self.opts["take"] == "latest" and move.get("tile") != self.table[-1]:
+                raise illegal("ks.turn.take", f"only the latest discard [{self.table[-1]}] may be taken")
         elif self.phase in ("taken", "drawn"):
             if kind == "draw":
                 raise illegal("ks.turn.discard", f"seat {seat} drew holding 8 tiles: a discard (or a win) comes first")
@@ -192,13 +231,14 @@ class Game:
             if kind == "discard":
                 raise illegal("ks.turn.discard", f"seat {seat} must first draw")
         if kind == "discard":
-            if wins:
+            if wins and self.opts["declare"] == "mandatory":
                 raise illegal("ks.declare", f"seat {seat} holds a winning hand and must declare it")
             tile = move.get("tile")
             if tile not in hand:
                 raise illegal("ks.turn.discard", f"seat {seat} does not hold [{tile}]")
-            if self.phase == "taken" and tile == self.taken:
-                raise illegal("ks.turn.discard", f"seat {seat} threw back the [{tile}] just taken")
+            if tile not in self.discards(seat):
+                rule = "ks.turn.draw" if self.phase == "drawn" else "ks.turn.discard"
+                raise illegal(rule, f"seat {seat} may not discard [{tile}] now")
         elif kind == "draw":
             if not self.stock:
                 raise illegal("ks.end.stock", "the stock is empty")
@@ -214,7 +254,7 @@ class Game:
         kind, seat = move["type"], move["seat"]
         hand = self.hands[seat]
         if kind == "declare":
-            split = move.get("decomposition") or winning_split(hand)
+            split = move.get("decomposition") or winning_split(hand, self.four_two, self.opts["eye"] == "civil")
             event = {"type": "declare", "seat": seat, "hand": sorted(hand), "decomposition": split}
             settlement = [1 if s == seat else -1 for s in range(2)]
             self.result = {"winner": seat, "reason": "declared", "turns": self.turns, "hand": sorted(hand)}
@@ -228,7 +268,7 @@ class Game:
         if kind == "draw":
             tile = self.stock.pop(0)
             hand.append(tile)
-            self.phase = "drawn"
+            self.phase, self.drawn = "drawn", tile
             return [{"type": "draw", "seat": seat, "tile": tile}]
         hand.remove(move["tile"])
         self.table.append(move["tile"])
@@ -236,13 +276,16 @@ class Game:
         if self.phase == "taken":
             self.phase = "draw-due"
             return events
+        if self.phase == "opening" and self.opts["opening"] == "discard-draw-discard":
+            self.phase = "opening-draw"
+            return events
         # the turn is over
         if not self.stock:
             self.result = {"winner": None, "reason": "stock-exhausted", "turns": self.turns, "settlement": [0, 0]}
             return events
         self.current = 1 - seat
         self.turns += 1
-        self.phase, self.taken = "start", None
+        self.phase, self.taken, self.drawn = "start", None, None
         return events
 
     def state(self) -> dict[str, Any]:
@@ -269,25 +312,32 @@ def check_tiles(tiles: list[str], what: str) -> None:
         raise illegal("ks.equipment.set", f"{what} holds more [{next(iter(extra))}] than one set")
 
 
-def cut(order: list[str], dice: Any) -> tuple[list[list[str]], list[str], int]:
-    """The wall: piles of four, bottom first; first player two piles, the other seven tiles; the stock."""
+def cut(order: list[str], dice: Any, opts: dict[str, str]) -> tuple[list[list[str]], list[str], int]:
+    """The wall (piles of four, bottom first; the first player two piles, the other seven tiles) or the boneyard."""
     if sorted(order) != sorted(SET.elements()):
         raise illegal("ks.equipment.set", "the order is not the 32 tiles of one set")
-    if not isinstance(dice, list) or len(dice) != 4:
+    if opts["first-player"] == "seat-0":
+        first = 0
+    elif not isinstance(dice, list) or len(dice) != 4:
         raise illegal("ks.deal.first-player", "four dice choose the first player")
-    first = sum(dice) % 2
+    else:
+        first = sum(dice) % 2
     hands: list[list[str]] = [[], []]
+    if opts["deal"] == "boneyard":  # the first player draws eight, the other seven, the rest is the stock
+        hands[first], hands[1 - first] = order[0:8], order[8:15]
+        return hands, order[15:], first
     hands[first] = order[0:8]
     hands[1 - first] = order[8:12] + order[13:16]
-    return hands, [order[12], *order[16:]], first
+    piles = [order[i : i + 4] for i in range(16, 32, 4)]
+    if opts["wall-draw"] == "top":
+        piles = [pile[::-1] for pile in piles]
+    return hands, [order[12], *(tile for pile in piles for tile in pile)], first
 
 
 def new_game(request: dict[str, Any]) -> Game:
     if request["game"] != GAME:
         raise RefusedError("unsupported", f"this engine plays {GAME} only")
-    for key, value in request["options"].items():
-        if CULIN.get(key) != value:
-            raise RefusedError("unsupported", f"this engine plays {key}={CULIN.get(key)} only, not {value}")
+    opts = options_of(request)
     if request["players"] != 2:
         raise illegal("ks.equipment.players", f"Kap Shap takes 2 players, not {request['players']}")
     if request["sets"] not in (None, 1):
@@ -298,14 +348,14 @@ def new_game(request: dict[str, Any]) -> Game:
         random.shuffle(order)
         deal = {"order": order, "dice": [random.randint(1, 6) for _ in range(4)]}
     if "order" in deal:
-        hands, stock, first = cut(list(deal["order"]), deal.get("dice"))
+        hands, stock, first = cut(list(deal["order"]), deal.get("dice"), opts)
         if deal.get("first_player") is not None and deal["first_player"] != first:
             raise illegal("ks.deal.first-player", f"the dice choose seat {first}")
         if deal.get("hands") is not None and [Counter(h) for h in deal["hands"]] != [Counter(h) for h in hands]:
             raise illegal("ks.deal.wall", "the hands are not the wall's")
         if deal.get("stock") is not None and list(deal["stock"]) != stock:
             raise illegal("ks.deal.draw-order", "the stock is not the wall's")
-        return Game(hands, stock, first)
+        return Game(hands, stock, first, opts)
     hands = [list(h) for h in deal["hands"]]
     stock, first = list(deal.get("stock") or []), deal.get("first_player", 0)
     if len(hands) != 2 or first not in (0, 1):
@@ -313,7 +363,7 @@ def new_game(request: dict[str, Any]) -> Game:
     check_tiles([*hands[0], *hands[1], *stock], "the deal")
     if len(hands[first]) != HAND + 1 or len(hands[1 - first]) != HAND:
         raise illegal("ks.deal.method", "the first player holds 8 tiles, the other 7")
-    return Game(hands, stock, first)
+    return Game(hands, stock, first, opts)
 
 
 # ----------------------------------------------------------- capabilities
@@ -334,12 +384,15 @@ def read_tile(text: str) -> str:
     return face
 
 
-def culin_only(request: dict[str, Any]) -> None:
+def options_of(request: dict[str, Any]) -> dict[str, str]:
+    """The request's options, every option left out at culin's value; one this engine does not play: unsupported."""
     if request.get("game") != GAME:
         raise RefusedError("unsupported", f"this engine plays {GAME} only")
-    for key, value in request.get("options", {}).items():
-        if CULIN.get(key) != value:
-            raise RefusedError("unsupported", f"this engine plays {key}={CULIN.get(key)} only, not {value}")
+    opts = {**CULIN, **request.get("options", {})}
+    for key, value in opts.items():
+        if value not in SUPPORTED.get(key, ()):
+            raise RefusedError("unsupported", f"this engine does not play {key}={value}")
+    return opts
 
 
 def capability(request: dict[str, Any]) -> dict[str, Any]:
@@ -354,12 +407,13 @@ def capability(request: dict[str, Any]) -> dict[str, Any]:
         return {"tiles": tiles}
     if cmd == "read_tile":
         return {"tile": read_tile(request["text"])}
-    culin_only(request)
+    opts = options_of(request)
+    four_two, civil_eye = int(opts["four-two-value"]), opts["eye"] == "civil"
     if cmd == "tile_value":
-        return {"value": count(request["tile"])}
+        return {"value": count(request["tile"], four_two)}
     if cmd == "pair":
         a, b = request["tiles"]
-        return {"ten_pair": ten_pair(a, b), "eye": a == b}
+        return {"ten_pair": ten_pair(a, b, four_two), "eye": a == b and (a in CIVIL or not civil_eye)}
     # evaluate_hand
     if request.get("players") not in (None, 2):
         raise illegal("ks.equipment.players", f"Kap Shap takes 2 players, not {request['players']}")
@@ -372,11 +426,12 @@ def capability(request: dict[str, Any]) -> dict[str, Any]:
     splits: list[dict[str, Any]] = []
     if len(hand) == HAND + 1:
         for face, n in sorted(Counter(hand).items()):
-            if n >= 2:
+            if n >= 2 and (face in CIVIL or not civil_eye):
                 rest = list(hand)
                 rest.remove(face)
                 rest.remove(face)
-                splits.extend({"eye": [face, face], "pairs": pairs} for pairs in pairings(sorted(rest)))
+                found = {tuple(sorted(tuple(sorted(p)) for p in pairs)) for pairs in pairings(sorted(rest), four_two)}
+                splits.extend({"eye": [face, face], "pairs": [list(p) for p in pairs]} for pairs in sorted(found))
     return {"winning": bool(splits), "splits": splits}
 
 
@@ -388,7 +443,7 @@ def answer(engine: dict[str, Any], request: dict[str, Any]) -> dict[str, Any]:
     if cmd == "start":
         if request.get("protocol") != 1:
             raise RefusedError("unsupported", "this engine speaks protocol 1")
-        games = {GAME: {"options": {k: [v] for k, v in CULIN.items()}, "players": {"min": 2, "max": 2}}}
+        games = {GAME: {"options": SUPPORTED, "players": {"min": 2, "max": 2}}}
         engine_info = {"name": "literal-kap-shap", "version": "1"}
         return {"protocol": 1, "engine": engine_info, "games": games, "capabilities": CAPABILITIES}
     if cmd == "stop":
