@@ -7,10 +7,12 @@ that the pages are enough for an engine author. It plays Kap Shap (two
 players, one set) under culin's readings and these others: four-two-value=6,
 eye=civil, take=latest, deal=boneyard, wall-draw=top, first-player=seat-0,
 discard-taken=allowed, drawn-tile=discard-unless-win, declare=optional,
-opening=discard-draw-discard. It does not play the one-tile turn
-(turn=take-or-draw, with its termination and stock-out readings), the printed
-pair tables, opening=draw or first-player=previous-winner: a case needing one
-of those is not supported. It answers every optional command but distance.
+opening=discard-draw-discard, and the one-tile turn (turn=take-or-draw) with
+termination=three-dead-rounds or no-consecutive-takes and stock-out=end or
+play-on. It does not play termination=none (whose games a cap abandons), the
+printed pair tables, opening=draw or first-player=previous-winner: a case
+needing one of those is not supported. It answers every optional command but
+distance.
 
 Run it as ``python tests/literal/kap_shap.py``; it speaks the engine protocol
 on stdin and stdout.
@@ -57,6 +59,9 @@ SUPPORTED = {
     "drawn-tile": ["keep", "discard-unless-win"],
     "declare": ["mandatory", "optional"],
     "opening": ["discard", "discard-draw-discard"],
+    "turn": ["take-and-draw", "take-or-draw"],
+    "termination": ["three-dead-rounds", "no-consecutive-takes"],
+    "stock-out": ["end", "play-on"],
 }
 
 CIVIL = ["6-6", "1-1", "4-4", "3-1", "5-5", "3-3", "2-2", "6-5", "6-4", "6-1", "5-1"]
@@ -141,6 +146,10 @@ class Game:
         self.opts = opts
         self.four_two = int(opts["four-two-value"])
         self.drawn: str | None = None
+        self.dead = 0  # turns in a row without a draw from the stock (passes included)
+        self.passes = 0  # passes in a row
+        self.took_last = [False, False]  # whether each seat took a discard on its previous turn
+        self.drew = False  # whether this turn drew from the stock
         self.hands = hands
         self.stock = stock
         self.table: list[str] = []
@@ -180,8 +189,16 @@ class Game:
         if self.phase in ("draw-due", "opening-draw"):
             return [{"type": "draw", "seat": seat}]
         faces = sorted(set(self.table)) if self.opts["take"] == "any" else self.table[-1:]
+        if self.must_not_take(seat):
+            faces = []
         moves = [{"type": "take", "seat": seat, "tile": f} for f in faces]
-        return [*moves, {"type": "draw", "seat": seat}]
+        last = {"type": "draw", "seat": seat} if self.stock else {"type": "pass", "seat": seat}
+        return [*moves, last]
+
+    def must_not_take(self, seat: int) -> bool:
+        """Under the one-tile turn and no-consecutive-takes, a player who took last turn may not take."""
+        one_tile = self.opts["turn"] == "take-or-draw"
+        return one_tile and self.opts["termination"] == "no-consecutive-takes" and self.took_last[seat]
 
     def refusal(self, move: dict[str, Any]) -> None:
         """Raise the refusal of an illegal move; return when it is legal."""
@@ -220,6 +237,10 @@ class Game:
                 raise illegal("ks.turn.take", f"seat {seat} took [{move.get('tile')}], which is not on the table")
             if kind == "take" and self.opts["take"] == "latest" and move.get("tile") != self.table[-1]:
                 raise illegal("ks.turn.take", f"only the latest discard [{self.table[-1]}] may be taken")
+            if kind == "take" and self.must_not_take(seat):
+                raise illegal("ks.end.termination", f"seat {seat} took last turn: this turn must draw")
+            if kind == "pass" and not self.stock:
+                return
         elif self.phase in ("taken", "drawn"):
             if kind == "draw":
                 raise illegal("ks.turn.discard", f"seat {seat} drew holding 8 tiles: a discard (or a win) comes first")
@@ -245,7 +266,9 @@ class Game:
             if "tile" in move and move["tile"] != self.stock[0]:
                 raise illegal("ks.deal.draw-order", f"the next tile of the stock is [{self.stock[0]}]")
         elif kind == "pass":
-            raise illegal("ks.end.stock", "a pass only under stock-out=play-on")
+            raise illegal(
+                "ks.end.stock", "a pass only at the start of a turn, the stock empty, under stock-out=play-on"
+            )
         elif kind != "take":
             raise illegal(None, f"no move {kind}")
 
@@ -268,25 +291,40 @@ class Game:
         if kind == "draw":
             tile = self.stock.pop(0)
             hand.append(tile)
-            self.phase, self.drawn = "drawn", tile
+            self.phase, self.drawn, self.drew = "drawn", tile, True
             return [{"type": "draw", "seat": seat, "tile": tile}]
+        if kind == "pass":
+            self.passes += 1
+            self.end_turn(seat)
+            return [{"type": "pass", "seat": seat}]
         hand.remove(move["tile"])
         self.table.append(move["tile"])
         events = [{"type": "discard", "seat": seat, "tile": move["tile"]}]
-        if self.phase == "taken":
+        if self.phase == "taken" and self.opts["turn"] == "take-and-draw":
             self.phase = "draw-due"
             return events
         if self.phase == "opening" and self.opts["opening"] == "discard-draw-discard":
             self.phase = "opening-draw"
             return events
-        # the turn is over
-        if not self.stock:
-            self.result = {"winner": None, "reason": "stock-exhausted", "turns": self.turns, "settlement": [0, 0]}
-            return events
+        self.passes = 0
+        self.end_turn(seat)
+        return events
+
+    def end_turn(self, seat: int) -> None:
+        """The turn is over: the game ends (the stock out, three dead rounds, a round of passes) or passes on."""
+        self.took_last[seat] = self.taken is not None
+        self.dead = 0 if self.drew else self.dead + 1
+        over = None
+        if (not self.stock and self.opts["stock-out"] == "end") or self.passes >= 2:
+            over = "stock-exhausted"
+        elif self.opts["turn"] == "take-or-draw" and self.opts["termination"] == "three-dead-rounds" and self.dead >= 6:
+            over = "dead-rounds"
+        if over is not None:
+            self.result = {"winner": None, "reason": over, "turns": self.turns, "settlement": [0, 0]}
+            return
         self.current = 1 - seat
         self.turns += 1
-        self.phase, self.taken, self.drawn = "start", None, None
-        return events
+        self.phase, self.taken, self.drawn, self.drew = "start", None, None, False
 
     def state(self) -> dict[str, Any]:
         over = self.result is not None
@@ -338,6 +376,8 @@ def new_game(request: dict[str, Any]) -> Game:
     if request["game"] != GAME:
         raise RefusedError("unsupported", f"this engine plays {GAME} only")
     opts = options_of(request)
+    if opts["stock-out"] == "play-on" and opts["turn"] == "take-and-draw":
+        raise illegal("ks.end.stock", "stock-out=play-on goes only with the one-tile turn (turn=take-or-draw)")
     if request["players"] != 2:
         raise illegal("ks.equipment.players", f"Kap Shap takes 2 players, not {request['players']}")
     if request["sets"] not in (None, 1):
