@@ -9,9 +9,9 @@ eye=civil, take=latest, deal=boneyard, wall-draw=top, first-player=seat-0,
 discard-taken=allowed, drawn-tile=discard-unless-win, declare=optional,
 opening=discard-draw-discard, and the one-tile turn (turn=take-or-draw) with
 termination=three-dead-rounds or no-consecutive-takes and stock-out=end or
-play-on. It does not play termination=none (whose games a cap abandons), the
-printed pair tables, opening=draw or first-player=previous-winner: a case
-needing one of those is not supported. It answers every optional command but
+play-on, and the printed pair tables (pair-set=printed, celko-table). It does
+not play termination=none (whose games a cap abandons), opening=draw or
+first-player=previous-winner: a case needing one of those is not supported. It answers every optional command but
 distance.
 
 Run it as ``python tests/literal/kap_shap.py``; it speaks the engine protocol
@@ -62,7 +62,17 @@ SUPPORTED = {
     "turn": ["take-and-draw", "take-or-draw"],
     "termination": ["three-dead-rounds", "no-consecutive-takes"],
     "stock-out": ["end", "play-on"],
+    "pair-set": ["arithmetic", "printed", "celko-table"],
 }
+
+#: The twenties no printed table prints (option pair-set=printed leaves them out).
+UNPRINTED = {("5-5", "6-4"), ("6-5", "6-3"), ("6-5", "5-4")}
+#: Celko's table, exactly (pair-set=celko-table), whatever [4-2] counts.
+CELKO = {
+    ("6-6", "6-2"), ("6-6", "5-3"), ("6-6", "4-4"), ("6-4", "6-4"), ("5-5", "5-5"),
+    ("6-2", "1-1"), ("5-3", "1-1"), ("5-2", "2-1"), ("4-4", "1-1"), ("4-2", "3-1"),
+    ("4-2", "2-2"), ("4-3", "2-1"), ("3-3", "3-1"), ("3-3", "2-2"),
+}  # fmt: skip
 
 CIVIL = ["6-6", "1-1", "4-4", "3-1", "5-5", "3-3", "2-2", "6-5", "6-4", "6-1", "5-1"]
 MILITARY = ["6-3", "5-4", "6-2", "5-3", "5-2", "4-3", "4-1", "3-2", "4-2", "2-1"]
@@ -89,11 +99,15 @@ def count(tile: str, four_two: int = 3) -> int:
     return int(high) + int(low)
 
 
-def ten_pair(a: str, b: str, four_two: int = 3) -> bool:
+def ten_pair(a: str, b: str, four_two: int = 3, pair_set: str = "arithmetic") -> bool:
+    if pair_set == "celko-table":
+        return (a, b) in CELKO or (b, a) in CELKO
+    if pair_set == "printed" and ((a, b) in UNPRINTED or (b, a) in UNPRINTED):
+        return False
     return (count(a, four_two) + count(b, four_two)) % 10 == 0
 
 
-def pairings(tiles: list[str], four_two: int = 3) -> list[list[list[str]]]:
+def pairings(tiles: list[str], four_two: int = 3, pair_set: str = "arithmetic") -> list[list[list[str]]]:
     """Every way to split ``tiles`` into ten-pairs."""
     if not tiles:
         return [[]]
@@ -101,15 +115,17 @@ def pairings(tiles: list[str], four_two: int = 3) -> list[list[list[str]]]:
     found = []
     tried = set()
     for i, other in enumerate(rest):
-        if other in tried or not ten_pair(first, other, four_two):
+        if other in tried or not ten_pair(first, other, four_two, pair_set):
             continue
         tried.add(other)
-        for more in pairings(rest[:i] + rest[i + 1 :], four_two):
+        for more in pairings(rest[:i] + rest[i + 1 :], four_two, pair_set):
             found.append([[first, other], *more])
     return found
 
 
-def winning_split(hand: list[str], four_two: int = 3, civil_eye: bool = False) -> dict[str, Any] | None:
+def winning_split(
+    hand: list[str], four_two: int = 3, civil_eye: bool = False, pair_set: str = "arithmetic"
+) -> dict[str, Any] | None:
     """A split of an eight-tile hand into an eye and three ten-pairs, or None."""
     if len(hand) != HAND + 1:
         return None
@@ -118,12 +134,12 @@ def winning_split(hand: list[str], four_two: int = 3, civil_eye: bool = False) -
             rest = list(hand)
             rest.remove(face)
             rest.remove(face)
-            for pairs in pairings(sorted(rest), four_two):
+            for pairs in pairings(sorted(rest), four_two, pair_set):
                 return {"eye": [face, face], "pairs": pairs}
     return None
 
 
-def check_split(seat: int, hand: list[str], split: Any, four_two: int) -> None:
+def check_split(seat: int, hand: list[str], split: Any, four_two: int, pair_set: str) -> None:
     """Refuse a declared split that is not a winning split of the hand (the rule of the part that is wrong)."""
     if not isinstance(split, dict) or "eye" not in split or "pairs" not in split:
         raise illegal("ks.declare.valid", "a split shows an eye and pairs")
@@ -134,8 +150,8 @@ def check_split(seat: int, hand: list[str], split: Any, four_two: int) -> None:
     if eye[0] != eye[1]:
         raise illegal("ks.eye", f"seat {seat}'s eye {eye} is not two identical tiles")
     for a, b in pairs:
-        if not ten_pair(a, b, four_two):
-            if "4-2" in (a, b) and ten_pair(a, b, 9 - four_two):
+        if not ten_pair(a, b, four_two, pair_set):
+            if "4-2" in (a, b) and ten_pair(a, b, 9 - four_two, pair_set):
                 raise illegal("ks.tiles.four-two", f"[{a}]+[{b}] makes ten only if [4-2] counts {9 - four_two}")
             raise illegal("ks.pair.ten", f"[{a}]+[{b}] is no ten-pair")
 
@@ -161,9 +177,10 @@ class Game:
         self.taken: str | None = None
         self.result: dict[str, Any] | None = None
 
-    def wins(self, hand: list[str], four_two: int | None = None) -> bool:
+    def wins(self, hand: list[str], four_two: int | None = None, pair_set: str | None = None) -> bool:
         counted = self.four_two if four_two is None else four_two
-        return winning_split(hand, counted, self.opts["eye"] == "civil") is not None
+        pairs = pair_set or self.opts["pair-set"]
+        return winning_split(hand, counted, self.opts["eye"] == "civil", pairs) is not None
 
     def discards(self, seat: int) -> list[str]:
         """The faces the player may discard now (holding one tile more than a hand)."""
@@ -214,12 +231,15 @@ class Game:
             if len(hand) != HAND + 1:
                 raise illegal("ks.declare", f"seat {seat} declared holding {len(hand)} tiles: a win needs 8")
             if "decomposition" in move:
-                check_split(seat, hand, move["decomposition"], self.four_two)
+                check_split(seat, hand, move["decomposition"], self.four_two, self.opts["pair-set"])
             if "hand" in move and Counter(move["hand"]) != Counter(hand):
                 raise illegal("ks.declare.valid", f"seat {seat} does not hold the hand shown")
             if not wins:  # a hand that would win under another reading names that reading's rule (refusals page)
                 if self.wins(hand, 9 - self.four_two):
                     raise illegal("ks.tiles.four-two", f"seat {seat}'s hand wins only with the other count of [4-2]")
+                other = "arithmetic" if self.opts["pair-set"] == "printed" else "printed"
+                if self.wins(hand, pair_set=other):
+                    raise illegal("ks.pair.ten", f"seat {seat}'s hand wins only under pair-set={other}")
                 raise illegal("ks.declare.valid", f"seat {seat}'s hand is not an eye and three ten-pairs")
             return
         if self.phase == "opening":
@@ -277,7 +297,8 @@ class Game:
         kind, seat = move["type"], move["seat"]
         hand = self.hands[seat]
         if kind == "declare":
-            split = move.get("decomposition") or winning_split(hand, self.four_two, self.opts["eye"] == "civil")
+            civil = self.opts["eye"] == "civil"
+            split = move.get("decomposition") or winning_split(hand, self.four_two, civil, self.opts["pair-set"])
             event = {"type": "declare", "seat": seat, "hand": sorted(hand), "decomposition": split}
             settlement = [1 if s == seat else -1 for s in range(2)]
             self.result = {"winner": seat, "reason": "declared", "turns": self.turns, "hand": sorted(hand)}
@@ -453,7 +474,8 @@ def capability(request: dict[str, Any]) -> dict[str, Any]:
         return {"value": count(request["tile"], four_two)}
     if cmd == "pair":
         a, b = request["tiles"]
-        return {"ten_pair": ten_pair(a, b, four_two), "eye": a == b and (a in CIVIL or not civil_eye)}
+        ten = ten_pair(a, b, four_two, opts["pair-set"])
+        return {"ten_pair": ten, "eye": a == b and (a in CIVIL or not civil_eye)}
     # evaluate_hand
     if request.get("players") not in (None, 2):
         raise illegal("ks.equipment.players", f"Kap Shap takes 2 players, not {request['players']}")
@@ -470,7 +492,10 @@ def capability(request: dict[str, Any]) -> dict[str, Any]:
                 rest = list(hand)
                 rest.remove(face)
                 rest.remove(face)
-                found = {tuple(sorted(tuple(sorted(p)) for p in pairs)) for pairs in pairings(sorted(rest), four_two)}
+                found = {
+                    tuple(sorted(tuple(sorted(p)) for p in pairs))
+                    for pairs in pairings(sorted(rest), four_two, opts["pair-set"])
+                }
                 splits.extend({"eye": [face, face], "pairs": [list(p) for p in pairs]} for pairs in sorted(found))
     return {"winning": bool(splits), "splits": splits}
 
