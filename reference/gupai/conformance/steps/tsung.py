@@ -138,7 +138,9 @@ def _is_to(run: ScenarioRun, seat: str, what: str) -> None:
     phase = _phase(legal_of(run))
     want = {"lay": "lay", "choose a capture": "take", "claim or pass": "claim"}[what]
     if (state["current_player"], phase) != (int(seat), want):
-        raise StepError(f"seat {state['current_player']} is to {phase} (by its legal moves)")
+        # a claim or a capture the engine does not offer: the rule that makes it legal; else the turn order
+        rule = {"take": "capture.choice", "claim": "claim"}.get(want, "turn.order")
+        raise StepError(f"seat {state['current_player']} is to {phase} (by its legal moves)", rules=(rule,))
 
 
 def _captures(actions: Sequence[Mapping[str, Any]], verb: str) -> list[Mapping[str, Any]]:
