@@ -264,6 +264,20 @@ TSUNG: tuple[Refusal, ...] = (
         "A player takes a triple the row does not hold", "tsung-shap", _PAIR, _LAID, _capture(0, "triple", "right")
     ),
     Refusal(
+        "A player scores a triple with [4-2] at the count the options do not give (6 here, scored as 3)",
+        "tsung-shap",
+        _row(["4-2", "2-2", "6-6"], [["5-5", "1-1"], ["4-4", "3-1"]]),
+        [_lay(0, "5-5", "left")],
+        {**_capture(0, "triple", "left"), "points": 17},
+    ),
+    Refusal(
+        "A player scores a capture with another number of points",
+        "tsung-shap",
+        _row(["6-4", "5-5", "2-2"], [["5-5", "1-1"], ["4-4", "3-1"]]),
+        [_lay(0, "5-5", "left")],
+        {**_capture(0, "triple", "left"), "points": 25},
+    ),
+    Refusal(
         "A player takes a pair at the far end",
         "tsung-shap",
         _TRIPLE,
@@ -388,7 +402,9 @@ def page_text() -> str:
         "Where a rule has two ids in the same situation, the more particular one wins: a move",
         "after the game is over names the rule that ended it; a declared hand that would win",
         "under another reading of an option names that option's rule (`*.tiles.four-two`,",
-        "`*.pair.ten`, `*.eye`), not `*.declare.valid`.",
+        "`*.pair.ten`, `*.eye`), not `*.declare.valid`; a Tsung Shap capture or claim carrying the wrong",
+        "`points` names `ts.tiles.four-two` when [4-2] is among its tiles (its count is what a scorer gets",
+        "wrong), else `ts.score`.",
         "",
         "## Kap Shap and Kap Tai Shap",
         "",

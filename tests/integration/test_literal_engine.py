@@ -1,4 +1,4 @@
-"""The literal engine (tests/literal/kap_shap.py), written from the pages alone, passes the harness.
+"""The literal engines (tests/literal/), written from the pages alone, pass the harness.
 
 It shares no code with the reference: if a page changes meaning, or leaves a
 point an author must guess, this engine and the harness part ways and the
@@ -13,15 +13,20 @@ import ast
 import sys
 from pathlib import Path
 
+import pytest
+
 from gupai.conformance.cases import collect_cases, select_cases
 from gupai.conformance.process import EngineProcess
 from gupai.conformance.runner import run_cases
 
-ENGINE = Path(__file__).resolve().parents[1] / "literal" / "kap_shap.py"
+LITERAL = Path(__file__).resolve().parents[1] / "literal"
+ENGINE = LITERAL / "kap_shap.py"
+TSUNG = LITERAL / "tsung_shap.py"
 
 
-def test_the_literal_engine_imports_nothing_but_the_standard_library() -> None:
-    tree = ast.parse(ENGINE.read_text(encoding="utf-8"))
+@pytest.mark.parametrize("engine", [ENGINE, TSUNG], ids=["kap-shap", "tsung-shap"])
+def test_the_literal_engines_import_nothing_but_the_standard_library(engine: Path) -> None:
+    tree = ast.parse(engine.read_text(encoding="utf-8"))
     imported = {
         alias.name.split(".")[0] for node in ast.walk(tree) if isinstance(node, ast.Import) for alias in node.names
     }
@@ -43,3 +48,16 @@ def test_the_literal_engine_passes_every_kap_shap_case_it_is_asked() -> None:
     assert kinds == {"scenario", "valid-log", "invalid-log"}
     # what it does not claim is not supported, never failed
     assert all(r.unasked in ("claims", "distance", "askable", None) for r in results if r.outcome == "skip")
+
+
+def test_the_literal_tsung_engine_passes_every_tsung_shap_case_it_is_asked() -> None:
+    """Tsung Shap under the culin preset: every case it is asked passes, and its refusals name the reference's rules."""
+    cases = select_cases(collect_cases(), run=("scenario:tsung-shap/*", "log:tsung-shap/*"))
+    with EngineProcess([sys.executable, str(TSUNG)], timeout=20, start_timeout=60) as engine:
+        _claims, results, restarts = run_cases(engine, cases)
+    assert [(r.case.id, r.message) for r in results if r.outcome == "fail"] == []
+    assert [(r.case.id, r.rule_mismatch) for r in results if r.rule_mismatch] == []
+    assert restarts == 0
+    passed = [r for r in results if r.outcome == "pass"]
+    assert len(passed) >= 70
+    assert {r.case.kind for r in passed} == {"scenario", "valid-log", "invalid-log"}

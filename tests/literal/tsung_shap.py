@@ -1,0 +1,394 @@
+"""A literal engine: Tsung Shap under the culin preset, written from the pages alone.
+
+Written only from docs/engine/protocol.md, docs/engine/log-format.md and its
+schema, docs/engine/refusals.md and the Tsung Shap rule texts, importing
+nothing from gupai: the check that the pages are enough for an engine author.
+It plays Tsung Shap with every option at its culin value (own halves, hidden
+tiles, either-end reach, triples at an end or the ends, a sweep scoring 40,
+no capture of a lone tile, no opening capture, claims of a missed capture,
+the game over when a player has laid all tiles); a case needing another
+reading is not supported. It answers no optional command.
+
+Run it as ``python tests/literal/tsung_shap.py``; it speaks the engine
+protocol on stdin and stdout.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+from collections import Counter
+from typing import Any
+
+GAME = "tsung-shap"
+CULIN = {
+    "four-two-value": "6",
+    "reach": "either-end",
+    "triple": "end-or-ends",
+    "sweep-score": "replace",
+    "lone-tile": "no-capture",
+    "lone-score": "capture",
+    "lay-again": "clear",
+    "opening-capture": "no",
+    "missed-capture": "claim",
+    "end": "all-laid",
+    "stock": "own-halves",
+    "hand": "hidden",
+    "refill": "common-stock",
+    "pair-score": "ten-a-spot",
+}
+CIVIL = ["6-6", "1-1", "4-4", "3-1", "5-5", "3-3", "2-2", "6-5", "6-4", "6-1", "5-1"]
+MILITARY = ["6-3", "5-4", "6-2", "5-3", "5-2", "4-3", "4-1", "3-2", "4-2", "2-1"]
+SET = Counter({**{t: 2 for t in CIVIL}, **{t: 1 for t in MILITARY}})
+
+
+class RefusedError(Exception):
+    def __init__(self, answer: str, message: str, rule: str | None = None) -> None:
+        super().__init__(message)
+        self.answer, self.message, self.rule = answer, message, rule
+
+
+def illegal(rule: str | None, message: str) -> RefusedError:
+    return RefusedError("illegal", message, rule)
+
+
+def spots(tile: str) -> int:
+    high, low = tile.split("-")
+    return int(high) + int(low)
+
+
+def value(tile: str) -> int:
+    """What a tile counts in a triple: its spots ([4-2] counts 6 under culin)."""
+    return spots(tile)
+
+
+class Game:
+    def __init__(
+        self, piles: list[list[str]], row: list[str], to_move: int, scores: list[int], turns: list[int], laid: int
+    ) -> None:
+        self.piles = piles
+        self.row = row
+        self.current = to_move
+        self.scores = scores
+        self.turns = turns
+        self.laid = laid
+        self.revealed: str | None = None
+        self.phase = "lay"  # claim, lay, capture, over
+        self.open: list[dict[str, Any]] = []  # the captures open to the tile just laid
+        self.missed: list[dict[str, Any]] = []  # the captures the last tile laid missed, for the opponent's claim
+        self.before: list[str] = []  # the row before the last tile was laid (captures take from it)
+        self.tally: list[Counter[str]] = [Counter(), Counter()]
+        self.result: dict[str, Any] | None = None
+
+    # ------------------------------------------------------------- turns
+    def left(self, seat: int) -> int:
+        return len(self.piles[seat]) + (1 if self.revealed is not None and self.current == seat else 0)
+
+    def begin_turn(self, seat: int) -> list[dict[str, Any]]:
+        """A turn begins: a claim first if the opponent missed a capture, else the next tile turned over."""
+        self.current = seat
+        self.turns[seat] += 1
+        if self.missed:
+            self.open, self.missed = self.missed, []
+            for capture in self.open:
+                capture["seat"] = seat
+            self.phase = "claim"
+            return []
+        return self.reveal()
+
+    def reveal(self) -> list[dict[str, Any]]:
+        seat = self.current
+        tile = self.piles[seat].pop(0)
+        self.revealed, self.phase = tile, "lay"
+        return [{"type": "reveal", "seat": seat, "tile": tile}]
+
+    def end_turn(self) -> list[dict[str, Any]]:
+        """The turn is over: the game ends when a player has laid all tiles, else the other seat plays."""
+        seat = self.current
+        if not self.piles[0] or not self.piles[1]:
+            self.finish()
+            return []
+        return self.begin_turn(1 - seat)
+
+    def finish(self) -> None:
+        self.phase, self.missed, self.open = "over", [], []
+        a, b = self.scores
+        winner = 0 if a > b else 1 if b > a else None
+        captures = [
+            {key: self.tally[seat][key] for key in ("pairs", "triples", "tens", "sweeps", "claims", "tiles")}
+            for seat in (0, 1)
+        ]
+        self.result = {
+            "scores": list(self.scores),
+            "winner": winner,
+            "reason": "all-laid",
+            "turns": sum(self.turns),
+            "captures": captures,
+        }
+
+    # ---------------------------------------------------------- captures
+    def captures(self, tile: str, end: str, row: list[str]) -> list[dict[str, Any]]:
+        """The captures open to ``tile`` laid at ``end`` of ``row`` (the row before the lay)."""
+        if not row or self.laid == 1 or len(row) == 1:  # empty, the second opening tile, a lone tile: none
+            return []
+        seat = self.current
+        found = []
+        first, last = row[0], row[-1]
+        if tile == first:
+            found.append(self.capture(seat, "pair", "left", [tile, first], len(row)))
+        if tile == last:
+            found.append(self.capture(seat, "pair", "right", [tile, last], len(row)))
+        if len(row) > 2:
+            if (value(tile) + value(row[0]) + value(row[1])) % 10 == 0:
+                found.append(self.capture(seat, "triple", "left", [tile, row[0], row[1]], len(row)))
+            if (value(tile) + value(row[-2]) + value(row[-1])) % 10 == 0:
+                found.append(self.capture(seat, "triple", "right", [tile, row[-2], row[-1]], len(row)))
+        if (value(tile) + value(first) + value(last)) % 10 == 0:
+            found.append(self.capture(seat, "triple", "ends", [tile, first, last], len(row)))
+        return found
+
+    @staticmethod
+    def capture(seat: int, kind: str, at: str, tiles: list[str], before: int) -> dict[str, Any]:
+        sweep = kind == "triple" and at == "ends" and before == 2
+        if sweep:
+            points = 40
+        elif kind == "pair":
+            points = 10 * (spots(tiles[0]) + spots(tiles[1]))
+        else:
+            points = sum(value(t) for t in tiles)
+        return {
+            "type": "capture",
+            "seat": seat,
+            "kind": kind,
+            "at": at,
+            "tiles": tiles,
+            "points": points,
+            "sweep": sweep,
+        }
+
+    def take(self, capture: dict[str, Any], claim: bool) -> None:
+        """Take the laid tile and the row tiles of the capture (the row as it was before the lay) and score them."""
+        kind, at = capture["kind"], capture["at"]
+        row = list(self.before)
+        if at == "left":
+            del row[: 1 if kind == "pair" else 2]
+        elif at == "right":
+            del row[len(row) - (1 if kind == "pair" else 2) :]
+        else:
+            del row[0]
+            del row[-1:]
+        self.row = row
+        seat = capture["seat"]
+        self.scores[seat] += capture["points"]
+        tally = self.tally[seat]
+        tally[{"pair": "pairs", "triple": "triples", "ten": "tens"}[kind]] += 1
+        tally["sweeps"] += capture["sweep"]
+        tally["claims"] += claim
+        tally["tiles"] += len(capture["tiles"])
+
+    # ------------------------------------------------------------- moves
+    def legal(self) -> list[dict[str, Any]]:
+        seat = self.current
+        if self.phase == "over":
+            return []
+        if self.phase == "lay":
+            ends = ["left", "right"]
+            return [{"type": "lay", "seat": seat, "tile": self.revealed, "end": end} for end in ends]
+        kind = "claim" if self.phase == "claim" else "capture"
+        return [{**c, "type": kind} for c in self.open] + [{"type": "pass", "seat": seat}]
+
+    def find(self, move: dict[str, Any]) -> dict[str, Any] | None:
+        for capture in self.open:
+            if (capture["kind"], capture["at"]) == (move.get("kind"), move.get("at")):
+                return capture
+        return None
+
+    def refusal(self, move: dict[str, Any]) -> None:
+        kind, seat = move.get("type"), move.get("seat")
+        if self.phase == "over":
+            raise illegal("ts.end", f"seat {seat} cannot {kind}: the game is over (all-laid)")
+        if seat != self.current:
+            raise illegal("ts.turn.order", f"seat {seat} moved, but it is seat {self.current}'s turn")
+        if self.phase == "claim":
+            if kind == "lay":
+                raise illegal("ts.claim", f"seat {seat} must claim the missed capture or pass before laying")
+            if kind == "capture":
+                raise illegal("ts.turn.lay", f"seat {seat} must lay a tile first")
+        if self.phase == "lay":
+            if kind == "pass":
+                raise illegal("ts.turn.lay", f"seat {seat} must lay a tile")
+            if kind == "capture":
+                raise illegal("ts.turn.lay", f"seat {seat} tried to take a capture without laying a tile")
+            if kind == "claim":
+                raise illegal("ts.claim", f"seat {seat} claimed, but no capture was left untaken")
+            if move.get("tile") != self.revealed:
+                raise illegal("ts.turn.lay", f"seat {seat} turned over [{self.revealed}] and must lay it")
+            if move.get("end") not in ("left", "right"):
+                raise illegal("ts.turn.lay", "a tile is laid at the left or the right end")
+        if self.phase == "capture":
+            if kind == "lay":
+                raise illegal("ts.capture.choice", f"seat {seat} must take a capture or pass first")
+            if kind == "claim":
+                raise illegal("ts.claim", f"seat {seat} claims only the opponent's missed capture")
+        if kind in ("capture", "claim"):
+            found = self.find(move)
+            if found is None:
+                rule = {"pair": "ts.capture.pair", "triple": "ts.capture.triple"}.get(
+                    str(move.get("kind")), "ts.lone-tile"
+                )
+                raise illegal(
+                    rule if kind == "capture" else "ts.claim",
+                    f"seat {seat} cannot take {move.get('kind')} {move.get('at')}",
+                )
+            points_rule = "ts.tiles.four-two" if "4-2" in found["tiles"] else "ts.score"  # the refusals page
+            for key, rule in (("tiles", "ts.capture.choice"), ("points", points_rule), ("sweep", "ts.sweep")):
+                if key in move and move[key] != found[key]:
+                    raise illegal(rule, f"the {move.get('kind')} {move.get('at')} has {key} {found[key]}")
+
+    def apply(self, move: dict[str, Any]) -> list[dict[str, Any]]:
+        self.refusal(move)
+        kind, seat = move["type"], move["seat"]
+        if kind == "pass":
+            if self.phase == "claim":
+                self.open = []
+                return self.reveal()
+            self.missed, self.open = self.open, []  # a capture left untaken: the opponent may claim it
+            return self.end_turn()
+        if kind in ("capture", "claim"):
+            capture = dict(self.find(move) or {})
+            capture["type"] = kind
+            self.take(capture, kind == "claim")
+            self.open = []
+            events = [capture]
+            if kind == "claim":  # then the claimer lays as usual
+                return events + self.reveal()
+            if not self.row and self.piles[seat]:  # the table cleared: lay again
+                return events + self.reveal()
+            return events + self.end_turn()
+        tile, end = move["tile"], move["end"]
+        before = list(self.row)
+        self.before = before
+        self.open = self.captures(tile, end, before)
+        self.row = [tile, *self.row] if end == "left" else [*self.row, tile]
+        self.laid += 1
+        self.revealed = None
+        events = [{"type": "lay", "seat": seat, "tile": tile, "end": end}]
+        if self.open:
+            self.phase = "capture"
+            return events
+        return events + self.end_turn()
+
+    def state(self) -> dict[str, Any]:
+        over = self.phase == "over"
+        return {
+            "current_player": None if over else self.current,
+            "terminal": over,
+            "row": list(self.row),
+            "revealed": self.revealed,
+            "hands": None,
+            "piles": [list(p) for p in self.piles],
+            "stock": None,
+            "stock_size": len(self.piles[0]) + len(self.piles[1]),
+            "scores": list(self.scores),
+            "turns": list(self.turns),
+            "result": self.result,
+        }
+
+
+# ------------------------------------------------------------------- deal
+def new_game(request: dict[str, Any]) -> tuple[Game, list[dict[str, Any]]]:
+    if request["game"] != GAME:
+        raise RefusedError("unsupported", f"this engine plays {GAME} only")
+    for key, value_ in request["options"].items():
+        if CULIN.get(key) != value_:
+            raise RefusedError("unsupported", f"this engine plays {key}={CULIN.get(key)} only, not {value_}")
+    if request["players"] != 2 or request["sets"] not in (None, 1):
+        raise illegal("ts.equipment", "Tsung Shap is played by 2 players with one set")
+    deal = request["deal"]
+    if deal is None:
+        order = list(SET.elements())
+        random.shuffle(order)
+        deal = {"order": order}
+    if "order" in deal:
+        order = list(deal["order"])
+        if sorted(order) != sorted(SET.elements()):
+            raise illegal("ts.equipment", "the order is not the 32 tiles of one set")
+        piles = [order[:16], order[16:]]
+        if deal.get("first_player") not in (None, 0):
+            raise illegal("ts.first-player", "seat 0 lays first")
+        if deal.get("piles") is not None and [list(p) for p in deal["piles"]] != piles:
+            raise illegal("ts.deal", "the piles are not the order's halves")
+        game = Game(piles, [], 0, [0, 0], [0, 0], 0)
+        return game, game.begin_turn(0)
+    row, to_move = list(deal["row"]), deal["to_move"]
+    piles = [list(p) for p in (deal.get("piles") or [[], []])]
+    given = Counter([*row, *piles[0], *piles[1]])
+    if given - SET:
+        raise illegal("ts.equipment", "the position holds more copies than one set")
+    turns = list(deal["turns"]) if deal.get("turns") is not None else [2, 1 + to_move]
+    laid = deal["laid"] if deal.get("laid") is not None else len(row)
+    game = Game(piles, row, to_move, list(deal["scores"]), turns, laid)
+    game.turns[to_move] -= 1  # begin_turn counts the turn this position begins
+    if not piles[0] and not piles[1]:
+        game.turns[to_move] += 1
+        game.finish()
+        return game, []
+    return game, game.begin_turn(to_move)
+
+
+# --------------------------------------------------------------- protocol
+def answer(engine: dict[str, Any], request: dict[str, Any]) -> dict[str, Any]:
+    cmd = request.get("cmd")
+    if cmd == "start":
+        if request.get("protocol") != 1:
+            raise RefusedError("unsupported", "this engine speaks protocol 1")
+        games = {GAME: {"options": {k: [v] for k, v in CULIN.items()}, "players": {"min": 2, "max": 2}}}
+        return {"protocol": 1, "engine": {"name": "literal-tsung-shap", "version": "1"}, "games": games}
+    if cmd == "stop":
+        return {}
+    if cmd == "new_game":
+        engine["game"] = None
+        started, events = new_game(request)
+        engine["game"] = started
+        return {"events": events} if events else {}
+    game: Game | None = engine.get("game")
+    if cmd not in ("legal_actions", "check", "apply", "state"):
+        raise RefusedError("unsupported", f"no command {cmd}")
+    if game is None:
+        raise RefusedError("error", f"{cmd} before new_game")
+    if cmd == "legal_actions":
+        return {"actions": game.legal()}
+    if cmd == "state":
+        return {"state": game.state()}
+    if cmd == "check":
+        game.refusal(request["action"])
+        return {}
+    return {"events": game.apply(request["action"])}
+
+
+def main() -> int:
+    engine: dict[str, Any] = {}
+    for line in sys.stdin:
+        try:
+            request = json.loads(line)
+        except ValueError:
+            print(json.dumps({"id": None, "answer": "error", "message": "not JSON"}), flush=True)
+            continue
+        rid = request.get("id") if isinstance(request, dict) else None
+        try:
+            doc = {"id": rid, "answer": "ok", **answer(engine, request)}
+        except RefusedError as refused:
+            doc = {"id": rid, "answer": refused.answer, "message": refused.message}
+            if refused.rule:
+                doc["rule"] = refused.rule
+        except (KeyError, TypeError, ValueError, IndexError) as error:
+            doc = {"id": rid, "answer": "error", "message": f"bad request: {error!r}"}
+        print(json.dumps(doc), flush=True)
+        if request.get("cmd") == "stop":
+            return 0
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
