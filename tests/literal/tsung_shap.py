@@ -1,13 +1,14 @@
-"""A literal engine: Tsung Shap under the culin preset, written from the pages alone.
+"""A literal engine: Tsung Shap, written from the pages alone.
 
 Written only from docs/engine/protocol.md, docs/engine/log-format.md and its
 schema, docs/engine/refusals.md and the Tsung Shap rule texts, importing
 nothing from gupai: the check that the pages are enough for an engine author.
-It plays Tsung Shap with every option at its culin value (own halves, hidden
-tiles, either-end reach, triples at an end or the ends, a sweep scoring 40,
-no capture of a lone tile, no opening capture, claims of a missed capture,
-the game over when a player has laid all tiles); a case needing another
-reading is not supported. It answers no optional command.
+It plays Tsung Shap with own halves and hidden tiles, under every reading of
+four-two-value, reach, triple, sweep-score, lone-tile, lone-score, lay-again,
+opening-capture, missed-capture and pair-score, and end=all-laid or
+equal-turns; it does not play a common stock, the four-tile hand or
+end=stock-empty (a case needing one is not supported). It answers no
+optional command.
 
 Run it as ``python tests/literal/tsung_shap.py``; it speaks the engine
 protocol on stdin and stdout.
@@ -42,6 +43,22 @@ CIVIL = ["6-6", "1-1", "4-4", "3-1", "5-5", "3-3", "2-2", "6-5", "6-4", "6-1", "
 MILITARY = ["6-3", "5-4", "6-2", "5-3", "5-2", "4-3", "4-1", "3-2", "4-2", "2-1"]
 SET = Counter({**{t: 2 for t in CIVIL}, **{t: 1 for t in MILITARY}})
 
+#: The values of each option this engine plays: culin's, and the readings that are a few lines each.
+SUPPORTED = {
+    **{key: [v] for key, v in CULIN.items()},
+    "four-two-value": ["6", "3"],
+    "reach": ["either-end", "laid-end"],
+    "triple": ["end-or-ends", "ends-only"],
+    "sweep-score": ["replace", "add", "none"],
+    "lone-tile": ["no-capture", "pair", "pair-or-ten"],
+    "lone-score": ["capture", "sweep", "capture-and-sweep"],
+    "lay-again": ["clear", "any-capture"],
+    "opening-capture": ["no", "yes"],
+    "missed-capture": ["claim", "none"],
+    "end": ["all-laid", "equal-turns"],
+    "pair-score": ["ten-a-spot", "fifty"],
+}
+
 
 class RefusedError(Exception):
     def __init__(self, answer: str, message: str, rule: str | None = None) -> None:
@@ -58,15 +75,24 @@ def spots(tile: str) -> int:
     return int(high) + int(low)
 
 
-def value(tile: str) -> int:
-    """What a tile counts in a triple: its spots ([4-2] counts 6 under culin)."""
-    return spots(tile)
+def value(tile: str, four_two: int = 6) -> int:
+    """What a tile counts in a triple or a ten: its spots, [4-2] as the four-two-value option says."""
+    return four_two if tile == "4-2" else spots(tile)
 
 
 class Game:
     def __init__(
-        self, piles: list[list[str]], row: list[str], to_move: int, scores: list[int], turns: list[int], laid: int
+        self,
+        piles: list[list[str]],
+        row: list[str],
+        to_move: int,
+        scores: list[int],
+        turns: list[int],
+        laid: int,
+        opts: dict[str, str],
     ) -> None:
+        self.opts = opts
+        self.four_two = int(opts["four-two-value"])
         self.piles = piles
         self.row = row
         self.current = to_move
@@ -78,6 +104,7 @@ class Game:
         self.open: list[dict[str, Any]] = []  # the captures open to the tile just laid
         self.missed: list[dict[str, Any]] = []  # the captures the last tile laid missed, for the opponent's claim
         self.before: list[str] = []  # the row before the last tile was laid (captures take from it)
+        self.laid_end = "left"  # where the last tile was laid
         self.tally: list[Counter[str]] = [Counter(), Counter()]
         self.result: dict[str, Any] | None = None
 
@@ -106,9 +133,15 @@ class Game:
     def end_turn(self) -> list[dict[str, Any]]:
         """The turn is over: the game ends when a player has laid all tiles, else the other seat plays."""
         seat = self.current
-        if not self.piles[0] or not self.piles[1]:
+        mine, theirs = len(self.piles[seat]), len(self.piles[1 - seat])
+        over = mine == 0 or theirs == 0
+        if self.opts["end"] == "equal-turns":  # if seat 0 runs out, seat 1 plays one more turn
+            over = over and (self.turns[0] == self.turns[1] or theirs == 0)
+        if over:
             self.finish()
             return []
+        if theirs == 0:
+            return self.begin_turn(seat)
         return self.begin_turn(1 - seat)
 
     def finish(self) -> None:
@@ -122,7 +155,7 @@ class Game:
         self.result = {
             "scores": list(self.scores),
             "winner": winner,
-            "reason": "all-laid",
+            "reason": self.opts["end"],
             "turns": sum(self.turns),
             "captures": captures,
         }
@@ -130,33 +163,51 @@ class Game:
     # ---------------------------------------------------------- captures
     def captures(self, tile: str, end: str, row: list[str]) -> list[dict[str, Any]]:
         """The captures open to ``tile`` laid at ``end`` of ``row`` (the row before the lay)."""
-        if not row or self.laid == 1 or len(row) == 1:  # empty, the second opening tile, a lone tile: none
+        opening = self.laid == 1
+        if not row or (opening and self.opts["opening-capture"] == "no"):  # empty, or the second opening tile
             return []
         seat = self.current
+
+        def v(tile: str) -> int:
+            return value(tile, self.four_two)
+
+        if len(row) == 1:  # a lone tile: as the lone-tile option says
+            lone = row[0]
+            found = []
+            if self.opts["lone-tile"] != "no-capture" and tile == lone:
+                found.append(self.capture(seat, "pair", "ends", [tile, lone], 1))
+            if self.opts["lone-tile"] == "pair-or-ten" and (v(tile) + v(lone)) % 10 == 0:
+                found.append(self.capture(seat, "ten", "ends", [tile, lone], 1))
+            return found
+        either = self.opts["reach"] == "either-end"
         found = []
         first, last = row[0], row[-1]
-        if tile == first:
+        if tile == first and (either or end == "left"):
             found.append(self.capture(seat, "pair", "left", [tile, first], len(row)))
-        if tile == last:
+        if tile == last and (either or end == "right"):
             found.append(self.capture(seat, "pair", "right", [tile, last], len(row)))
-        if len(row) > 2:
-            if (value(tile) + value(row[0]) + value(row[1])) % 10 == 0:
+        if len(row) > 2 and self.opts["triple"] == "end-or-ends":
+            if (either or end == "left") and (v(tile) + v(row[0]) + v(row[1])) % 10 == 0:
                 found.append(self.capture(seat, "triple", "left", [tile, row[0], row[1]], len(row)))
-            if (value(tile) + value(row[-2]) + value(row[-1])) % 10 == 0:
+            if (either or end == "right") and (v(tile) + v(row[-2]) + v(row[-1])) % 10 == 0:
                 found.append(self.capture(seat, "triple", "right", [tile, row[-2], row[-1]], len(row)))
-        if (value(tile) + value(first) + value(last)) % 10 == 0:
+        if (v(tile) + v(first) + v(last)) % 10 == 0:
             found.append(self.capture(seat, "triple", "ends", [tile, first, last], len(row)))
         return found
 
-    @staticmethod
-    def capture(seat: int, kind: str, at: str, tiles: list[str], before: int) -> dict[str, Any]:
-        sweep = kind == "triple" and at == "ends" and before == 2
-        if sweep:
-            points = 40
-        elif kind == "pair":
-            points = 10 * (spots(tiles[0]) + spots(tiles[1]))
+    def capture(self, seat: int, kind: str, at: str, tiles: list[str], before: int) -> dict[str, Any]:
+        """A capture with what it scores: a pair ten a spot (or 50), a triple or a ten a point a spot; sweeps."""
+        if kind == "pair":
+            points = 50 if self.opts["pair-score"] == "fifty" else 10 * (spots(tiles[0]) + spots(tiles[1]))
         else:
-            points = sum(value(t) for t in tiles)
+            points = sum(value(t, self.four_two) for t in tiles)
+        if before == 1:  # a lone tile taken: as the lone-score option says
+            sweep = self.opts["lone-score"] != "capture"
+            points = {"capture": points, "sweep": 40, "capture-and-sweep": points + 40}[self.opts["lone-score"]]
+        else:
+            sweep = kind == "triple" and at == "ends" and before == 2
+            if sweep:
+                points = {"replace": 40, "add": points + 40, "none": points}[self.opts["sweep-score"]]
         return {
             "type": "capture",
             "seat": seat,
@@ -171,7 +222,9 @@ class Game:
         """Take the laid tile and the row tiles of the capture (the row as it was before the lay) and score them."""
         kind, at = capture["kind"], capture["at"]
         row = list(self.before)
-        if at == "left":
+        if len(row) == 1:
+            row = []
+        elif at == "left":
             del row[: 1 if kind == "pair" else 2]
         elif at == "right":
             del row[len(row) - (1 if kind == "pair" else 2) :]
@@ -197,6 +250,17 @@ class Game:
             return [{"type": "lay", "seat": seat, "tile": self.revealed, "end": end} for end in ends]
         kind = "claim" if self.phase == "claim" else "capture"
         return [{**c, "type": kind} for c in self.open] + [{"type": "pass", "seat": seat}]
+
+    def reaches_far(self, move: dict[str, Any]) -> bool:
+        """Whether the capture would be open if the laid tile reached either end (the refusals page's far end)."""
+        either = {**self.opts, "reach": "either-end"}
+        saved, self.opts = self.opts, either
+        try:
+            tile = self.row[0] if self.laid_end == "left" else self.row[-1]
+            wide = self.captures(tile, self.laid_end, self.before)
+        finally:
+            self.opts = saved
+        return any((c["kind"], c["at"]) == (move.get("kind"), move.get("at")) for c in wide)
 
     def find(self, move: dict[str, Any]) -> dict[str, Any] | None:
         for capture in self.open:
@@ -233,6 +297,8 @@ class Game:
                 raise illegal("ts.claim", f"seat {seat} claims only the opponent's missed capture")
         if kind in ("capture", "claim"):
             found = self.find(move)
+            if found is None and kind == "capture" and self.opts["reach"] == "laid-end" and self.reaches_far(move):
+                raise illegal("ts.capture.reach", "under reach=laid-end a tile reaches only the end where it is laid")
             if found is None:
                 rule = {"pair": "ts.capture.pair", "triple": "ts.capture.triple"}.get(
                     str(move.get("kind")), "ts.lone-tile"
@@ -253,7 +319,8 @@ class Game:
             if self.phase == "claim":
                 self.open = []
                 return self.reveal()
-            self.missed, self.open = self.open, []  # a capture left untaken: the opponent may claim it
+            claims = self.opts["missed-capture"] == "claim"
+            self.missed, self.open = (self.open if claims else []), []  # a capture left untaken: the opponent's claim
             return self.end_turn()
         if kind in ("capture", "claim"):
             capture = dict(self.find(move) or {})
@@ -263,12 +330,13 @@ class Game:
             events = [capture]
             if kind == "claim":  # then the claimer lays as usual
                 return events + self.reveal()
-            if not self.row and self.piles[seat]:  # the table cleared: lay again
+            again = not self.row or self.opts["lay-again"] == "any-capture"
+            if again and self.piles[seat]:  # the table cleared (or any capture, under lay-again=any-capture): lay again
                 return events + self.reveal()
             return events + self.end_turn()
         tile, end = move["tile"], move["end"]
         before = list(self.row)
-        self.before = before
+        self.before, self.laid_end = before, end
         self.open = self.captures(tile, end, before)
         self.row = [tile, *self.row] if end == "left" else [*self.row, tile]
         self.laid += 1
@@ -300,9 +368,10 @@ class Game:
 def new_game(request: dict[str, Any]) -> tuple[Game, list[dict[str, Any]]]:
     if request["game"] != GAME:
         raise RefusedError("unsupported", f"this engine plays {GAME} only")
-    for key, value_ in request["options"].items():
-        if CULIN.get(key) != value_:
-            raise RefusedError("unsupported", f"this engine plays {key}={CULIN.get(key)} only, not {value_}")
+    opts = {**CULIN, **request["options"]}
+    for key, value_ in opts.items():
+        if value_ not in SUPPORTED.get(key, ()):
+            raise RefusedError("unsupported", f"this engine does not play {key}={value_}")
     if request["players"] != 2 or request["sets"] not in (None, 1):
         raise illegal("ts.equipment", "Tsung Shap is played by 2 players with one set")
     deal = request["deal"]
@@ -319,7 +388,7 @@ def new_game(request: dict[str, Any]) -> tuple[Game, list[dict[str, Any]]]:
             raise illegal("ts.first-player", "seat 0 lays first")
         if deal.get("piles") is not None and [list(p) for p in deal["piles"]] != piles:
             raise illegal("ts.deal", "the piles are not the order's halves")
-        game = Game(piles, [], 0, [0, 0], [0, 0], 0)
+        game = Game(piles, [], 0, [0, 0], [0, 0], 0, opts)
         return game, game.begin_turn(0)
     row, to_move = list(deal["row"]), deal["to_move"]
     piles = [list(p) for p in (deal.get("piles") or [[], []])]
@@ -328,7 +397,7 @@ def new_game(request: dict[str, Any]) -> tuple[Game, list[dict[str, Any]]]:
         raise illegal("ts.equipment", "the position holds more copies than one set")
     turns = list(deal["turns"]) if deal.get("turns") is not None else [2, 1 + to_move]
     laid = deal["laid"] if deal.get("laid") is not None else len(row)
-    game = Game(piles, row, to_move, list(deal["scores"]), turns, laid)
+    game = Game(piles, row, to_move, list(deal["scores"]), turns, laid, opts)
     game.turns[to_move] -= 1  # begin_turn counts the turn this position begins
     if not piles[0] and not piles[1]:
         game.turns[to_move] += 1
@@ -343,7 +412,7 @@ def answer(engine: dict[str, Any], request: dict[str, Any]) -> dict[str, Any]:
     if cmd == "start":
         if request.get("protocol") != 1:
             raise RefusedError("unsupported", "this engine speaks protocol 1")
-        games = {GAME: {"options": {k: [v] for k, v in CULIN.items()}, "players": {"min": 2, "max": 2}}}
+        games = {GAME: {"options": SUPPORTED, "players": {"min": 2, "max": 2}}}
         return {"protocol": 1, "engine": {"name": "literal-tsung-shap", "version": "1"}, "games": games}
     if cmd == "stop":
         return {}
