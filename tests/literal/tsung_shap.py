@@ -3,12 +3,11 @@
 Written only from docs/engine/protocol.md, docs/engine/log-format.md and its
 schema, docs/engine/refusals.md and the Tsung Shap rule texts, importing
 nothing from gupai: the check that the pages are enough for an engine author.
-It plays Tsung Shap with own halves and hidden tiles, under every reading of
-four-two-value, reach, triple, sweep-score, lone-tile, lone-score, lay-again,
-opening-capture, missed-capture and pair-score, and end=all-laid or
-equal-turns; it does not play a common stock, the four-tile hand or
-end=stock-empty (a case needing one is not supported). It answers no
-optional command.
+It plays Tsung Shap with hidden tiles, under every reading of four-two-value,
+reach, triple, sweep-score, lone-tile, lone-score, lay-again, opening-capture,
+missed-capture, pair-score, end and stock; it does not play the four-tile
+hand (hand=four, with refill): a case needing it is not supported. It answers
+no optional command.
 
 Run it as ``python tests/literal/tsung_shap.py``; it speaks the engine
 protocol on stdin and stdout.
@@ -55,8 +54,9 @@ SUPPORTED = {
     "lay-again": ["clear", "any-capture"],
     "opening-capture": ["no", "yes"],
     "missed-capture": ["claim", "none"],
-    "end": ["all-laid", "equal-turns"],
+    "end": ["all-laid", "equal-turns", "stock-empty"],
     "pair-score": ["ten-a-spot", "fifty"],
+    "stock": ["own-halves", "common"],
 }
 
 
@@ -93,7 +93,8 @@ class Game:
     ) -> None:
         self.opts = opts
         self.four_two = int(opts["four-two-value"])
-        self.piles = piles
+        self.piles = piles  # each seat's face-down tiles; under stock=common, one pile both draw from
+        self.common = opts["stock"] == "common"
         self.row = row
         self.current = to_move
         self.scores = scores
@@ -110,7 +111,11 @@ class Game:
 
     # ------------------------------------------------------------- turns
     def left(self, seat: int) -> int:
-        return len(self.piles[seat]) + (1 if self.revealed is not None and self.current == seat else 0)
+        return len(self.pile(seat)) + (1 if self.revealed is not None and self.current == seat else 0)
+
+    def pile(self, seat: int) -> list[str]:
+        """Where the seat turns its tiles over from: its own pile, or the common stock."""
+        return self.piles[0] if self.common else self.piles[seat]
 
     def begin_turn(self, seat: int) -> list[dict[str, Any]]:
         """A turn begins: a claim first if the opponent missed a capture, else the next tile turned over."""
@@ -126,14 +131,14 @@ class Game:
 
     def reveal(self) -> list[dict[str, Any]]:
         seat = self.current
-        tile = self.piles[seat].pop(0)
+        tile = self.pile(seat).pop(0)
         self.revealed, self.phase = tile, "lay"
         return [{"type": "reveal", "seat": seat, "tile": tile}]
 
     def end_turn(self) -> list[dict[str, Any]]:
         """The turn is over: the game ends when a player has laid all tiles, else the other seat plays."""
         seat = self.current
-        mine, theirs = len(self.piles[seat]), len(self.piles[1 - seat])
+        mine, theirs = len(self.pile(seat)), len(self.pile(1 - seat))
         over = mine == 0 or theirs == 0
         if self.opts["end"] == "equal-turns":  # if seat 0 runs out, seat 1 plays one more turn
             over = over and (self.turns[0] == self.turns[1] or theirs == 0)
@@ -331,7 +336,7 @@ class Game:
             if kind == "claim":  # then the claimer lays as usual
                 return events + self.reveal()
             again = not self.row or self.opts["lay-again"] == "any-capture"
-            if again and self.piles[seat]:  # the table cleared (or any capture, under lay-again=any-capture): lay again
+            if again and self.pile(seat):  # the table cleared (or any capture, under lay-again=any-capture): lay again
                 return events + self.reveal()
             return events + self.end_turn()
         tile, end = move["tile"], move["end"]
@@ -355,9 +360,9 @@ class Game:
             "row": list(self.row),
             "revealed": self.revealed,
             "hands": None,
-            "piles": [list(p) for p in self.piles],
-            "stock": None,
-            "stock_size": len(self.piles[0]) + len(self.piles[1]),
+            "piles": None if self.common else [list(p) for p in self.piles],
+            "stock": list(self.piles[0]) if self.common else None,
+            "stock_size": len(self.piles[0]) + (0 if self.common else len(self.piles[1])),
             "scores": list(self.scores),
             "turns": list(self.turns),
             "result": self.result,
@@ -374,6 +379,9 @@ def new_game(request: dict[str, Any]) -> tuple[Game, list[dict[str, Any]]]:
             raise RefusedError("unsupported", f"this engine does not play {key}={value_}")
     if request["players"] != 2 or request["sets"] not in (None, 1):
         raise illegal("ts.equipment", "Tsung Shap is played by 2 players with one set")
+    if opts["end"] == "stock-empty" and opts["stock"] != "common":
+        raise illegal("ts.end", "option end=stock-empty needs a common stock")
+    common = opts["stock"] == "common"
     deal = request["deal"]
     if deal is None:
         order = list(SET.elements())
@@ -383,15 +391,17 @@ def new_game(request: dict[str, Any]) -> tuple[Game, list[dict[str, Any]]]:
         order = list(deal["order"])
         if sorted(order) != sorted(SET.elements()):
             raise illegal("ts.equipment", "the order is not the 32 tiles of one set")
-        piles = [order[:16], order[16:]]
+        piles = [order, []] if common else [order[:16], order[16:]]
         if deal.get("first_player") not in (None, 0):
             raise illegal("ts.first-player", "seat 0 lays first")
-        if deal.get("piles") is not None and [list(p) for p in deal["piles"]] != piles:
+        if not common and deal.get("piles") is not None and [list(p) for p in deal["piles"]] != piles:
             raise illegal("ts.deal", "the piles are not the order's halves")
+        if common and deal.get("stock") is not None and list(deal["stock"]) != order:
+            raise illegal("ts.stock", "the common stock is the order itself")
         game = Game(piles, [], 0, [0, 0], [0, 0], 0, opts)
         return game, game.begin_turn(0)
     row, to_move = list(deal["row"]), deal["to_move"]
-    piles = [list(p) for p in (deal.get("piles") or [[], []])]
+    piles = [list(deal.get("stock") or []), []] if common else [list(p) for p in (deal.get("piles") or [[], []])]
     given = Counter([*row, *piles[0], *piles[1]])
     if given - SET:
         raise illegal("ts.equipment", "the position holds more copies than one set")
