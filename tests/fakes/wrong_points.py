@@ -1,9 +1,10 @@
-"""A fake engine that lists every Tsung Shap capture worth 10 points more than it is.
+"""A fake engine that lists every Tsung Shap triple (not a sweep) worth 10 points more than it is.
 
 It plays every game as the reference does (its moves, states and scores are
-right); only the ``points`` its legal captures and claims carry are wrong.
-Rule ts.score is broken: the harness must report each such move once, as a
-wrong field, and count it against ts.score.
+right); only the ``points`` its legal triples carry are wrong. Rule
+ts.capture.triple ("worth one point a spot") is broken: the harness must
+report each such move once, as a wrong field, and count it against the rule
+the reference names for it, as the validator would: ts.capture.triple.
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ class WrongPoints(ReferenceEngine):
         answer = super().handle(request)
         if request["cmd"] == "legal_actions" and answer["answer"] == "ok":
             for action in answer["actions"]:
-                if "points" in action:
+                if action.get("kind") == "triple" and not action.get("sweep"):
                     action["points"] += 10
         return answer
 

@@ -5,7 +5,8 @@ which). Run through the cases of its game, the rule its failures count
 against most often must be that rule: a missing claim counts against
 ``ts.claim``, not against the early reveal it causes; a hand evaluator that
 counts [4-2] wrong counts against ``*.tiles.four-two``, not ``*.declare``; a
-capture listed with the wrong points counts once, against ``ts.score``.
+triple listed with the wrong points counts once, against the rule the reference
+names for it (``ts.capture.triple``, as the validator does).
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ BROKEN = [
     ("takes_another_copy", TSUNG, {"ts.capture.triple"}),
     ("misses_claims", TSUNG, {"ts.claim"}),
     ("misses_triples", TSUNG, {"ts.capture.triple"}),
-    ("wrong_points", TSUNG, {"ts.score"}),
+    ("wrong_points", TSUNG, {"ts.capture.triple"}),
 ]
 
 

@@ -41,6 +41,7 @@ def test_the_literal_engine_passes_every_kap_shap_case_it_is_asked() -> None:
     with EngineProcess([sys.executable, str(ENGINE)], timeout=20, start_timeout=60) as engine:
         _claims, results, restarts = run_cases(engine, cases)
     assert [(r.case.id, r.message) for r in results if r.outcome == "fail"] == []
+    assert [(r.case.id, r.rule_mismatch) for r in results if r.rule_mismatch] == []
     assert restarts == 0
     passed = [r for r in results if r.outcome == "pass"]
     assert len(passed) >= 200

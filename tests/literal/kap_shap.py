@@ -221,7 +221,9 @@ class Game:
         """Raise the refusal of an illegal move; return when it is legal."""
         kind, seat = move.get("type"), move.get("seat")
         if self.result is not None:
-            ended = "ks.end.win" if self.result["reason"] == "declared" else "ks.end.stock"
+            ended = {"declared": "ks.end.win", "dead-rounds": "ks.end.termination"}.get(
+                self.result["reason"], "ks.end.stock"
+            )
             raise illegal(ended, f"seat {seat} cannot {kind}: the game is over ({self.result['reason']})")
         if seat != self.current:
             raise illegal("ks.turn.order", f"seat {seat} moved, but it is seat {self.current}'s turn")
@@ -412,10 +414,12 @@ def new_game(request: dict[str, Any]) -> Game:
         hands, stock, first = cut(list(deal["order"]), deal.get("dice"), opts)
         if deal.get("first_player") is not None and deal["first_player"] != first:
             raise illegal("ks.deal.first-player", f"the dice choose seat {first}")
+        method = "ks.deal.boneyard" if opts["deal"] == "boneyard" else "ks.deal.wall"  # the rule that fixes them
         if deal.get("hands") is not None and [Counter(h) for h in deal["hands"]] != [Counter(h) for h in hands]:
-            raise illegal("ks.deal.wall", "the hands are not the wall's")
+            raise illegal(method, "the hands are not the deal's")
         if deal.get("stock") is not None and list(deal["stock"]) != stock:
-            raise illegal("ks.deal.draw-order", "the stock is not the wall's")
+            rule = "ks.deal.boneyard" if opts["deal"] == "boneyard" else "ks.deal.draw-order"
+            raise illegal(rule, "the stock is not the deal's")
         return Game(hands, stock, first, opts)
     hands = [list(h) for h in deal["hands"]]
     stock, first = list(deal.get("stock") or []), deal.get("first_player", 0)

@@ -312,10 +312,24 @@ class Game:
                     rule if kind == "capture" else "ts.claim",
                     f"seat {seat} cannot take {move.get('kind')} {move.get('at')}",
                 )
-            points_rule = "ts.tiles.four-two" if "4-2" in found["tiles"] else "ts.score"  # the refusals page
-            for key, rule in (("tiles", "ts.capture.choice"), ("points", points_rule), ("sweep", "ts.sweep")):
-                if key in move and move[key] != found[key]:
-                    raise illegal(rule, f"the {move.get('kind')} {move.get('at')} has {key} {found[key]}")
+            self.outcome_refusal(move, found)
+
+    def outcome_refusal(self, move: dict[str, Any], found: dict[str, Any]) -> None:
+        """A capture recorded with wrong tiles, points or sweep: the rule of what is wrong (the refusals page)."""
+        kind = found["kind"]
+        lone = found["at"] == "ends" and len(found["tiles"]) == 2
+        kind_rule = {"pair": "ts.capture.pair", "triple": "ts.capture.triple", "ten": "ts.lone-tile"}[kind]
+        if "tiles" in move and move["tiles"] != found["tiles"]:
+            raise illegal(kind_rule, f"the {kind} takes {found['tiles']}")
+        if "sweep" in move and move["sweep"] != found["sweep"]:
+            raise illegal("ts.lone-tile" if lone else "ts.sweep", f"the {kind} sweep is {found['sweep']}")
+        if "points" in move and move["points"] != found["points"]:
+            if found["sweep"]:
+                raise illegal("ts.lone-tile" if lone else "ts.sweep", f"the sweep scores {found['points']}")
+            other = 9 - self.four_two
+            if kind != "pair" and "4-2" in found["tiles"] and move["points"] == found["points"] - self.four_two + other:
+                raise illegal("ts.tiles.four-two", f"[4-2] counts {self.four_two}: {found['points']}")
+            raise illegal(kind_rule, f"the {kind} scores {found['points']}")
 
     def apply(self, move: dict[str, Any]) -> list[dict[str, Any]]:
         self.refusal(move)

@@ -234,7 +234,8 @@ class _LogReplay:
                 + ", the reference "
                 + ", ".join(f"{k} {json.dumps(theirs[text].get(k))}" for k in wrong)
             )
-            rules.add(self.rule({"points": "score", "sweep": "sweep"}.get(wrong[0], self.move_suffix(theirs[text]))))
+            refusal = self.reference.handle(request("check", 0, action=ours[same]))  # the reference's rule for it
+            rules.add(refusal.get("rule") or self.move_rule(theirs[text]))
             del ours[same], theirs[text]
         for text in sorted(ours.keys() - theirs.keys()):
             refusal = self.reference.handle(request("check", 0, action=ours[text]))

@@ -16,6 +16,7 @@ from gupai.games.tsung.captures import is_sweep
 from gupai.games.tsung.config import GAME as TSUNG
 from gupai.games.tsung.config import TsungConfig, tsung_config
 from gupai.games.tsung.deal import TsungDeal, random_tsung_deal
+from gupai.games.tsung.mismatch import explain_mismatch
 from gupai.games.tsung.replay import check_deal
 from gupai.games.tsung.state import TsungState
 from gupai.protocol.session import RefusalError, illegal
@@ -121,16 +122,11 @@ class TsungSession:
         if problem is not None:
             return problem
         if isinstance(move, TakeCapture | Claim):
-            outcome = self._outcome(move)
-            for key in ("tiles", "points", "sweep"):
-                if key in action and action[key] != outcome[key]:
-                    if key == "sweep":
-                        rule = "ts.sweep"
-                    elif key == "points":
-                        rule = "ts.tiles.four-two" if "4-2" in outcome["tiles"] else "ts.score"
-                    else:
-                        rule = "ts.capture.choice"
-                    return rule, f"seat {seat}'s {move} has {key} {action[key]}, but it has {key} {outcome[key]}"
+            want = self.action_json(move)
+            got = {**want, **{key: action[key] for key in ("tiles", "points", "sweep") if key in action}}
+            if got != want:  # the validator's judgement of a capture recorded wrong: one truth
+                rule, _pointer, message = explain_mismatch(state, [got], 0, want, 0)
+                return rule, message
         return None
 
     def apply(self, action: Mapping[str, Any]) -> list[dict[str, Any]]:

@@ -143,6 +143,12 @@ def _is_to(run: ScenarioRun, seat: str, what: str) -> None:
         raise StepError(f"seat {state['current_player']} is to {phase} (by its legal moves)", rules=(rule,))
 
 
+def _outcome_rule(run: ScenarioRun, action: Mapping[str, Any]) -> str:
+    """The rule the reference (the scenario's shadow) names for a capture the engine lists with a wrong outcome."""
+    answer = tsung_setup(run).shadow.handle({"id": 0, "cmd": "check", "action": dict(action)})
+    return str(answer.get("rule") or move_rule(action))
+
+
 def _captures(actions: Sequence[Mapping[str, Any]], verb: str) -> list[Mapping[str, Any]]:
     move = "capture" if verb == "take" else "claim"
     return [a for a in actions if a["type"] == move]
@@ -168,8 +174,8 @@ def _may_take(run: ScenarioRun, seat: str, verb: str, tiles: str, kind: str, poi
                 raise StepError(f"{action['kind']} {action['at']} is not a {kind}", rules=(move_rule(action),))
             return
     same_tiles = [a for a in _captures(legal_of(run), verb) if sorted(a["tiles"]) == wanted]
-    if same_tiles:  # the capture is offered, worth another number of points: the score is wrong
-        raise StepError(f"the captures open are: {'; '.join(found)}", rules=("score",))
+    if same_tiles:  # the capture is offered, worth another number of points: the rule the reference names for it
+        raise StepError(f"the captures open are: {'; '.join(found)}", rules=(_outcome_rule(run, same_tiles[0]),))
     kinds = {"pair": "capture.pair", "triple": "capture.triple", "ten": "lone-tile", "sweep": "sweep"}
     raise StepError(
         f"the captures open are: {'; '.join(found) or 'none'}", rules=("claim" if verb == "claim" else kinds[kind],)
@@ -193,7 +199,8 @@ def _open(run: ScenarioRun, listed: str) -> None:
     if shown != expected:
         moves = sorted(f"{a['kind']} {a['at']}" for a in actions)
         same_moves = moves == sorted(item.rsplit(" for ", 1)[0] for item in expected)
-        raise StepError(f"the captures open are: {', '.join(shown) or 'none'}", rules=("score",) if same_moves else ())
+        rules = sorted({_outcome_rule(run, a) for a in actions}) if same_moves else []
+        raise StepError(f"the captures open are: {', '.join(shown) or 'none'}", rules=rules)
 
 
 @STEPS.then(rf"seat (?P<seat>[01]) may not (?P<verb>take|claim) {_CAPTURE} \(rule (?P<rule>[a-z0-9.-]+)\)")
