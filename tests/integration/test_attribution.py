@@ -65,3 +65,13 @@ def test_an_invalid_log_refused_under_another_rule_passes_with_the_rule_id_as_it
     report = Report("fake", {}, tuple(results))
     assert report.summary()["rule_mismatches"] == len(take)
     assert "refused under ks.turn.order, not ks.turn.take" in report.text()
+
+
+def test_the_reference_engine_refuses_every_invalid_log_under_the_rule_its_validator_names() -> None:
+    """One truth: the protocol engine and the validator judge a faulty log alike, rule id included."""
+    cases = select_cases(collect_cases(), run=("log:*/invalid/*",))
+    command = [sys.executable, "-m", "gupai.protocol.server"]
+    with EngineProcess(command, timeout=20, start_timeout=60) as engine:
+        _claims, results, _restarts = run_cases(engine, cases)
+    assert all(r.outcome in ("pass", "skip") for r in results)
+    assert [(r.case.id, r.rule_mismatch) for r in results if r.rule_mismatch] == []
