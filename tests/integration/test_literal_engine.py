@@ -52,7 +52,7 @@ def test_the_literal_engine_passes_every_kap_shap_case_it_is_asked() -> None:
 
 
 def test_the_literal_tsung_engine_passes_every_tsung_shap_case_it_is_asked() -> None:
-    """Tsung Shap (hidden tiles): every case it is asked passes, its refusals naming the reference's rules."""
+    """Tsung Shap, every reading: every case it is asked passes, its refusals naming the reference's rules."""
     cases = select_cases(collect_cases(), run=("scenario:tsung-shap/*", "log:tsung-shap/*"))
     with EngineProcess([sys.executable, str(TSUNG)], timeout=20, start_timeout=60) as engine:
         _claims, results, restarts = run_cases(engine, cases)
@@ -60,5 +60,5 @@ def test_the_literal_tsung_engine_passes_every_tsung_shap_case_it_is_asked() -> 
     assert [(r.case.id, r.rule_mismatch) for r in results if r.rule_mismatch] == []
     assert restarts == 0
     passed = [r for r in results if r.outcome == "pass"]
-    assert len(passed) >= 120
+    assert len(passed) >= 155  # every Tsung Shap case but the log the schema rejects
     assert {r.case.kind for r in passed} == {"scenario", "valid-log", "invalid-log"}

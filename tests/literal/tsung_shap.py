@@ -3,11 +3,10 @@
 Written only from docs/engine/protocol.md, docs/engine/log-format.md and its
 schema, docs/engine/refusals.md and the Tsung Shap rule texts, importing
 nothing from gupai: the check that the pages are enough for an engine author.
-It plays Tsung Shap with hidden tiles, under every reading of four-two-value,
-reach, triple, sweep-score, lone-tile, lone-score, lay-again, opening-capture,
-missed-capture, pair-score, end and stock; it does not play the four-tile
-hand (hand=four, with refill): a case needing it is not supported. It answers
-no optional command.
+It plays Tsung Shap under every reading of every option (four-two-value,
+reach, triple, sweep-score, lone-tile, lone-score, lay-again,
+opening-capture, missed-capture, end, stock, hand, refill, pair-score). It
+answers no optional command.
 
 Run it as ``python tests/literal/tsung_shap.py``; it speaks the engine
 protocol on stdin and stdout.
@@ -57,6 +56,8 @@ SUPPORTED = {
     "end": ["all-laid", "equal-turns", "stock-empty"],
     "pair-score": ["ten-a-spot", "fifty"],
     "stock": ["own-halves", "common"],
+    "hand": ["hidden", "four"],
+    "refill": ["common-stock", "own-half"],
 }
 
 
@@ -95,6 +96,8 @@ class Game:
         self.four_two = int(opts["four-two-value"])
         self.piles = piles  # each seat's face-down tiles; under stock=common, one pile both draw from
         self.common = opts["stock"] == "common"
+        self.four = opts["hand"] == "four"
+        self.hands: list[list[str]] = [[], []]  # the four-tile hands (hand=four)
         self.row = row
         self.current = to_move
         self.scores = scores
@@ -111,7 +114,17 @@ class Game:
 
     # ------------------------------------------------------------- turns
     def left(self, seat: int) -> int:
-        return len(self.pile(seat)) + (1 if self.revealed is not None and self.current == seat else 0)
+        """The tiles the seat has still to lay (at the end of a turn: its pile, and its hand under hand=four)."""
+        return len(self.pile(seat)) + (len(self.hands[seat]) if self.four else 0)
+
+    def refill(self, seat: int) -> list[dict[str, Any]]:
+        """Under hand=four, the hand filled to four again after a tile laid (and its capture): refill events."""
+        events = []
+        while self.four and len(self.hands[seat]) < 4 and self.pile(seat):
+            tile = self.pile(seat).pop(0)
+            self.hands[seat].append(tile)
+            events.append({"type": "refill", "seat": seat, "tile": tile})
+        return events
 
     def pile(self, seat: int) -> list[str]:
         """Where the seat turns its tiles over from: its own pile, or the common stock."""
@@ -131,6 +144,9 @@ class Game:
 
     def reveal(self) -> list[dict[str, Any]]:
         seat = self.current
+        if self.four:  # the player chooses from the hand: nothing is turned over
+            self.phase = "lay"
+            return []
         tile = self.pile(seat).pop(0)
         self.revealed, self.phase = tile, "lay"
         return [{"type": "reveal", "seat": seat, "tile": tile}]
@@ -138,8 +154,10 @@ class Game:
     def end_turn(self) -> list[dict[str, Any]]:
         """The turn is over: the game ends when a player has laid all tiles, else the other seat plays."""
         seat = self.current
-        mine, theirs = len(self.pile(seat)), len(self.pile(1 - seat))
+        mine, theirs = self.left(seat), self.left(1 - seat)
         over = mine == 0 or theirs == 0
+        if self.opts["end"] == "stock-empty":  # every tile laid; a player with none left has no turn
+            over = mine == 0 and theirs == 0
         if self.opts["end"] == "equal-turns":  # if seat 0 runs out, seat 1 plays one more turn
             over = over and (self.turns[0] == self.turns[1] or theirs == 0)
         if over:
@@ -252,7 +270,8 @@ class Game:
             return []
         if self.phase == "lay":
             ends = ["left", "right"]
-            return [{"type": "lay", "seat": seat, "tile": self.revealed, "end": end} for end in ends]
+            tiles = sorted(set(self.hands[seat])) if self.four else [self.revealed]
+            return [{"type": "lay", "seat": seat, "tile": t, "end": end} for t in tiles for end in ends]
         kind = "claim" if self.phase == "claim" else "capture"
         return [{**c, "type": kind} for c in self.open] + [{"type": "pass", "seat": seat}]
 
@@ -291,7 +310,9 @@ class Game:
                 raise illegal("ts.turn.lay", f"seat {seat} tried to take a capture without laying a tile")
             if kind == "claim":
                 raise illegal("ts.claim", f"seat {seat} claimed, but no capture was left untaken")
-            if move.get("tile") != self.revealed:
+            if self.four and move.get("tile") not in self.hands[seat]:
+                raise illegal("ts.german.hand", f"seat {seat} laid [{move.get('tile')}], which is not in the hand")
+            if not self.four and move.get("tile") != self.revealed:
                 raise illegal("ts.turn.lay", f"seat {seat} turned over [{self.revealed}] and must lay it")
             if move.get("end") not in ("left", "right"):
                 raise illegal("ts.turn.lay", "a tile is laid at the left or the right end")
@@ -340,7 +361,7 @@ class Game:
                 return self.reveal()
             claims = self.opts["missed-capture"] == "claim"
             self.missed, self.open = (self.open if claims else []), []  # a capture left untaken: the opponent's claim
-            return self.end_turn()
+            return self.refill(seat) + self.end_turn()
         if kind in ("capture", "claim"):
             capture = dict(self.find(move) or {})
             capture["type"] = kind
@@ -349,8 +370,9 @@ class Game:
             events = [capture]
             if kind == "claim":  # then the claimer lays as usual
                 return events + self.reveal()
+            events += self.refill(seat)  # the refill comes before a tile laid again (rule ts.german.choices)
             again = not self.row or self.opts["lay-again"] == "any-capture"
-            if again and self.pile(seat):  # the table cleared (or any capture, under lay-again=any-capture): lay again
+            if again and self.left(seat):  # the table cleared (or any capture, under lay-again=any-capture): lay again
                 return events + self.reveal()
             return events + self.end_turn()
         tile, end = move["tile"], move["end"]
@@ -360,11 +382,13 @@ class Game:
         self.row = [tile, *self.row] if end == "left" else [*self.row, tile]
         self.laid += 1
         self.revealed = None
+        if self.four:
+            self.hands[seat].remove(tile)
         events = [{"type": "lay", "seat": seat, "tile": tile, "end": end}]
         if self.open:
             self.phase = "capture"
             return events
-        return events + self.end_turn()
+        return events + self.refill(seat) + self.end_turn()
 
     def state(self) -> dict[str, Any]:
         over = self.phase == "over"
@@ -373,7 +397,7 @@ class Game:
             "terminal": over,
             "row": list(self.row),
             "revealed": self.revealed,
-            "hands": None,
+            "hands": [sorted(h) for h in self.hands] if self.four else None,
             "piles": None if self.common else [list(p) for p in self.piles],
             "stock": list(self.piles[0]) if self.common else None,
             "stock_size": len(self.piles[0]) + (0 if self.common else len(self.piles[1])),
@@ -395,6 +419,11 @@ def new_game(request: dict[str, Any]) -> tuple[Game, list[dict[str, Any]]]:
         raise illegal("ts.equipment", "Tsung Shap is played by 2 players with one set")
     if opts["end"] == "stock-empty" and opts["stock"] != "common":
         raise illegal("ts.end", "option end=stock-empty needs a common stock")
+    if opts["hand"] == "four" and (opts["refill"] == "common-stock") != (opts["stock"] == "common"):
+        raise illegal(
+            "ts.german.hand", "the refill must match the stock (common-stock with common, own-half with own-halves)"
+        )
+    four = opts["hand"] == "four"
     common = opts["stock"] == "common"
     deal = request["deal"]
     if deal is None:
@@ -406,24 +435,34 @@ def new_game(request: dict[str, Any]) -> tuple[Game, list[dict[str, Any]]]:
         if sorted(order) != sorted(SET.elements()):
             raise illegal("ts.equipment", "the order is not the 32 tiles of one set")
         piles = [order, []] if common else [order[:16], order[16:]]
+        hands: list[list[str]] = [[], []]
+        if four and common:
+            hands, piles = [order[:4], order[4:8]], [order[8:], []]
+        elif four:
+            hands, piles = [order[:4], order[16:20]], [order[4:16], order[20:]]
+        if four and deal.get("hands") is not None and [sorted(h) for h in deal["hands"]] != [sorted(h) for h in hands]:
+            raise illegal("ts.german.hand", "the hands are not the deal's")
         if deal.get("first_player") not in (None, 0):
             raise illegal("ts.first-player", "seat 0 lays first")
         if not common and deal.get("piles") is not None and [list(p) for p in deal["piles"]] != piles:
             raise illegal("ts.deal", "the piles are not the order's halves")
-        if common and deal.get("stock") is not None and list(deal["stock"]) != order:
+        if common and deal.get("stock") is not None and list(deal["stock"]) != piles[0]:
             raise illegal("ts.stock", "the common stock is the order itself")
         game = Game(piles, [], 0, [0, 0], [0, 0], 0, opts)
+        game.hands = hands
         return game, game.begin_turn(0)
     row, to_move = list(deal["row"]), deal["to_move"]
     piles = [list(deal.get("stock") or []), []] if common else [list(p) for p in (deal.get("piles") or [[], []])]
-    given = Counter([*row, *piles[0], *piles[1]])
+    given = Counter([*row, *piles[0], *piles[1], *(t for h in deal.get("hands") or [] for t in h)])
     if given - SET:
         raise illegal("ts.equipment", "the position holds more copies than one set")
     turns = list(deal["turns"]) if deal.get("turns") is not None else [2, 1 + to_move]
     laid = deal["laid"] if deal.get("laid") is not None else len(row)
     game = Game(piles, row, to_move, list(deal["scores"]), turns, laid, opts)
+    if four:
+        game.hands = [list(h) for h in (deal.get("hands") or [[], []])]
     game.turns[to_move] -= 1  # begin_turn counts the turn this position begins
-    if not piles[0] and not piles[1]:
+    if not game.left(0) and not game.left(1):
         game.turns[to_move] += 1
         game.finish()
         return game, []
