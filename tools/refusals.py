@@ -132,6 +132,20 @@ KAP: tuple[Refusal, ...] = (
     Refusal("The first player draws before the opening discard (8 tiles)", "kap-shap", _OPEN, [], _draw(0)),
     Refusal("The first player takes before the opening discard", "kap-shap", _OPEN, [], _take(0, "6-5")),
     Refusal(
+        "Every player dealt seven, the first player discards before its first draw",
+        "kap-shap",
+        {
+            **_OPEN,
+            "hands": [
+                ["6-6", "6-5", "5-1", "3-1", "4-3", "2-1", "6-1"],
+                ["6-6", "4-4", "3-3", "2-2", "6-2", "1-1", "6-4"],
+            ],
+        },
+        [],
+        _discard(0, "6-6"),
+        {"opening": "draw"},
+    ),
+    Refusal(
         "The opening discard made, the first player discards again instead of drawing",
         "kap-shap",
         _OPEN,

@@ -3,7 +3,7 @@
 It shares no code with the reference: if a page changes meaning, or leaves a
 point an author must guess, this engine and the harness part ways and the
 test fails. It plays Kap Shap (the one game it is written for) under culin's
-readings and fifteen others; every case needing a reading it does not play is
+reading of every option; every case needing a reading it does not play is
 not supported.
 """
 
@@ -44,7 +44,7 @@ def test_the_literal_engine_passes_every_kap_shap_case_it_is_asked() -> None:
     assert [(r.case.id, r.rule_mismatch) for r in results if r.rule_mismatch] == []
     assert restarts == 0
     passed = [r for r in results if r.outcome == "pass"]
-    assert len(passed) >= 200
+    assert len(passed) >= 240  # every Kap Shap and tile case but the log the schema rejects
     kinds = {r.case.kind for r in passed}
     assert kinds == {"scenario", "valid-log", "invalid-log"}
     # what it does not claim is not supported, never failed

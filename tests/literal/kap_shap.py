@@ -4,18 +4,8 @@ Written only from docs/engine/protocol.md, docs/engine/log-format.md,
 docs/engine/refusals.md and the Kap Shap rules and options pages (the rule
 texts of spec/games/kap-shap.yaml), importing nothing from gupai: the check
 that the pages are enough for an engine author. It plays Kap Shap (two
-players, one set) under culin's readings and these others: four-two-value=6,
-eye=civil, take=latest, deal=boneyard, wall-draw=top, first-player=seat-0,
-discard-taken=allowed, drawn-tile=discard-unless-win, declare=optional,
-opening=discard-draw-discard, and the one-tile turn (turn=take-or-draw) with
-termination=three-dead-rounds or no-consecutive-takes and stock-out=end or
-play-on, and the printed pair tables (pair-set=printed, celko-table). It does
-not play termination=none (whose games a cap abandons), opening=draw or
-first-player=previous-winner: a case needing one of those is not supported. It answers every optional command but
-distance.
-
-Run it as ``python tests/literal/kap_shap.py``; it speaks the engine protocol
-on stdin and stdout.
+players, one set) under every reading of every option, and answers every
+optional command (distance included).
 """
 
 from __future__ import annotations
@@ -54,13 +44,13 @@ SUPPORTED = {
     "take": ["any", "latest"],
     "deal": ["wall", "boneyard"],
     "wall-draw": ["bottom", "top"],
-    "first-player": ["dice", "seat-0"],
+    "first-player": ["dice", "seat-0", "previous-winner"],
     "discard-taken": ["forbidden", "allowed"],
     "drawn-tile": ["keep", "discard-unless-win"],
     "declare": ["mandatory", "optional"],
-    "opening": ["discard", "discard-draw-discard"],
+    "opening": ["discard", "discard-draw-discard", "draw"],
     "turn": ["take-and-draw", "take-or-draw"],
-    "termination": ["three-dead-rounds", "no-consecutive-takes"],
+    "termination": ["three-dead-rounds", "no-consecutive-takes", "none"],
     "stock-out": ["end", "play-on"],
     "pair-set": ["arithmetic", "printed", "celko-table"],
 }
@@ -173,7 +163,8 @@ class Game:
         self.first = first
         self.turns = 1
         self.opening = True
-        self.phase = "opening"  # opening, opening-draw, start, taken, draw-due, drawn
+        # opening, opening-draw, start, taken, draw-due, drawn; under opening=draw the first turn is ordinary
+        self.phase = "start" if opts["opening"] == "draw" else "opening"
         self.taken: str | None = None
         self.result: dict[str, Any] | None = None
 
@@ -253,8 +244,9 @@ class Game:
             if kind != "draw":
                 raise illegal("ks.opening", f"seat {seat} must draw after the opening discard")
         elif self.phase == "start":
-            if kind == "discard":
-                raise illegal("ks.turn.discard", f"seat {seat} must first take a discard or draw")
+            if kind == "discard":  # the first turn under opening=draw is the opening's (the refusals page)
+                rule = "ks.opening" if self.turns == 1 and self.opts["opening"] == "draw" else "ks.turn.discard"
+                raise illegal(rule, f"seat {seat} must first take a discard or draw")
             if kind == "take" and move.get("tile") not in self.table:
                 raise illegal("ks.turn.take", f"seat {seat} took [{move.get('tile')}], which is not on the table")
             if kind == "take" and self.opts["take"] == "latest" and move.get("tile") != self.table[-1]:
@@ -373,26 +365,36 @@ def check_tiles(tiles: list[str], what: str) -> None:
         raise illegal("ks.equipment.set", f"{what} holds more [{next(iter(extra))}] than one set")
 
 
-def cut(order: list[str], dice: Any, opts: dict[str, str]) -> tuple[list[list[str]], list[str], int]:
-    """The wall (piles of four, bottom first; the first player two piles, the other seven tiles) or the boneyard."""
+def cut(order: list[str], dice: Any, opts: dict[str, str], given: Any) -> tuple[list[list[str]], list[str], int]:
+    """The wall (piles of four, bottom first; the first player two piles, the other seven tiles) or the boneyard.
+
+    Under opening=draw every player is dealt seven: the first player leaves the top tile of its second pile
+    (the first of the stock), or draws seven from the boneyard. Under first-player=previous-winner the first
+    seat is the one the deal gives, and the hands are dealt from seat 0 whoever plays first.
+    """
     if sorted(order) != sorted(SET.elements()):
         raise illegal("ks.equipment.set", "the order is not the 32 tiles of one set")
     if opts["first-player"] == "seat-0":
-        first = 0
+        first = dealer = 0
+    elif opts["first-player"] == "previous-winner":
+        first, dealer = (given if given in (0, 1) else 0), 0
     elif not isinstance(dice, list) or len(dice) != 4:
         raise illegal("ks.deal.first-player", "four dice choose the first player")
     else:
-        first = sum(dice) % 2
+        first = dealer = sum(dice) % 2
+    draw = opts["opening"] == "draw"
     hands: list[list[str]] = [[], []]
-    if opts["deal"] == "boneyard":  # the first player draws eight, the other seven, the rest is the stock
-        hands[first], hands[1 - first] = order[0:8], order[8:15]
-        return hands, order[15:], first
-    hands[first] = order[0:8]
-    hands[1 - first] = order[8:12] + order[13:16]
+    if opts["deal"] == "boneyard":  # the first player draws eight (seven), the other seven, the rest is the stock
+        size = HAND if draw else HAND + 1
+        hands[dealer], hands[1 - dealer] = order[0:size], order[size : size + HAND]
+        return hands, order[size + HAND :], first
+    hands[dealer] = order[0:7] if draw else order[0:8]
+    hands[1 - dealer] = order[8:12] + order[13:16]
     piles = [order[i : i + 4] for i in range(16, 32, 4)]
     if opts["wall-draw"] == "top":
         piles = [pile[::-1] for pile in piles]
-    return hands, [order[12], *(tile for pile in piles for tile in pile)], first
+    kept = [order[7]] if draw else []  # opening=draw: the top of the first player's second pile stays in the wall
+    return hands, [*kept, order[12], *(tile for pile in piles for tile in pile)], first
 
 
 def new_game(request: dict[str, Any]) -> Game:
@@ -411,7 +413,7 @@ def new_game(request: dict[str, Any]) -> Game:
         random.shuffle(order)
         deal = {"order": order, "dice": [random.randint(1, 6) for _ in range(4)]}
     if "order" in deal:
-        hands, stock, first = cut(list(deal["order"]), deal.get("dice"), opts)
+        hands, stock, first = cut(list(deal["order"]), deal.get("dice"), opts, deal.get("first_player"))
         if deal.get("first_player") is not None and deal["first_player"] != first:
             raise illegal("ks.deal.first-player", f"the dice choose seat {first}")
         method = "ks.deal.boneyard" if opts["deal"] == "boneyard" else "ks.deal.wall"  # the rule that fixes them
@@ -426,13 +428,38 @@ def new_game(request: dict[str, Any]) -> Game:
     if len(hands) != 2 or first not in (0, 1):
         raise illegal("ks.equipment.players", "two hands, seats 0 and 1")
     check_tiles([*hands[0], *hands[1], *stock], "the deal")
-    if len(hands[first]) != HAND + 1 or len(hands[1 - first]) != HAND:
-        raise illegal("ks.deal.method", "the first player holds 8 tiles, the other 7")
+    first_size = HAND if opts["opening"] == "draw" else HAND + 1
+    if len(hands[first]) != first_size or len(hands[1 - first]) != HAND:
+        raise illegal("ks.deal.method", f"the first player holds {first_size} tiles, the other 7")
     return Game(hands, stock, first, opts)
 
 
 # ----------------------------------------------------------- capabilities
-CAPABILITIES = ["describe", "read_tile", "tile_value", "pair", "evaluate_hand"]
+CAPABILITIES = ["describe", "read_tile", "tile_value", "pair", "evaluate_hand", "distance"]
+
+
+def winning_hands(four_two: int, civil_eye: bool, pair_set: str) -> list[Counter[str]]:
+    """Every winning hand one set can hold: an eye and three ten-pairs, as multisets."""
+    kinds = sorted(SET)
+    pairs = [(a, b) for i, a in enumerate(kinds) for b in kinds[i:] if ten_pair(a, b, four_two, pair_set)]
+    hands = []
+    for eye in kinds:
+        if SET[eye] < 2 or (civil_eye and eye not in CIVIL):
+            continue
+        for i, p in enumerate(pairs):
+            for j in range(i, len(pairs)):
+                for k in range(j, len(pairs)):
+                    hand = Counter([eye, eye, *p, *pairs[j], *pairs[k]])
+                    if not hand - SET:
+                        hands.append(hand)
+    return hands
+
+
+def distance(hand: list[str], four_two: int, civil_eye: bool, pair_set: str) -> int:
+    """The fewest tiles to change for a winning hand: eight less the most tiles a winning hand shares with it."""
+    held = Counter(hand)
+    best = max(sum((held & win).values()) for win in winning_hands(four_two, civil_eye, pair_set))
+    return HAND + 1 - best
 
 
 def read_tile(text: str) -> str:
@@ -501,7 +528,11 @@ def capability(request: dict[str, Any]) -> dict[str, Any]:
                     for pairs in pairings(sorted(rest), four_two, opts["pair-set"])
                 }
                 splits.extend({"eye": [face, face], "pairs": [list(p) for p in pairs]} for pairs in sorted(found))
-    return {"winning": bool(splits), "splits": splits}
+    return {
+        "winning": bool(splits),
+        "splits": splits,
+        "distance": distance(hand, four_two, civil_eye, opts["pair-set"]),
+    }
 
 
 # --------------------------------------------------------------- protocol
