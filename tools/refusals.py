@@ -355,6 +355,7 @@ DEALS = [
     DealRefusal("Too few sets to deal every hand and leave a stock", "kap-tai-shap", 4, 1),
     DealRefusal("A wall with fewer full piles than two a player (96 tiles: 19 piles)", "kap-tai-shap", 10, 3),
     DealRefusal("Three players of Kap Shap", "kap-shap", 3, None),
+    DealRefusal("More players than Kap Tai Shap seats (2 to 40), however many sets", "kap-tai-shap", 41, 20),
     DealRefusal("A game end that needs a common stock, with own halves", "tsung-shap", 2, 1, {"end": "stock-empty"}),
 ]
 

@@ -22,9 +22,10 @@ from gupai.conformance.runner import run_cases
 LITERAL = Path(__file__).resolve().parents[1] / "literal"
 ENGINE = LITERAL / "kap_shap.py"
 TSUNG = LITERAL / "tsung_shap.py"
+KTS = LITERAL / "kap_tai_shap.py"
 
 
-@pytest.mark.parametrize("engine", [ENGINE, TSUNG], ids=["kap-shap", "tsung-shap"])
+@pytest.mark.parametrize("engine", [ENGINE, KTS, TSUNG], ids=["kap-shap", "kap-tai-shap", "tsung-shap"])
 def test_the_literal_engines_import_nothing_but_the_standard_library(engine: Path) -> None:
     tree = ast.parse(engine.read_text(encoding="utf-8"))
     imported = {
@@ -62,3 +63,17 @@ def test_the_literal_tsung_engine_passes_every_tsung_shap_case_it_is_asked() -> 
     passed = [r for r in results if r.outcome == "pass"]
     assert len(passed) >= 155  # every Tsung Shap case but the log the schema rejects
     assert {r.case.kind for r in passed} == {"scenario", "valid-log", "invalid-log"}
+
+
+def test_the_literal_kap_tai_shap_engine_passes_every_kap_tai_shap_case_it_is_asked() -> None:
+    """Kap Tai Shap, every reading, two to forty players: every case but those needing distance passes."""
+    cases = select_cases(collect_cases(), run=("scenario:kap-tai-shap/*", "log:kap-tai-shap/*"))
+    with EngineProcess([sys.executable, str(KTS)], timeout=20, start_timeout=60) as engine:
+        _claims, results, restarts = run_cases(engine, cases)
+    assert [(r.case.id, r.message) for r in results if r.outcome == "fail"] == []
+    assert [(r.case.id, r.rule_mismatch) for r in results if r.rule_mismatch] == []
+    assert restarts == 0
+    passed = [r for r in results if r.outcome == "pass"]
+    assert len(passed) >= 225
+    assert {r.case.kind for r in passed} == {"scenario", "valid-log", "invalid-log"}
+    assert all(r.unasked in ("distance", None) for r in results if r.outcome == "skip")

@@ -129,7 +129,7 @@ def winning_split(
     return None
 
 
-def check_split(seat: int, hand: list[str], split: Any, four_two: int, pair_set: str) -> None:
+def check_split(seat: int, hand: list[str], split: Any, four_two: int, pair_set: str, civil_eye: bool) -> None:
     """Refuse a declared split that is not a winning split of the hand (the rule of the part that is wrong)."""
     if not isinstance(split, dict) or "eye" not in split or "pairs" not in split:
         raise illegal("ks.declare.valid", "a split shows an eye and pairs")
@@ -137,8 +137,8 @@ def check_split(seat: int, hand: list[str], split: Any, four_two: int, pair_set:
     shown = [*eye, *(t for p in pairs for t in p)]
     if Counter(shown) != Counter(hand) or len(eye) != 2 or any(len(p) != 2 for p in pairs):
         raise illegal("ks.declare.valid", f"seat {seat}'s split is not its hand")
-    if eye[0] != eye[1]:
-        raise illegal("ks.eye", f"seat {seat}'s eye {eye} is not two identical tiles")
+    if eye[0] != eye[1] or (civil_eye and eye[0] not in CIVIL):
+        raise illegal("ks.eye", f"seat {seat}'s eye {eye} is not two identical (civil, under eye=civil) tiles")
     for a, b in pairs:
         if not ten_pair(a, b, four_two, pair_set):
             if "4-2" in (a, b) and ten_pair(a, b, 9 - four_two, pair_set):
@@ -168,10 +168,12 @@ class Game:
         self.taken: str | None = None
         self.result: dict[str, Any] | None = None
 
-    def wins(self, hand: list[str], four_two: int | None = None, pair_set: str | None = None) -> bool:
+    def wins(
+        self, hand: list[str], four_two: int | None = None, pair_set: str | None = None, eye: str | None = None
+    ) -> bool:
         counted = self.four_two if four_two is None else four_two
         pairs = pair_set or self.opts["pair-set"]
-        return winning_split(hand, counted, self.opts["eye"] == "civil", pairs) is not None
+        return winning_split(hand, counted, (eye or self.opts["eye"]) == "civil", pairs) is not None
 
     def discards(self, seat: int) -> list[str]:
         """The faces the player may discard now (holding one tile more than a hand)."""
@@ -224,7 +226,9 @@ class Game:
             if len(hand) != HAND + 1:
                 raise illegal("ks.declare", f"seat {seat} declared holding {len(hand)} tiles: a win needs 8")
             if "decomposition" in move:
-                check_split(seat, hand, move["decomposition"], self.four_two, self.opts["pair-set"])
+                check_split(
+                    seat, hand, move["decomposition"], self.four_two, self.opts["pair-set"], self.opts["eye"] == "civil"
+                )
             if "hand" in move and Counter(move["hand"]) != Counter(hand):
                 raise illegal("ks.declare.valid", f"seat {seat} does not hold the hand shown")
             if not wins:  # a hand that would win under another reading names that reading's rule (refusals page)
@@ -233,6 +237,8 @@ class Game:
                 other = "arithmetic" if self.opts["pair-set"] == "printed" else "printed"
                 if self.wins(hand, pair_set=other):
                     raise illegal("ks.pair.ten", f"seat {seat}'s hand wins only under pair-set={other}")
+                if self.opts["eye"] == "civil" and self.wins(hand, eye="identical"):
+                    raise illegal("ks.eye", f"seat {seat}'s hand wins only with a military eye")
                 raise illegal("ks.declare.valid", f"seat {seat}'s hand is not an eye and three ten-pairs")
             return
         if self.phase == "opening":
