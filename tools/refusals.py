@@ -132,6 +132,20 @@ KAP: tuple[Refusal, ...] = (
     Refusal("The first player draws before the opening discard (8 tiles)", "kap-shap", _OPEN, [], _draw(0)),
     Refusal("The first player takes before the opening discard", "kap-shap", _OPEN, [], _take(0, "6-5")),
     Refusal(
+        "Every player dealt seven, the first player discards before its first draw",
+        "kap-shap",
+        {
+            **_OPEN,
+            "hands": [
+                ["6-6", "6-5", "5-1", "3-1", "4-3", "2-1", "6-1"],
+                ["6-6", "4-4", "3-3", "2-2", "6-2", "1-1", "6-4"],
+            ],
+        },
+        [],
+        _discard(0, "6-6"),
+        {"opening": "draw"},
+    ),
+    Refusal(
         "The opening discard made, the first player discards again instead of drawing",
         "kap-shap",
         _OPEN,
@@ -174,6 +188,13 @@ KAP: tuple[Refusal, ...] = (
         _OPEN,
         [*_OPENED, _take(1, "6-5"), _discard(1, "6-2")],
         _take(1, "6-2"),
+    ),
+    Refusal(
+        "After a take and a discard, the player discards again instead of drawing (the two-tile turn)",
+        "kap-shap",
+        _OPEN,
+        [*_OPENED, _take(1, "6-5"), _discard(1, "6-2")],
+        _discard(1, "4-4"),
     ),
     Refusal(
         "After a draw, the player keeps the drawn tile and discards another",
@@ -257,6 +278,20 @@ TSUNG: tuple[Refusal, ...] = (
         "A player takes a triple the row does not hold", "tsung-shap", _PAIR, _LAID, _capture(0, "triple", "right")
     ),
     Refusal(
+        "A player scores a triple with [4-2] at the count the options do not give (6 here, scored as 3)",
+        "tsung-shap",
+        _row(["4-2", "2-2", "6-6"], [["5-5", "1-1"], ["4-4", "3-1"]]),
+        [_lay(0, "5-5", "left")],
+        {**_capture(0, "triple", "left"), "points": 17},
+    ),
+    Refusal(
+        "A player scores a triple with another number of points",
+        "tsung-shap",
+        _row(["6-4", "5-5", "2-2"], [["5-5", "1-1"], ["4-4", "3-1"]]),
+        [_lay(0, "5-5", "left")],
+        {**_capture(0, "triple", "left"), "points": 25},
+    ),
+    Refusal(
         "A player takes a pair at the far end",
         "tsung-shap",
         _TRIPLE,
@@ -292,6 +327,57 @@ TSUNG: tuple[Refusal, ...] = (
     ),
     Refusal("A move after the game is over", "tsung-shap", _LAST, [_lay(0, "5-4", "right")], _lay(1, "2-1")),
 )
+
+
+@dataclass(frozen=True)
+class DealRefusal:
+    """A game ``new_game`` refuses: its players, sets and options (the engine shuffles: no deal given)."""
+
+    situation: str
+    game: str
+    players: int
+    sets: int | None
+    options: Mapping[str, str] = field(default_factory=dict)
+
+
+def deal_refusal(row: DealRefusal) -> tuple[str, str]:
+    """The reference engine's (rule id, reason) for refusing the row's game."""
+    engine = ReferenceEngine()
+    engine.handle({"id": 0, "cmd": "start", "protocol": PROTOCOL_VERSION})
+    new = {"id": 1, "cmd": "new_game", "game": row.game, "options": dict(row.options), "players": row.players}
+    answer = engine.handle({**new, "sets": row.sets, "deal": None})
+    if answer["answer"] != "illegal" or not answer.get("rule"):
+        raise ValueError(f"{row.situation}: the game is not refused under a rule: {answer}")
+    return str(answer["rule"]), str(answer["message"])
+
+
+DEALS = [
+    DealRefusal("Too few sets to deal every hand and leave a stock", "kap-tai-shap", 4, 1),
+    DealRefusal("A wall with fewer full piles than two a player (96 tiles: 19 piles)", "kap-tai-shap", 10, 3),
+    DealRefusal("Three players of Kap Shap", "kap-shap", 3, None),
+    DealRefusal("More players than Kap Tai Shap seats (2 to 40), however many sets", "kap-tai-shap", 41, 20),
+    DealRefusal("A game end that needs a common stock, with own halves", "tsung-shap", 2, 1, {"end": "stock-empty"}),
+]
+
+
+def _deal_table(rows: Sequence[DealRefusal]) -> list[str]:
+    lines = [
+        "| situation | game | players, sets | options | rule id | the reference's reason |",
+        "| --- | --- | --- | --- | --- | --- |",
+    ]
+    for row in rows:
+        rule, why = deal_refusal(row)
+        options = ", ".join(f"`{key}={value}`" for key, value in row.options.items()) or "culin"
+        cells = [
+            row.situation,
+            row.game,
+            f"{row.players}, {'null' if row.sets is None else row.sets}",
+            options,
+            f"`{rule}`",
+            why.replace("|", "\\|"),
+        ]
+        lines.append("| " + " | ".join(cells) + " |")
+    return lines
 
 
 # ------------------------------------------------------------------- page
@@ -331,7 +417,11 @@ def page_text() -> str:
         "Where a rule has two ids in the same situation, the more particular one wins: a move",
         "after the game is over names the rule that ended it; a declared hand that would win",
         "under another reading of an option names that option's rule (`*.tiles.four-two`,",
-        "`*.pair.ten`, `*.eye`), not `*.declare.valid`.",
+        "`*.pair.ten`, `*.eye`), not `*.declare.valid`. A Tsung Shap capture or claim carrying wrong",
+        "`tiles`, `points` or `sweep` names the rule of what is wrong, as the validator does: a sweep flag or",
+        "a sweep's points `ts.sweep` (a lone tile's: `ts.lone-tile`); points that count [4-2] the other way",
+        "`ts.tiles.four-two`; any other wrong tiles or points the rule of the capture's kind",
+        "(`ts.capture.pair`, `ts.capture.triple`, `ts.lone-tile` for a ten).",
         "",
         "## Kap Shap and Kap Tai Shap",
         "",
@@ -343,6 +433,14 @@ def page_text() -> str:
         "## Tsung Shap",
         "",
         *_table(TSUNG),
+        "",
+        "## Games refused at `new_game`",
+        "",
+        "Players, sets and options the rules forbid are refused at `new_game` (`sets` `null`: the",
+        "number the game's rules give). The wall's own limit is not the sets rule's: a wall needs",
+        "two full piles of five for each player, so some games a boneyard deals a wall cannot.",
+        "",
+        *_deal_table(DEALS),
         "",
     ]
     return "\n".join(lines)

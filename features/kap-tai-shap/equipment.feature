@@ -35,6 +35,7 @@ Feature: Kap Tai Shap: players and sets
       | 4       | 2 sets   | 64    |
       | 7       | 3 sets   | 96    |
       | 10      | 4 sets   | 128   |
+      | 16      | 5 sets   | 160   |
       | 20      | 7 sets   | 224   |
 
   @rule:kts.equipment.sets
@@ -55,6 +56,20 @@ Feature: Kap Tai Shap: players and sets
       | 4       | 1    | 37    |
       | 20      | 5    | 181   |
       | 40      | 11   | 361   |
+
+  @rule:kts.deal.wall
+  Scenario: A wall needs two full piles for each player
+    Given the game kap-tai-shap with preset culin
+    When 10 players sit down with 3 sets
+    Then the game is refused: "19 full piles: too few for 10 players"
+    And the refusal cites rule kts.deal.wall
+
+  @rule:kts.deal.boneyard @option:deal=boneyard
+  Scenario: A boneyard deals the players a wall could not
+    Given the game kap-tai-shap with preset culin
+    And the option deal is boneyard
+    When 10 players sit down with 3 sets
+    Then the game is played with 3 sets, 96 tiles
 
   @rule:kts.equipment.players
   Scenario: One player alone cannot play

@@ -140,7 +140,7 @@ def test_the_readme_commands_follow_the_one_grammar() -> None:
     documented = {" ".join(words[:2]) if words[0] == "conformance" else words[0] for words in commands}
     assert documented == {path for path in walk_help() if path and path != "conformance"}
     for words in commands:
-        path = words[0] if words[0] != "conformance" else "conformance run"
+        path = words[0] if words[0] != "conformance" else " ".join(words[:2])
         command = command_of(path)
         known = {o for p in command.params if isinstance(p, click.Option) for o in p.opts}
         for word in words:

@@ -25,7 +25,7 @@ from gherkin.pickles.compiler import Compiler
 from gupai.cli import main
 from gupai.conformance import report as report_module
 from gupai.conformance.cases import Case, CaseResult, Claims, collect_cases, requirement_gap, select_cases
-from gupai.conformance.gherkin import load_features, parse_feature
+from gupai.conformance.gherkin import FeatureError, load_features, parse_feature
 from gupai.conformance.process import EngineProcess, HarnessError
 from gupai.conformance.report import Report, apply_known_failures, parse_known_failures, report_schema
 from gupai.conformance.runner import run_cases
@@ -108,6 +108,12 @@ def test_the_gherkin_reader_expands_outlines_with_examples_tags_and_doc_strings(
     assert first.tags == ("feature-tag", "rows") and first.example == 1 and second.example == 2
     assert [s.text for s in first.steps] == ["the game kap-shap", "1 is x|y"] and first.steps[1].docstring == "1"
     assert dict(second.row) == {"a": "2", "b": "z"}
+
+
+def test_a_feature_the_gherkin_parser_cannot_read_is_one_error_naming_the_file() -> None:
+    with pytest.raises(FeatureError, match=r"^bad\.feature: \(4:") as raised:
+        parse_feature("Feature: f\n  Scenario: s\n    Given x\n  Scenario Outline\n", path="bad.feature")
+    assert "\n" not in raised.value.message
 
 
 # ------------------------------------------------------------------- cases
@@ -279,7 +285,7 @@ def test_an_engine_that_always_answers_wrong_fails_every_case_it_is_asked() -> N
     assert not by_outcome(results, "pass") and not by_outcome(results, "skip")
     assert {r.fault for r in results} == {"wrong"} and restarts == 0
     take = next(r for r in results if r.case.id.endswith("any-face-up-discard-may-be-taken-or-the-player-draws"))
-    assert "the legal moves are none" in take.message and take.failed_rules == ("ks.turn.take", "ks.turn.shape")
+    assert "the legal moves are none" in take.message and set(take.failed_rules) == {"ks.turn.take", "ks.turn.shape"}
 
 
 @pytest.mark.slow

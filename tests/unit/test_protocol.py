@@ -276,7 +276,7 @@ def test_a_tsung_shap_game_reports_its_first_tile_turned_over_and_captures_with_
         "sweep": False,
     } in captures
     wrong_points = ask("check", action={"type": "capture", "seat": 0, "kind": "triple", "at": "left", "points": 30})
-    assert wrong_points["answer"] == "illegal" and wrong_points["rule"] == "ts.score"
+    assert wrong_points["answer"] == "illegal" and wrong_points["rule"] == "ts.capture.triple"
     state = ask("state")["state"]
     assert state["row"] == ["6-6", "3-1", "4-4", "2-2"] and state["piles"] == [[], ["5-5"]] and state["stock"] is None
 

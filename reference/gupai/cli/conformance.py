@@ -26,6 +26,8 @@ import click
 
 from gupai.cli.app import InputError, safe_text
 from gupai.conformance.cases import CaseResult, collect_cases, not_run, select_cases
+from gupai.conformance.compare import compare, matrix_html, matrix_text
+from gupai.conformance.junit import junit_xml
 from gupai.conformance.process import EngineProcess, HarnessError
 from gupai.conformance.report import Report, apply_known_failures, parse_known_failures
 from gupai.conformance.runner import MAX_CONSECUTIVE_TIMEOUTS, run_cases
@@ -113,6 +115,12 @@ def _read_known(path: str) -> str | None:
 @click.option("--report", "report_path", metavar="FILE", help="Also write the JSON report to FILE.")
 @click.option("--badge", "badge_path", metavar="FILE", help="Write a shields.io endpoint badge to FILE.")
 @click.option(
+    "--junit",
+    "junit_path",
+    metavar="FILE",
+    help="Also write the results as JUnit XML to FILE (one testcase a case, with its rules and rerun command).",
+)
+@click.option(
     "--known-failures",
     "known_path",
     metavar="FILE",
@@ -132,7 +140,8 @@ def run_cmd(**params: Any) -> None:
 
     Cases are the scenarios of features/ and the logs of conformance/; a case
     needing a game, an option value or a number of players the engine does
-    not claim is skipped and reported as skipped.
+    not claim is reported as not supported, never as failed; an option added
+    after protocol 1 is sent only to an engine that claims it.
     """
     try:
         _run(**params)
@@ -152,6 +161,7 @@ def _run(
     as_json: bool,
     report_path: str | None,
     badge_path: str | None,
+    junit_path: str | None,
     known_path: str | None,
     write_known: str | None,
     dump_tests: bool,
@@ -227,6 +237,8 @@ def _run(
         _write(report_path, document)
     if badge_path:
         _write(badge_path, json.dumps(report.badge(), indent=2, ensure_ascii=False) + "\n")
+    if junit_path:
+        _write(junit_path, junit_xml(report))
     if write_known:
         previous = _read_known(write_known)
         entries = parse_known_failures(previous) if previous is not None else ()
@@ -235,6 +247,47 @@ def _run(
     paint = painter(sys.stdout) if not as_json else None
     click.echo(document if as_json else report.text(verbose=verbose, paint=paint), nl=False)
     sys.exit(report.exit_status)
+
+
+@conformance_group.command("compare")
+@click.argument("reports", nargs=-1, required=True, metavar="REPORT...")
+@JSON
+@click.option("--html", "html_path", metavar="FILE", help="Also write the matrix as a static HTML page to FILE.")
+def compare_cmd(reports: tuple[str, ...], as_json: bool, html_path: str | None) -> None:
+    """Lay the JSON reports of several runs side by side: rules down, engines across.
+
+    Each REPORT is a file written by `gupai conformance run --report`; each
+    cell is pass, fail, unsupported (the engine does not claim what the
+    rule's cases need), known failure or untested, and "-" where a report
+    does not name the rule.
+    """
+    docs = [_read_report(path) for path in reports]
+    matrix = compare(docs)
+    if html_path:
+        _write(html_path, matrix_html(matrix))
+    click.echo(json.dumps(matrix, indent=2, ensure_ascii=False) if as_json else safe_text(matrix_text(matrix)))
+
+
+def _read_report(path: str) -> dict[str, Any]:
+    """A conformance report, read and checked against its schema; a one-line error otherwise."""
+    import jsonschema  # only this command needs it
+
+    from gupai.conformance.report_schema import report_schema
+
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        raise InputError(safe_text(f"cannot read {path}: {getattr(error, 'strerror', None) or error}")) from None
+    try:
+        doc = json.loads(text)
+    except (ValueError, RecursionError) as error:
+        raise InputError(safe_text(f"{path} is not JSON: {error}")) from None
+    problem = next(iter(jsonschema.Draft202012Validator(report_schema()).iter_errors(doc)), None)
+    if problem is not None:
+        where = "/" + "/".join(map(str, problem.absolute_path))
+        raise InputError(safe_text(f"{path} is not a conformance report: {where}: {problem.message}"[:300]))
+    result: dict[str, Any] = doc
+    return result
 
 
 _STYLES = {"fail": {"fg": "red", "bold": True}, "pass": {"fg": "green"}, "dim": {"dim": True}}

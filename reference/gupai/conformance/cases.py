@@ -76,15 +76,25 @@ class Claims:
     def has_game(self, game: str) -> bool:
         return self._game(game) is not None
 
+    def lists(self, game: str, option: str) -> bool:
+        """Whether the engine names ``option`` among its claims for ``game``."""
+        entry = self._game(game)
+        return entry is not None and option in dict(entry[1])
+
     def values(self, game: str, option: str) -> tuple[str, ...]:
-        """The values of ``option`` the engine claims (its default alone when the option is not listed)."""
+        """The values of ``option`` the engine claims.
+
+        An option it does not list is supported at the value an absent option
+        means (:attr:`gupai.core.spec.OptionSpec.absent`): its default, or,
+        for an option added after version 1, its old reading.
+        """
         entry = self._game(game)
         if entry is None:
             return ()
         listed = dict(entry[1]).get(option)
         if listed is not None:
             return listed
-        return (game_spec(game).option(option).default,)
+        return (game_spec(game).option(option).absent,)
 
     def supports(self, game: str, option: str, value: str) -> bool:
         return value in self.values(game, option)
@@ -165,7 +175,9 @@ class CaseResult:
     fault (:data:`FAULTS`) or ``wrong`` for a wrong answer; ``failed_rules``
     are the rules a failure points at. A skipped scenario says why in
     ``unasked``: the capability the engine did not announce (not supported
-    by the engine), or ``askable`` (the kit cannot ask it).
+    by the engine), or ``askable`` (the kit cannot ask it). ``rule_mismatch``
+    is the rule id an engine's refusal named at an invalid log's fault when
+    the case names another: the refusal passes, the rule id is its own outcome.
     """
 
     case: Case
@@ -177,6 +189,7 @@ class CaseResult:
     seconds: float = 0.0
     known: bool = False
     unasked: str | None = None
+    rule_mismatch: str | None = None
 
     @property
     def restart(self) -> bool:

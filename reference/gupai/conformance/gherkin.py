@@ -1,13 +1,14 @@
-"""A small reader of the Gherkin the ``features/`` files are written in.
+"""The scenarios of ``features/``, read by the official Gherkin parser (``gherkin-official``).
 
 The conformance harness runs the scenarios itself, through the engine
 protocol, without pytest; it needs the scenarios exactly as pytest-bdd sees
 them: background steps first, outlines expanded row by row, tags inherited
-from the feature, a rule and an examples table. This module reads that much
-of Gherkin (``Feature``, ``Rule``, ``Background``, ``Scenario``/``Example``,
-``Scenario Outline``/``Scenario Template`` with ``Examples``/``Scenarios``,
-tags, data tables, doc strings and comments); a test checks that it reads
-every feature file exactly as the official Gherkin parser does.
+from the feature, a rule and an examples table. The official parser reads
+the files and its compiler expands them into "pickles" (what Cucumber runs);
+this module keeps of each what the harness needs, with the lines and the
+keywords of the steps as written. (A hand-written reader did this before; a
+differential test showed it and the official parser read every feature file
+alike, so the official one replaced it.)
 
 >>> text = '''
 ... Feature: Pairs
@@ -29,19 +30,18 @@ every feature file exactly as the official Gherkin parser does.
 
 from __future__ import annotations
 
-import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
+
+from gherkin.parser import Parser
+from gherkin.pickles.compiler import Compiler
 
 from gupai.core.errors import GupaiError
 
 __all__ = ["FeatureError", "Scenario", "Step", "load_features", "parse_feature"]
 
-_STEP_KEYWORDS = ("Given", "When", "Then", "And", "But", "*")
-_KINDS = {"Given": "given", "When": "when", "Then": "then"}
-_SCENARIO = re.compile(r"(Scenario|Example)\s*:\s*(.*)")
-_OUTLINE = re.compile(r"Scenario (?:Outline|Template)\s*:\s*(.*)")
-_EXAMPLES = re.compile(r"(?:Examples|Scenarios)\s*:\s*(.*)")
+_PICKLE_KINDS = {"Context": "given", "Action": "when", "Outcome": "then"}
 
 
 class FeatureError(GupaiError):
@@ -79,163 +79,81 @@ class Scenario:
         return tuple(tag[len(start) :] for tag in self.tags if tag.startswith(start))
 
 
-@dataclass
-class _Block:
-    name: str
-    line: int
-    tags: list[str]
-    steps: list[Step] = field(default_factory=list)
-    outline: bool = False
-    examples: list[tuple[list[str], list[list[str]], list[str]]] = field(default_factory=list)
-
-
-def _cells(line: str, number: int, path: str) -> list[str]:
-    body = line.strip()
-    if not body.endswith("|"):
-        raise FeatureError(f"{path}:{number}: a table row must end with '|'", where=f"{path}:{number}")
-    cells, cell, escaped = [], [], False
-    for char in body[1:]:
-        if escaped:
-            cell.append({"n": "\n", "|": "|", "\\": "\\"}.get(char, "\\" + char))
-            escaped = False
-        elif char == "\\":
-            escaped = True
-        elif char == "|":
-            cells.append("".join(cell).strip())
-            cell = []
-        else:
-            cell.append(char)
-    return cells
-
-
-def _substitute(text: str, row: dict[str, str]) -> str:
-    return re.sub(r"<([^<>]+)>", lambda m: row.get(m.group(1), m.group(0)), text)
-
-
 def parse_feature(text: str, *, path: str) -> list[Scenario]:
-    """Every scenario of one feature file, outlines expanded, background steps first."""
-    lines = text.splitlines()
-    feature_name = ""
-    feature_tags: list[str] = []
-    rule_tags: list[str] = []
-    background: list[Step] = []
-    rule_background: list[Step] = []
-    pending: list[str] = []
-    blocks: list[tuple[_Block, list[str], list[Step]]] = []
-    current: _Block | None = None
-    section = "feature"  # feature | background | rule-background | scenario | examples
-    last_kind = "given"
-    target: list[Step] | None = None
-    at = 0
-    while at < len(lines):
-        number = at + 1
-        raw = lines[at]
-        line = raw.strip()
-        at += 1
-        if not line or line.startswith("#"):
-            continue
-        if line.startswith("@"):
-            pending.extend(tag[1:] for tag in line.split("#", 1)[0].split() if tag.startswith("@"))
-            continue
-        if line.startswith('"""') or line.startswith("```"):
-            fence = line[:3]
-            indent = len(raw) - len(raw.lstrip())
-            body = []
-            while at < len(lines) and lines[at].strip() != fence:
-                content = lines[at]
-                body.append(content[indent:] if content[:indent].strip() == "" else content.lstrip())
-                at += 1
-            at += 1
-            if target is None or not target:
-                raise FeatureError(f"{path}:{number}: a doc string must follow a step", where=f"{path}:{number}")
-            step = target[-1]
-            target[-1] = Step(step.keyword, step.kind, step.text, step.line, step.datatable, "\n".join(body))
-            continue
-        if line.startswith("|"):
-            cells = _cells(line, number, path)
-            if section == "examples" and current is not None:
-                header, rows, _tags = current.examples[-1]
-                if not header:
-                    header.extend(cells)
-                else:
-                    rows.append(cells)
+    """Every scenario of one feature file, read by the official Gherkin parser and compiled into pickles."""
+    try:
+        document: dict[str, Any] = dict(Parser().parse(text))
+    except Exception as error:  # the parser's own errors name the line: keep its first one
+        lines = [line.strip() for line in str(error).splitlines() if line.strip() and line.strip() != "Parser errors:"]
+        message = "; ".join(lines)[:300] or type(error).__name__
+        raise FeatureError(f"{path}: {message}", where=path) from None
+    document["uri"] = path
+    feature = document.get("feature")
+    if not feature:
+        return []
+    nodes: dict[str, Any] = {}
+    rows: dict[str, tuple[int, tuple[str, ...], tuple[str, ...]]] = {}
+
+    def visit(children: list[dict[str, Any]]) -> None:
+        for child in children:
+            if "rule" in child:
+                visit(child["rule"]["children"])
                 continue
-            if target is None or not target:
-                raise FeatureError(f"{path}:{number}: a table must follow a step", where=f"{path}:{number}")
-            step = target[-1]
-            table = (*(step.datatable or ()), tuple(cells))
-            target[-1] = Step(step.keyword, step.kind, step.text, step.line, table, step.docstring)
-            continue
-        if line.startswith("Feature:"):
-            feature_name, feature_tags, pending = line[len("Feature:") :].strip(), pending, []
-            section, target = "feature", None
-            continue
-        if line.startswith("Rule:"):
-            rule_tags, pending, rule_background = pending, [], []
-            section, target = "feature", None
-            continue
-        if line.startswith("Background:"):
-            section = "rule-background" if rule_tags or rule_background else "background"
-            target = rule_background if section == "rule-background" else background
-            last_kind, pending = "given", []
-            continue
-        outline = _OUTLINE.match(line)
-        plain = None if outline else _SCENARIO.match(line)
-        if outline or plain:
-            name = outline.group(1) if outline else plain.group(2)  # type: ignore[union-attr]
-            current = _Block(name=name.strip(), line=number, tags=pending, outline=bool(outline))
-            blocks.append((current, list(feature_tags) + list(rule_tags), list(background) + list(rule_background)))
-            pending, section, target, last_kind = [], "scenario", current.steps, "given"
-            continue
-        examples = _EXAMPLES.match(line)
-        if examples and current is not None:
-            current.examples.append(([], [], pending))
-            pending, section, target = [], "examples", None
-            continue
-        word = line.split(" ", 1)[0]
-        if word in _STEP_KEYWORDS and target is not None and section != "examples":
-            text_part = line[len(word) :].strip()
-            kind = _KINDS.get(word, last_kind)
-            last_kind = kind
-            target.append(Step(keyword=word, kind=kind, text=text_part, line=number))
-            continue
-        # anything else is free description text
-    scenarios: list[Scenario] = []
-    for block, inherited, before in blocks:
-        tags = tuple(inherited + block.tags)
-        if not block.outline:
-            scenarios.append(Scenario(path, feature_name, block.name, block.line, tags, tuple(before + block.steps)))
-            continue
-        index = 0
-        for header, rows, example_tags in block.examples:
-            for cells in rows:
-                index += 1
-                row = dict(zip(header, cells, strict=False))
-                steps = [
-                    Step(
-                        step.keyword,
-                        step.kind,
-                        _substitute(step.text, row),
-                        step.line,
-                        tuple(tuple(_substitute(c, row) for c in r) for r in step.datatable)
-                        if step.datatable
-                        else None,
-                        _substitute(step.docstring, row) if step.docstring is not None else None,
-                    )
-                    for step in block.steps
-                ]
-                scenarios.append(
-                    Scenario(
-                        path,
-                        feature_name,
-                        block.name,
-                        block.line,
-                        tags + tuple(example_tags),
-                        tuple(before + steps),
-                        example=index,
-                        row=tuple(row.items()),
-                    )
+            node = child.get("scenario") or child.get("background")
+            if node is None:
+                continue
+            nodes[node["id"]] = node
+            for step in node["steps"]:
+                nodes[step["id"]] = step
+            index = 0
+            for examples in node.get("examples", ()):
+                header = (
+                    tuple(cell["value"] for cell in examples["tableHeader"]["cells"])
+                    if examples.get("tableHeader")
+                    else ()
                 )
+                for row in examples.get("tableBody", ()):
+                    index += 1
+                    rows[row["id"]] = (index, header, tuple(cell["value"] for cell in row["cells"]))
+
+    visit(feature["children"])
+    scenarios = []
+    pickles: list[Any] = list(Compiler().compile(document))  # type: ignore[arg-type]  # a plain dict, uri added
+    for pickle in pickles:
+        node = nodes[pickle["astNodeIds"][0]]
+        example: int | None = None
+        row: tuple[tuple[str, str], ...] = ()
+        if len(pickle["astNodeIds"]) > 1:
+            example, header, cells = rows[pickle["astNodeIds"][1]]
+            row = tuple(zip(header, cells, strict=False))
+        steps = []
+        for step in pickle["steps"]:
+            source = nodes[step["astNodeIds"][0]]
+            argument: Any = step.get("argument") or {}
+            table = argument.get("dataTable")
+            doc = argument.get("docString")
+            steps.append(
+                Step(
+                    keyword=source["keyword"].strip(),
+                    kind=_PICKLE_KINDS.get(step.get("type", ""), "given"),
+                    text=step["text"],
+                    line=source["location"]["line"],
+                    datatable=tuple(tuple(c["value"] for c in r["cells"]) for r in table["rows"]) if table else None,
+                    docstring=doc["content"] if doc else None,
+                )
+            )
+        scenarios.append(
+            Scenario(
+                path=path,
+                feature=feature["name"],
+                name=pickle["name"],
+                line=node["location"]["line"],
+                tags=tuple(tag["name"][1:] for tag in pickle["tags"]),
+                steps=tuple(steps),
+                example=example,
+                row=row,
+            )
+        )
     return scenarios
 
 

@@ -6,6 +6,13 @@ import json
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from gupai.conformance.attribution import (
+    KAP_LOG_RULES,
+    KAP_MOVE_RULES,
+    TSUNG_LOG_RULES,
+    tsung_capture_rule,
+    tsung_move_rule,
+)
 from gupai.conformance.cases import Case, CaseResult
 from gupai.conformance.process import Ask
 from gupai.core.spec import game_spec
@@ -65,6 +72,8 @@ def _state_diffs(engine: Mapping[str, Any], reference: Mapping[str, Any]) -> lis
     """(field, description) for each way the engine's state differs from the reference's."""
     diffs = []
     for key in sorted(set(engine) | set(reference)):
+        if key.startswith("x-"):  # an engine's extension keys: not the rules' business
+            continue
         mine, theirs = engine.get(key), reference.get(key)
         if key == "hands" and isinstance(mine, list) and isinstance(theirs, list) and len(mine) == len(theirs):
             for seat, (a, b) in enumerate(zip(mine, theirs, strict=True)):
@@ -78,55 +87,6 @@ def _state_diffs(engine: Mapping[str, Any], reference: Mapping[str, Any]) -> lis
                 (key, f"{key} is {json.dumps(engine.get(key))}, the reference has {json.dumps(reference.get(key))}")
             )
     return diffs
-
-
-#: Per game family: the rule (suffix) a state field, a move type or an event type points at.
-_KAP_RULES = {
-    "state": {
-        "current_player": "turn.order",
-        "stock_size": "deal.draw-order",
-        "stock": "deal.draw-order",
-        "table": "turn.discard",
-        "scores": "settle",
-    },
-    "action": {
-        "take": "turn.take",
-        "discard": "turn.discard",
-        "draw": "turn.shape",
-        "declare": "declare",
-        "pass": "end.stock",
-    },
-    "event": {
-        "draw": "deal.draw-order",
-        "declare": "declare.valid",
-        "take": "turn.take",
-        "discard": "turn.discard",
-        "pass": "end.stock",
-    },
-}
-_TSUNG_RULES = {
-    "state": {
-        "current_player": "turn.order",
-        "row": "turn.lay",
-        "revealed": "turn.reveal",
-        "piles": "deal",
-        "stock": "stock",
-        "stock_size": "deal",
-        "hands": "german.hand",
-        "scores": "score",
-        "turns": "turn.order",
-        "terminal": "end",
-        "result": "end",
-    },
-    "action": {"lay": "turn.lay", "capture": "capture.choice", "claim": "claim", "pass": "capture.choice"},
-    "event": {
-        "reveal": "turn.reveal",
-        "refill": "german.hand",
-        "lay": "turn.lay",
-        "capture": "score",
-        "claim": "claim",
-    },
-}
 
 
 class _LogFailureError(Exception):
@@ -161,7 +121,7 @@ class _LogReplay:
         self.reference.handle({"id": 0, "cmd": "start", "protocol": PROTOCOL_VERSION})
         self.tsung = doc["game"] == "tsung-shap"
         self.prefix = game_spec(doc["game"]).prefix
-        self.rules = _TSUNG_RULES if self.tsung else _KAP_RULES
+        self.rules = TSUNG_LOG_RULES if self.tsung else KAP_LOG_RULES
         expect = dict(case.expect)
         self.refuse = expect.get("refuse")
         self.fault = expect.get("event")
@@ -171,12 +131,22 @@ class _LogReplay:
         self.reported: list[Mapping[str, Any]] = []
         self.watch: Callable[[Mapping[str, Any], Sequence[Mapping[str, Any]]], None] | None = None
         self.last_action: Mapping[str, Any] = {}
+        self.mismatch: str | None = None
 
     def rule(self, suffix: str) -> str:
         return f"{self.prefix}.{suffix}"
 
     def kind_rule(self, table: str, key: str, default: str) -> str:
         return self.rule(self.rules[table].get(key, default))
+
+    def move_suffix(self, action: Mapping[str, Any]) -> str:
+        """The rule (suffix) that makes a legal move legal."""
+        if self.tsung:
+            return tsung_move_rule(action)
+        return KAP_MOVE_RULES.get(str(action["type"]), "turn.order")
+
+    def move_rule(self, action: Mapping[str, Any]) -> str:
+        return self.rule(self.move_suffix(action))
 
     def both(self, cmd: str, **fields: Any) -> tuple[Answer, dict[str, Any]]:
         expected = self.reference.handle(request(cmd, 0, **fields))
@@ -223,7 +193,7 @@ class _LogReplay:
             elif key == "hands" and not self.tsung:
                 rules.append(self.rules["action"].get(last or "", "turn.discard"))
             elif key == "row" and self.tsung and last is not None and last in ("capture", "claim"):
-                rules.append(_capture_rule(self.last_action))  # the tiles a capture left in the row
+                rules.append(tsung_capture_rule(self.last_action))  # the tiles a capture left in the row
             else:
                 rules.append(self.rules["state"].get(key, "turn.order"))
         raise _LogFailureError(
@@ -252,14 +222,29 @@ class _LogReplay:
         rules, parts = set(), []
         differing = [ours[t] for t in ours.keys() - theirs.keys()] + [theirs[t] for t in theirs.keys() - ours.keys()]
         declare = self._declare_rule() if any(a["type"] == "declare" for a in differing) else None
+        mine_by_move = {_move_key(ours[t]): t for t in ours.keys() - theirs.keys()}
+        for text in sorted(theirs.keys() - ours.keys()):  # the same move with another outcome: one difference
+            same = mine_by_move.get(_move_key(theirs[text]))
+            if same is None:
+                continue
+            wrong = sorted(k for k in set(ours[same]) | set(theirs[text]) if ours[same].get(k) != theirs[text].get(k))
+            parts.append(
+                f"lists {_action_text(ours[same])} with "
+                + ", ".join(f"{k} {json.dumps(ours[same].get(k))}" for k in wrong)
+                + ", the reference "
+                + ", ".join(f"{k} {json.dumps(theirs[text].get(k))}" for k in wrong)
+            )
+            refusal = self.reference.handle(request("check", 0, action=ours[same]))  # the reference's rule for it
+            rules.add(refusal.get("rule") or self.move_rule(theirs[text]))
+            del ours[same], theirs[text]
         for text in sorted(ours.keys() - theirs.keys()):
             refusal = self.reference.handle(request("check", 0, action=ours[text]))
             rules.add(refusal.get("rule") or self.kind_rule("action", ours[text]["type"], "turn.order"))
             parts.append(
                 f"lists {_action_text(ours[text])}, which breaks {refusal.get('rule')}: {refusal.get('message')}"
             )
-        for text in sorted(theirs.keys() - ours.keys()):
-            rules.add(self.kind_rule("action", theirs[text]["type"], "turn.order"))
+        for text in sorted(theirs.keys() - ours.keys()):  # an omitted move: the rule that makes it legal
+            rules.add(self.move_rule(theirs[text]))
             parts.append(f"omits the legal {_action_text(theirs[text])}")
         raise _LogFailureError(f"{self.at}: legal_actions " + "; ".join(parts), [declare] if declare else sorted(rules))
 
@@ -283,10 +268,12 @@ class _LogReplay:
                 min(len(ours), len(expected)),
             )
             kind = (expected[first] if first < len(expected) else ours[first])["type"] if (ours or expected) else ""
-            raise _LogFailureError(
-                f"{self.at}: the engine reports {ours}, the reference {expected}",
-                [self.kind_rule("event", str(kind), "turn.order")],
-            )
+            rules = [self.kind_rule("event", str(kind), "turn.order")]
+            if first >= len(expected):  # the engine went on where the reference waits for a move: what makes it legal
+                pending = self.reference.handle(request("legal_actions", 0)).get("actions", [])
+                waiting = sorted({self.move_rule(a) for a in pending if a["type"] in ("capture", "claim")})
+                rules = waiting or rules
+            raise _LogFailureError(f"{self.at}: the engine reports {ours}, the reference {expected}", rules)
         events = self.doc["events"]
         for offset, event in enumerate(expected):
             at = pos + offset
@@ -389,10 +376,12 @@ class _LogReplay:
             raise _LogFailureError(f"the engine's result {result} is not the log's {doc['result']}", [self.rule(end)])
 
     def _note_rule(self, answer: Answer, rule: str | None) -> None:
+        """Compare a refusal's rule id with the case's, exactly: a different one is the case's rule mismatch."""
         if answer.rule is None:
             self.notes.append(f"refused without a rule id (the file names {rule})")
         elif answer.rule != rule:
             self.notes.append(f"refused under {answer.rule}; the file names {rule}")
+            self.mismatch = answer.rule
 
 
 def _differ_in(mine: Any, theirs: Any) -> set[str]:
@@ -407,22 +396,13 @@ def _differ_in(mine: Any, theirs: Any) -> set[str]:
     return {key for key in set(a) | set(b) if a.get(key) != b.get(key)}
 
 
-def _capture_rule(action: Mapping[str, Any]) -> str:
-    """The Tsung Shap rule of a capture's kind: a lone tile taken, a pair or a triple.
-
-    >>> _capture_rule({"type": "claim", "kind": "triple", "at": "ends"})
-    'capture.triple'
-    >>> _capture_rule({"type": "capture", "kind": "ten", "at": "ends"})
-    'lone-tile'
-    """
-    kind = action.get("kind")
-    if kind == "ten" or (kind == "pair" and action.get("at") == "ends"):
-        return "lone-tile"
-    return "capture.triple" if kind == "triple" else "capture.pair"
-
-
 def _action_key(action: Mapping[str, Any]) -> str:
     return json.dumps(action, sort_keys=True)
+
+
+def _move_key(action: Mapping[str, Any]) -> str:
+    """What a move does, without what it yields (a capture's tiles, points and sweep)."""
+    return json.dumps({k: v for k, v in action.items() if k not in ("tiles", "points", "sweep")}, sort_keys=True)
 
 
 def _action_text(action: Mapping[str, Any]) -> str:
@@ -481,7 +461,7 @@ def run_log(
     try:
         replay.replay()
     except _RefusedAsExpectedError:
-        return CaseResult(case, "pass", notes=tuple(replay.notes))
+        return CaseResult(case, "pass", notes=tuple(replay.notes), rule_mismatch=replay.mismatch)
     except _LogFailureError as failure:
         return CaseResult(
             case, "fail", failure.message, fault=failure.fault, failed_rules=failure.rules, notes=tuple(replay.notes)

@@ -137,6 +137,7 @@ class Report:
             "not_askable": counts["skip"] - unsupported,
             "known_failures": known,
             "fixed": len(self.fixed),
+            "rule_mismatches": sum(1 for r in self.results if r.rule_mismatch is not None),
             "restarts": self.restarts,
         }
 
@@ -352,6 +353,16 @@ class Report:
                     "fail",
                 ),
             ]
+        mismatched = [r for r in self.results if r.rule_mismatch is not None]
+        if mismatched:
+            lines += [
+                "",
+                f"Refused under another rule than the case names ({len(mismatched)}): passed, rule id differs",
+            ]
+            for result in mismatched:
+                lines.append(
+                    f"  {result.case.id}: refused under {result.rule_mismatch}, not {', '.join(result.case.rules)}"
+                )
         fixed = self.fixed
         if fixed:
             lines += ["", f"Known failures that now pass ({len(fixed)}): remove them from the known-failures file"]
@@ -410,6 +421,7 @@ def _case_json(result: CaseResult) -> dict[str, Any]:
         "notes": list(result.notes),
         "seconds": result.seconds,
         "unasked": result.unasked,
+        "rule_mismatch": result.rule_mismatch,
     }
 
 

@@ -93,6 +93,7 @@ def report_schema() -> dict[str, Any]:
                         "not_askable": count,
                         "known_failures": count,
                         "fixed": count,
+                        "rule_mismatches": count,
                         "restarts": count,
                     },
                 ),
@@ -151,6 +152,11 @@ def report_schema() -> dict[str, Any]:
                                 "description": "Why a skipped case was not asked: the capability the engine lacks, "
                                 "`claims` (a game, reading or seat count it does not claim), `askable` (the kit "
                                 "cannot ask it); null otherwise or for a log the schema rejects.",
+                            },
+                            "rule_mismatch": {
+                                "type": ["string", "null"],
+                                "description": "An invalid log refused at its fault under another rule id than the "
+                                "case names: the engine's rule id (the refusal passes; the id is its own outcome).",
                             },
                         },
                     ),

@@ -26,16 +26,19 @@ from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from gupai.conformance.attribution import SET_RULE
 from gupai.conformance.cases import Case, CaseResult, Claims, not_run, requirement_gap, stopped_message
 from gupai.conformance.logreplay import run_log
 from gupai.conformance.process import Ask, AskMany, EngineError, EngineProcess, HarnessError
 from gupai.conformance.steps.binding import NotAskableError, NotSupportedError, StepError
 from gupai.conformance.steps.context import ScenarioRun
 from gupai.conformance.steps.registry import match_step
+from gupai.conformance.versions import UnclaimedOptionError, claimed_ask, claimed_ask_many
 from gupai.core.errors import GupaiError
+from gupai.core.spec import game_spec, games
 from gupai.protocol.server import ENGINE_NAME
 
-__all__ = ["STEP_TOPICS", "RunState", "not_run", "run_case", "run_cases", "run_scenario", "step_rules"]
+__all__ = ["RunState", "not_run", "run_case", "run_cases", "run_scenario", "step_rules"]
 
 
 def run_scenario(
@@ -92,7 +95,7 @@ def run_scenario(
                 "fail",
                 f"{step.keyword} {step.text} (line {step.line}): {failure.message}",
                 fault="wrong",
-                failed_rules=step_rules(case, step.text, step.datatable),
+                failed_rules=step_rules(case, step.text, binding.rules, failure.rules),
                 notes=tuple(run.notes),
             )
     return CaseResult(case, "pass", notes=tuple(run.notes))
@@ -100,70 +103,48 @@ def run_scenario(
 
 _RULE_IN_STEP = re.compile(r"\brule (?P<rule>[a-z]+\.[a-z0-9.-]+)")
 
-#: What a step's words are about: the rules (without their game's prefix) a failing step may count against.
-#: Only the scenario's own ``@rule:`` tags are candidates: a step whose words point at none of them
-#: counts against every one (the step shows the scenario's setting, not one rule of it).
-STEP_TOPICS: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = tuple(
-    (re.compile(pattern), tuple(suffixes.split()))
-    for pattern, suffixes in (
-        (r"\[4-2\]|toward tens", "tiles.four-two"),
-        (r"ten-pair|\+|pairs? (are|is)", "pair.ten"),
-        (r"\beye\b|civil|military", "eye"),
-        (r"\bwinning\b|\bsplits?\b|rejected", "hand.win"),
-        (r"declar", "declare declare.valid"),
-        (
-            r"\bdealt\b|positions|pile|face-down|order holds|stock (begins|is)|common stock|no hands|no piles",
-            "deal deal.method deal.wall deal.boneyard deal.draw-order german.hand stock",
-        ),
-        (r"plays first|lays first|first player", "deal.first-player first-player opening"),
-        (
-            r"\bsets?\b|players play|not a tile|is the tile|is a (civil|military) tile|tiles of one set",
-            "equipment equipment.set equipment.sets equipment.players",
-        ),
-        (
-            r"legal moves|may (not )?(take|draw|discard|declare)\b",
-            "opening turn.take turn.shape turn.draw turn.discard declare",
-        ),
-        (r"\btakes?\b", "turn.take turn.shape capture.pair capture.triple capture.choice"),
-        (r"\bdraws?\b", "turn.draw turn.shape"),
-        (r"\bdiscards?\b|table holds", "turn.discard"),
-        (r"'s turn|\bis to (lay|claim)", "turn.order"),
-        (r"settlement", "settle settle.refund ante"),
-        (r"scores?", "score score.leftover"),
-        (r"game is (not )?over|no winner|\bwins\b", "end end.win end.stock end.termination end.tie"),
-        (r"sweep", "sweep sweep.restart"),
-        (r"\bclaim", "claim"),
-        (r"\blays?\b|\brow\b|table is empty", "turn.lay"),
-        (r"turned over|reveal", "turn.reveal"),
-        (r"lone tile", "lone-tile"),
-        (r"as a (pair|triple)|captures open", "capture.reach capture.pair capture.triple capture.choice"),
-    )
-)
 
+def step_rules(case: Case, text: str, declared: Sequence[str] = (), found: Sequence[str] = ()) -> tuple[str, ...]:
+    """The rules a failing step counts against: the rule of its failing assertion.
 
-def step_rules(case: Case, text: str, table: Sequence[Sequence[str]] | None = None) -> tuple[str, ...]:
-    """The rules a failing step counts against, of the scenario's ``@rule:`` tags.
+    The rule the step names, else the rule the failed assertion found broken
+    (``found``: a move the engine refused or omitted counts against the rule
+    that makes it legal), else the rules the step's binding declares it
+    checks (``declared``), else the scenario's ``@rule:`` tags. Rules are
+    given as suffixes (``turn.take``) and read in the case's game.
 
-    The rule the step names, else the scenario's only rule, else those of its
-    rules the step's words are about (:data:`STEP_TOPICS`), else all of them.
-
-    >>> case = Case("c", "scenario", None, None, (), None, ("ks.opening", "ks.turn.take", "ks.settle"), "f")
-    >>> step_rules(case, "the move is refused under rule ks.turn.draw")
+    >>> case = Case("c", "scenario", "kap-shap", None, (), None, ("ks.opening", "ks.turn.take", "ks.settle"), "f")
+    >>> step_rules(case, "the move is refused under rule ks.turn.draw", ("turn.order",))
     ('ks.turn.draw',)
-    >>> step_rules(case, "seat 1 takes [6-4]"), step_rules(case, "the settlement is +2 -2")
+    >>> step_rules(case, "seat 1 takes [6-4]", (), ("turn.take",)), step_rules(case, "the settlement is +2 -2", ("settle",))
     (('ks.turn.take',), ('ks.settle',))
     >>> step_rules(case, "it holds 32 tiles")
     ('ks.opening', 'ks.turn.take', 'ks.settle')
     """
-    found = _RULE_IN_STEP.search(text)
-    if found:
-        return (found["rule"],)
-    if len(case.rules) <= 1:
-        return case.rules
-    words = " ".join([text, *(" ".join(row) for row in table or ())])
-    topics = {suffix for pattern, suffixes in STEP_TOPICS if pattern.search(words) for suffix in suffixes}
-    chosen = tuple(rule for rule in case.rules if rule.split(".", 1)[-1] in topics)
-    return chosen or case.rules
+    named = _RULE_IN_STEP.search(text)
+    if named:
+        return (named["rule"],)
+    for suffixes in (found, declared):
+        rules = _in_game(case, suffixes)
+        if rules:
+            return rules
+    return case.rules
+
+
+def _in_game(case: Case, suffixes: Sequence[str]) -> tuple[str, ...]:
+    """Rule suffixes as the rule ids of the case's game (of its tags, for a case of no one game)."""
+    if not suffixes:
+        return ()
+    if case.game is None:
+        set_rules = {game_spec(game).set_rule for game in games()} if SET_RULE in suffixes else set()
+        return tuple(
+            rule for rule in case.rules if rule in suffixes or rule.split(".", 1)[-1] in suffixes or rule in set_rules
+        )
+    spec = game_spec(case.game)
+    suffixes = [spec.set_rule if s == SET_RULE else s for s in suffixes]
+    known = set(spec.rule_ids)
+    found = [s if s in known else f"{spec.prefix}.{s}" for s in suffixes]
+    return tuple(dict.fromkeys(rule for rule in found if rule in known))
 
 
 # ---- logs
@@ -172,6 +153,9 @@ def step_rules(case: Case, text: str, table: Sequence[Sequence[str]] | None = No
 def run_case(case: Case, ask: Ask, ask_many: AskMany | None = None, claims: Claims | None = None) -> CaseResult:
     """Run one case; an engine fault or any error becomes a failed result, never an exception."""
     started = time.monotonic()
+    if claims is not None:  # the later options the engine does not claim are left out of its requests
+        ask = claimed_ask(ask, claims)
+        ask_many = claimed_ask_many(ask_many, claims) if ask_many is not None else None
     try:
         if case.kind == "scenario":
             capabilities = claims.capabilities if claims is not None else ()
@@ -179,6 +163,8 @@ def run_case(case: Case, ask: Ask, ask_many: AskMany | None = None, claims: Clai
             result = run_scenario(case, ask, ask_many, capabilities=capabilities, strict=strict)
         else:
             result = run_log(case, ask)
+    except UnclaimedOptionError as missing:
+        result = CaseResult(case, "skip", missing.message, unasked="claims")
     except EngineError as fault:
         result = CaseResult(case, "fail", fault.message, fault=fault.fault, failed_rules=case.rules)
     except GupaiError as error:

@@ -14,11 +14,20 @@ from __future__ import annotations
 import difflib
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
 from gupai.core.errors import OptionError
-from gupai.core.spec import game_spec
+from gupai.core.spec import Retired, game_spec
 
-__all__ = ["DEFAULT_PRESET", "Options", "option_overrides", "parse_assignments", "resolve_options", "suggestion"]
+__all__ = [
+    "DEFAULT_PRESET",
+    "Options",
+    "option_overrides",
+    "parse_assignments",
+    "read_options",
+    "resolve_options",
+    "suggestion",
+]
 
 DEFAULT_PRESET = "culin"
 
@@ -132,3 +141,47 @@ def resolve_options(
         values[key] = str(value)
     ordered = tuple((option.key, values[option.key]) for option in spec.options)
     return Options(game=spec.id, preset=chosen.name, entries=ordered, overrides=tuple(sorted(overrides)))
+
+
+def read_options(game: str, given: Mapping[str, str]) -> Options:
+    """The options a log or a ``new_game`` request gives, every option left out read as its ``absent`` value.
+
+    An option added after version 1 of the log format and the protocol (spec
+    key ``since``) means its old reading when left out, so a log or an engine
+    older than the option keeps its meaning; any other option left out means
+    its default.
+
+    A retired value of version 1 (spec key ``retired``) is read as the
+    options it stands for:
+
+    >>> opts = read_options("kap-shap", {"turn": "take-or-draw"})
+    >>> opts["turn"], opts["stock-out"], opts["take"]
+    ('take-or-draw', 'end', 'any')
+    >>> opts = read_options("tsung-shap", {"lone-tile": "pair-sweep", "sweep-score": "add"})
+    >>> opts["lone-tile"], opts["lone-score"]
+    ('pair', 'capture-and-sweep')
+    """
+    spec = game_spec(game)
+    values = {option.key: option.absent for option in spec.options}
+    values.update(given)
+    for key, value in given.items():
+        retired = _retired(spec.option(key).retired, value, values) if key in values else None
+        if retired is None:
+            continue
+        for other, meant in retired.means:
+            if other != key and other in given and given[other] != meant:
+                raise OptionError(
+                    f"option {key!r} of {game}: the retired value {value!r} means {other}={meant}, "
+                    f"not {other}={given[other]}",
+                    where=other,
+                )
+        values.update(dict(retired.means))
+    return resolve_options(game, overrides=values)
+
+
+def _retired(retired: tuple[Retired, ...], value: Any, values: Mapping[str, str]) -> Retired | None:
+    """The retired value ``value`` stands for under ``values``, or ``None`` (not retired; or no reading fits)."""
+    for entry in retired:
+        if entry.value == value and all(values.get(k) == v for k, v in entry.when):
+            return entry
+    return None

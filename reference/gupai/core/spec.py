@@ -25,6 +25,7 @@ __all__ = [
     "OptionSpec",
     "Position",
     "PresetSpec",
+    "Retired",
     "RuleSpec",
     "Source",
     "game_spec",
@@ -88,6 +89,15 @@ class Position:
 
 
 @dataclass(frozen=True, slots=True)
+class Retired:
+    """A value of version 1 no longer offered: under the options ``when``, it stands for the options ``means``."""
+
+    value: str
+    when: tuple[tuple[str, str], ...]
+    means: tuple[tuple[str, str], ...]
+
+
+@dataclass(frozen=True, slots=True)
 class OptionSpec:
     """A variant option: a question the sources answer differently."""
 
@@ -99,6 +109,23 @@ class OptionSpec:
     default: str
     justification: str
     positions: tuple[Position, ...]
+    since: tuple[str, str] | None = None
+    retired: tuple[Retired, ...] = ()
+
+    @property
+    def absent(self) -> str:
+        """The value an option left out means: its old reading if it was added after version 1, else its default.
+
+        A log or an engine that predates an option plays as the kit did before
+        the option existed (spec key ``since``, with the day it was added):
+
+        >>> stock_out = game_spec("kap-shap").option("stock-out")
+        >>> stock_out.since, stock_out.absent
+        (('2026-11-23', 'end'), 'end')
+        >>> game_spec("kap-shap").option("take").since is None
+        True
+        """
+        return self.since[1] if self.since is not None else self.default
 
     def describe(self, value: str) -> str:
         return self.value_texts[self.values.index(value)]
@@ -274,6 +301,15 @@ def game_spec(game: str) -> GameSpec:
             values=tuple(str(v) for v in o["values"]),
             value_texts=tuple(" ".join(str(t).split()) for t in o["values"].values()),
             default=str(o["default"]),
+            since=(str(o["since"]["added"]), str(o["since"]["old-reading"])) if "since" in o else None,
+            retired=tuple(
+                Retired(
+                    value=str(r["value"]),
+                    when=tuple((str(k), str(v)) for k, v in r["when"].items()),
+                    means=tuple((str(k), str(v)) for k, v in r["means"].items()),
+                )
+                for r in o.get("retired", ())
+            ),
             justification=" ".join(str(o["justification"]).split()),
             positions=tuple(
                 Position(source=s, reading=None if p["reading"] is None else str(p["reading"]), says=p["says"])

@@ -20,7 +20,7 @@ from functools import cache
 from typing import Any
 
 from gupai.core.resources import data_dir, write_or_check
-from gupai.core.spec import game_spec
+from gupai.core.spec import OptionSpec, game_spec
 from gupai.core.tiles import kinds
 from gupai.games.tsung.config import GAME as TSUNG
 from gupai.log.tsung import tsung_schema_defs
@@ -44,11 +44,32 @@ def _options_def(game: str) -> dict[str, Any]:
     spec = game_spec(game)
     return {
         "type": "object",
-        "description": f"Every option of {spec.name}, resolved (spec/games/{game}.yaml).",
-        "properties": {o.key: {"enum": list(o.values), "description": o.question} for o in spec.options},
-        "required": [o.key for o in spec.options],
+        "description": (
+            f"Every option of {spec.name}, resolved (spec/games/{game}.yaml). An option added after version 1 "
+            "(spec key `since`) may be left out: it then means its old reading, so a log written before the "
+            "option existed keeps its meaning."
+        ),
+        "properties": {o.key: _option_property(o) for o in spec.options},
+        "required": [o.key for o in spec.options if o.since is None],
         "additionalProperties": False,
     }
+
+
+def _option_property(option: OptionSpec) -> dict[str, Any]:
+    """An option's property: its values and question, and when it was added, what leaving it out means."""
+    description = option.question
+    if option.since is not None:
+        added, old = option.since
+        description += f" Added {added}; left out, it means `{old}` (the reading before it existed)."
+    retired = list(dict.fromkeys(entry.value for entry in option.retired))
+    if retired:
+        meanings = "; ".join(
+            f"`{e.value}` with {', '.join(f'{k}={v}' for k, v in e.when)} means "
+            f"{', '.join(f'{k}={v}' for k, v in e.means)}"
+            for e in option.retired
+        )
+        description += f" Retired values of version 1, still read: {meanings}."
+    return {"enum": [*option.values, *retired], "description": description}
 
 
 def _event(kind: str, description: str, extra: dict[str, Any], required: list[str]) -> dict[str, Any]:

@@ -22,7 +22,18 @@ from gupai.games.tsung.deal import deal_json, random_tsung_deal
 from gupai.games.tsung.play import run_tsung
 from gupai.log.format import LOG_FORMAT, LOG_VERSION
 
-__all__ = ["play_tsung", "play_tsung_config", "starts_turn", "take_from_row", "tsung_schema_defs", "tsung_transcript"]
+#: The meaning of a Tsung Shap result's ``turns``, written once (log and protocol schemas).
+TURNS_DESCRIPTION = "The turns begun by the two seats together over the game: the sum of `state`'s `turns` when it ends. Each turn begins with turning a tile over (or with a claim of a missed capture); laying again after clearing the table is part of the same turn. A game in which no one lays again lasts one turn for each tile laid: under end=all-laid, 31 turns when the first player lays the last of its 16 tiles while the other still has one."
+
+__all__ = [
+    "TURNS_DESCRIPTION",
+    "play_tsung",
+    "play_tsung_config",
+    "starts_turn",
+    "take_from_row",
+    "tsung_schema_defs",
+    "tsung_transcript",
+]
 
 
 # -------------------------------------------------------------------- play
@@ -326,7 +337,7 @@ def tsung_schema_defs() -> tuple[dict[str, Any], str, str, str]:
                     "enum": ["all-laid", "equal-turns", "stock-empty"],
                     "description": "The end reading that ended the game.",
                 },
-                "turns": {"type": "integer", "minimum": 1, "description": "Turns played, both seats together."},
+                "turns": {"type": "integer", "minimum": 1, "description": TURNS_DESCRIPTION},
                 "captures": {
                     **two,
                     "items": {

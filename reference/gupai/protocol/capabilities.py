@@ -38,7 +38,7 @@ from typing import Any
 
 from gupai.core.errors import GupaiError
 from gupai.core.hands import counts_of
-from gupai.core.options import Options, resolve_options
+from gupai.core.options import Options, read_options
 from gupai.core.pairs import pair_rules_from_options, tens_value
 from gupai.core.tiles import Tile, kinds, parse_tiles, set_counts
 from gupai.games.kap.config import collecting_config
@@ -66,7 +66,7 @@ def answer(request: Mapping[str, Any]) -> dict[str, Any]:
 
 def _options(request: Mapping[str, Any]) -> Options:
     try:
-        return resolve_options(request["game"], overrides=request["options"])
+        return read_options(request["game"], request["options"])
     except GupaiError as error:
         raise RefusalError("unsupported", error.message) from None
 

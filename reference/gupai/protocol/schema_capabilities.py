@@ -22,7 +22,9 @@ def capability_requests(most: int) -> dict[str, Any]:
         ),
         "request-read_tile": request_def(
             "read_tile",
-            "Capability `read_tile`: which tile `text` writes (`4-6`, `[6-4]`), or `illegal` if none.",
+            "Capability `read_tile`: which tile `text` writes, or `illegal` if none: two spots from 1 to 6 in "
+            "either order, separated by `-`, `:` or `/`, with or without square brackets, spaces allowed around "
+            "each part (`6-4`, `4-6`, `[1:3]`, `2/4`).",
             {"text": {"type": "string", "maxLength": 64}},
         ),
         "request-tile_value": request_def(

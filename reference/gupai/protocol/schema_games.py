@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from gupai.log.tsung import TURNS_DESCRIPTION as TSUNG_TURNS
 from gupai.protocol.schema_parts import (
     obj,
     ref,
@@ -104,7 +105,10 @@ def collecting_defs() -> dict[str, Any]:
                 },
                 "terminal": {"type": "boolean", "description": "Whether the game is over."},
                 "hands": {"type": "array", "items": hand, "description": "Every seat's hand."},
-                "table": tiles_def("The face-up discards, oldest first."),
+                "table": tiles_def(
+                    "The face-up discards, oldest first. A take of a face the table holds more than once "
+                    "removes the copy discarded last."
+                ),
                 "stock_size": {"type": "integer", "minimum": 0, "description": "Tiles left in the stock."},
                 "stock": tiles_def("The tiles left in the stock, in draw order."),
                 "scores": {
@@ -189,12 +193,35 @@ def tsung_defs() -> dict[str, Any]:
             {
                 "row": tiles_def("The row, left to right."),
                 "to_move": seat,
-                "piles": {"oneOf": [{**pair_of, "items": tiles_def("A seat's face-down tiles.")}, {"type": "null"}]},
-                "stock": {"oneOf": [tiles_def("The common stock in order."), {"type": "null"}]},
-                "hands": {"oneOf": [{**pair_of, "items": tiles_def("A four-tile hand.")}, {"type": "null"}]},
+                "piles": {
+                    "oneOf": [{**pair_of, "items": tiles_def("A seat's face-down tiles.")}, {"type": "null"}],
+                    "description": "Each seat's face-down tiles, next first (own halves; in the four-tile variant "
+                    "the tiles its hand refills from). `null` when the game has none (stock=common); an engine "
+                    "reads `[[], []]` as `null`.",
+                },
+                "stock": {
+                    "oneOf": [tiles_def("The common stock in order."), {"type": "null"}],
+                    "description": "The common stock, next first (stock=common). `null` when the game has none "
+                    "(own halves); an engine reads `[]` as `null`.",
+                },
+                "hands": {
+                    "oneOf": [{**pair_of, "items": tiles_def("A four-tile hand.")}, {"type": "null"}],
+                    "description": "The four-tile hands (hand=four), else `null`.",
+                },
                 "scores": {**pair_of, "items": {"type": "integer", "minimum": 0}},
-                "turns": {"oneOf": [{**pair_of, "items": {"type": "integer", "minimum": 0}}, {"type": "null"}]},
-                "laid": {"oneOf": [{"type": "integer", "minimum": 0}, {"type": "null"}]},
+                "turns": {
+                    "oneOf": [{**pair_of, "items": {"type": "integer", "minimum": 0}}, {"type": "null"}],
+                    "description": "The turns each seat has begun, the turn `to_move` begins at this position "
+                    "included (as `state` reports them): `[2, 1]` when each seat has played one turn and seat 0 "
+                    "is to play. No turn begins at a position where every tile is laid. `null`: `[2, 1]` with "
+                    "seat 0 to play, `[2, 2]` with seat 1.",
+                },
+                "laid": {
+                    "oneOf": [{"type": "integer", "minimum": 0}, {"type": "null"}],
+                    "description": "How many tiles have been laid so far in the game (taken ones included). 0 with "
+                    "an empty row: a new game, the opening to come; 1: the opening's first tile is down and the "
+                    "second comes next; 2 or more with a lone tile: a restart. `null`: the row's length.",
+                },
             },
             ["row", "to_move", "piles", "stock", "hands", "scores", "turns", "laid"],
         ),
@@ -204,7 +231,7 @@ def tsung_defs() -> dict[str, Any]:
                 "scores": {**pair_of, "items": {"type": "integer"}},
                 "winner": {"oneOf": [seat, {"type": "null"}], "description": "null for a tie."},
                 "reason": {"type": "string", "description": "The `end` option's reading that ended the game."},
-                "turns": {"type": "integer", "minimum": 0},
+                "turns": {"type": "integer", "minimum": 0, "description": TSUNG_TURNS},
                 "captures": {
                     "type": "array",
                     "description": "Each seat's tally: pairs, triples, tens, sweeps, claims and tiles taken.",

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from gupai.core.errors import GupaiError, IllegalActionError, OptionError, ReplayError
-from gupai.core.options import resolve_options
+from gupai.core.options import read_options
 from gupai.core.tiles import Tile, kinds_of
 from gupai.games.tsung.actions import Action as TsungAction
 from gupai.games.tsung.actions import Capture, Claim, Lay, Pass, TakeCapture, parse_tsung_action, trace_json
@@ -16,6 +16,7 @@ from gupai.games.tsung.captures import is_sweep
 from gupai.games.tsung.config import GAME as TSUNG
 from gupai.games.tsung.config import TsungConfig, tsung_config
 from gupai.games.tsung.deal import TsungDeal, random_tsung_deal
+from gupai.games.tsung.mismatch import explain_mismatch
 from gupai.games.tsung.replay import check_deal
 from gupai.games.tsung.state import TsungState
 from gupai.protocol.session import RefusalError, illegal
@@ -51,7 +52,7 @@ class TsungSession:
     def start(cls, request: Mapping[str, Any], *, rng: random.Random | None = None) -> TsungSession:
         """Start the game a ``new_game`` request asks for, or raise :class:`RefusalError`."""
         try:
-            options = resolve_options(TSUNG, overrides=request["options"])
+            options = read_options(TSUNG, request["options"])
         except OptionError as error:
             raise RefusalError("unsupported", error.message) from None
         if request["players"] != 2:
@@ -121,16 +122,11 @@ class TsungSession:
         if problem is not None:
             return problem
         if isinstance(move, TakeCapture | Claim):
-            outcome = self._outcome(move)
-            for key in ("tiles", "points", "sweep"):
-                if key in action and action[key] != outcome[key]:
-                    if key == "sweep":
-                        rule = "ts.sweep"
-                    elif key == "points":
-                        rule = "ts.tiles.four-two" if "4-2" in outcome["tiles"] else "ts.score"
-                    else:
-                        rule = "ts.capture.choice"
-                    return rule, f"seat {seat}'s {move} has {key} {action[key]}, but it has {key} {outcome[key]}"
+            want = self.action_json(move)
+            got = {**want, **{key: action[key] for key in ("tiles", "points", "sweep") if key in action}}
+            if got != want:  # the validator's judgement of a capture recorded wrong: one truth
+                rule, _pointer, message = explain_mismatch(state, [got], 0, want, 0)
+                return rule, message
         return None
 
     def apply(self, action: Mapping[str, Any]) -> list[dict[str, Any]]:
@@ -171,17 +167,26 @@ def _tsung_position(config: TsungConfig, doc: Mapping[str, Any]) -> TsungState:
     def tiles(faces: Sequence[str]) -> list[Tile]:
         return [Tile.from_index(k) for k in kinds_of(faces)]
 
+    to_move = doc["to_move"]
+    hidden = [*(doc["piles"] or ()), *(doc["hands"] or ()), doc["stock"] or ()]
+    turns = None
+    if doc["turns"] is not None:  # turns begun, this position's turn included (none begins once all is laid)
+        turns = [doc["turns"][0], doc["turns"][1]]
+        if any(hidden) and to_move in (0, 1):
+            if turns[to_move] < 1:
+                raise illegal(None, f"seat {to_move} is to play, so it has begun a turn: turns {doc['turns']}")
+            turns[to_move] -= 1
     try:
         return TsungState.from_position(
             config,
             row=tiles(doc["row"]),
-            to_move=doc["to_move"],
+            to_move=to_move,
             piles=[tiles(p) for p in doc["piles"]] if doc["piles"] is not None else None,
             stock=tiles(doc["stock"]) if doc["stock"] is not None else None,
             hands=[tiles(h) for h in doc["hands"]] if doc["hands"] is not None else None,
             scores=(doc["scores"][0], doc["scores"][1]),
-            turns=(doc["turns"][0], doc["turns"][1]) if doc["turns"] is not None else None,
-            laid=doc["laid"],
+            turns=(turns[0], turns[1]) if turns is not None else None,
+            laid=doc["laid"] if doc["laid"] is not None else len(doc["row"]),
         )
     except GupaiError as error:
         raise illegal("ts.equipment" if "one set" in error.message else None, error.message) from None

@@ -38,7 +38,17 @@ __all__ = [
 
 
 class StepError(GupaiError):
-    """The engine's answers contradict the step."""
+    """The engine's answers contradict the step.
+
+    ``rules`` (rule ids, or suffixes such as ``capture.triple`` read in the
+    scenario's game) say which rule the failed assertion found broken, when
+    the step can tell (a move the engine omitted: the rule that makes it
+    legal); otherwise the binding's declared rules count.
+    """
+
+    def __init__(self, message: str, *, where: str | None = None, rules: Sequence[str] = ()) -> None:
+        super().__init__(message, where=where)
+        self.rules = tuple(rules)
 
 
 class NotSupportedError(GupaiError):
@@ -68,11 +78,18 @@ StepFunction = Callable[..., None]
 
 @dataclass(frozen=True, slots=True)
 class Binding:
-    """A step pattern (matched in full, as pytest-bdd's ``parsers.re``) and the function that asks it."""
+    """A step pattern (matched in full, as pytest-bdd's ``parsers.re``) and the function that asks it.
+
+    ``rules`` are the rules the step's assertion checks, as suffixes of the
+    rule ids of any game (``tiles.four-two`` is ``ks.tiles.four-two`` in Kap
+    Shap): a failing step counts against them. A binding that declares none
+    (a setting-up step) counts against the scenario's own rules.
+    """
 
     kind: str
     pattern: re.Pattern[str]
     function: StepFunction
+    rules: tuple[str, ...] = ()
 
     @property
     def arguments(self) -> tuple[str, ...]:
@@ -86,18 +103,18 @@ class StepList:
 
     bindings: list[Binding] = field(default_factory=list)
 
-    def add(self, kind: str, pattern: str) -> Callable[[StepFunction], StepFunction]:
+    def add(self, kind: str, pattern: str, rules: Sequence[str] = ()) -> Callable[[StepFunction], StepFunction]:
         def register(function: StepFunction) -> StepFunction:
-            self.bindings.append(Binding(kind, re.compile(pattern), function))
+            self.bindings.append(Binding(kind, re.compile(pattern), function, tuple(rules)))
             return function
 
         return register
 
-    def given(self, pattern: str) -> Callable[[StepFunction], StepFunction]:
-        return self.add("given", pattern)
+    def given(self, pattern: str, *, rules: Sequence[str] = ()) -> Callable[[StepFunction], StepFunction]:
+        return self.add("given", pattern, rules)
 
-    def when(self, pattern: str) -> Callable[[StepFunction], StepFunction]:
-        return self.add("when", pattern)
+    def when(self, pattern: str, *, rules: Sequence[str] = ()) -> Callable[[StepFunction], StepFunction]:
+        return self.add("when", pattern, rules)
 
-    def then(self, pattern: str) -> Callable[[StepFunction], StepFunction]:
-        return self.add("then", pattern)
+    def then(self, pattern: str, *, rules: Sequence[str] = ()) -> Callable[[StepFunction], StepFunction]:
+        return self.add("then", pattern, rules)

@@ -154,6 +154,7 @@ class ScenarioRun:
     order: list[Tile] = field(default_factory=list)
     in_game: bool = False
     tried: Answer | None = None
+    moves: int = 0
     sat_down: Answer | None = None
     hand: list[str] | None = None
     verdict: Answer | None = None

@@ -137,11 +137,13 @@ def _compare_stock(run: ScenarioRun, how: str, expected: list[str]) -> None:
         raise StepError(f"the stock, in drawing order, is {show(stock)}: it {verb} {show(expected)}")
 
 
-@STEPS.then(r"the stock, in drawing order, (?P<how>is|begins with|ends with) (?P<tiles>\[.+)")
+@STEPS.then(
+    r"the stock, in drawing order, (?P<how>is|begins with|ends with) (?P<tiles>\[.+)", rules=("deal.draw-order",)
+)
 def _stock_is(run: ScenarioRun, how: str, tiles: str) -> None:
     _compare_stock(run, how, faces(tiles_in(tiles)))
 
 
-@STEPS.then(r"the stock, in drawing order, is:")
+@STEPS.then(r"the stock, in drawing order, is:", rules=("deal.draw-order",))
 def _stock_table(run: ScenarioRun, datatable: Table | None = None) -> None:
     _compare_stock(run, "is", faces(tiles_of(datatable)))

@@ -21,9 +21,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from gupai.conformance.attribution import SET_RULE
 from gupai.conformance.steps.binding import StepError, StepList
 from gupai.conformance.steps.context import ScenarioRun, canonical_split, parse_split, show, show_split
-from gupai.core.tiles import Tile
+from gupai.core.errors import GupaiError
+from gupai.core.hands import counts_of
+from gupai.core.tiles import Tile, parse_tiles
+from gupai.games.kap.config import flipped_reading
 from gupai.protocol.messages import Answer
 
 __all__ = ["STEPS"]
@@ -52,6 +56,16 @@ def _evaluated(run: ScenarioRun) -> dict[str, Any]:
     return doc
 
 
+def _verdict_rules(run: ScenarioRun) -> tuple[str, ...]:
+    """The rule a wrong verdict on the hand breaks: the reading under which the verdict flips, else the win rule."""
+    try:
+        counts = counts_of(parse_tiles(run.hand or []))
+        flip = flipped_reading(run.config(), counts)
+    except GupaiError:
+        return ("hand.win",)
+    return (flip[0],) if flip is not None else ("hand.win",)
+
+
 def _distance(run: ScenarioRun, doc: dict[str, Any]) -> int | None:
     """The distance the engine gave, ``None`` if it does not announce ``distance``; an announced one must be there."""
     if "distance" not in run.capabilities:
@@ -72,21 +86,25 @@ def _declares(run: ScenarioRun, eye: str, pairs: str) -> None:
     run.declared = parse_split(eye, pairs)
 
 
-@STEPS.then(r"the hand is winning")
+@STEPS.then(r"the hand is winning", rules=("hand.win",))
 def _winning(run: ScenarioRun) -> None:
     doc = _evaluated(run)
     if not doc["winning"] or not doc["splits"]:
-        raise StepError(f"the engine says winning {doc['winning']} with {len(doc['splits'])} splits")
+        raise StepError(
+            f"the engine says winning {doc['winning']} with {len(doc['splits'])} splits", rules=_verdict_rules(run)
+        )
     distance = _distance(run, doc)
     if distance not in (None, 0):
         raise StepError(f"the engine says the winning hand is {distance} tiles from winning")
 
 
-@STEPS.then(r"the hand is not winning")
+@STEPS.then(r"the hand is not winning", rules=("hand.win",))
 def _not_winning(run: ScenarioRun) -> None:
     doc = _evaluated(run)
     if doc["winning"] or doc["splits"]:
-        raise StepError(f"the engine says winning {doc['winning']} with {len(doc['splits'])} splits")
+        raise StepError(
+            f"the engine says winning {doc['winning']} with {len(doc['splits'])} splits", rules=_verdict_rules(run)
+        )
     distance = _distance(run, doc)
     if distance == 0:
         raise StepError("the engine says the hand is not winning but 0 tiles from winning")
@@ -100,12 +118,12 @@ def _split_count(run: ScenarioRun, count: str) -> list[Any]:
     return splits
 
 
-@STEPS.then(r"the hand splits (?P<count>one|\d+) ways?")
+@STEPS.then(r"the hand splits (?P<count>one|\d+) ways?", rules=("hand.win",))
 def _splits(run: ScenarioRun, count: str) -> None:
     _split_count(run, count)
 
 
-@STEPS.then(r"the hand splits (?P<count>one|\d+) ways?:")
+@STEPS.then(r"the hand splits (?P<count>one|\d+) ways?:", rules=("hand.win",))
 def _split_table(run: ScenarioRun, count: str, datatable: Sequence[Sequence[str]]) -> None:
     header, *rows = datatable
     if list(header) != ["eye", "pairs"]:
@@ -118,7 +136,7 @@ def _split_table(run: ScenarioRun, count: str, datatable: Sequence[Sequence[str]
         raise StepError(f"the engine's splits differ: not given {missing}; given but not listed {extra}")
 
 
-@STEPS.then(r"the hand is (?P<distance>\d+) tiles? from winning")
+@STEPS.then(r"the hand is (?P<distance>\d+) tiles? from winning", rules=("hand.win",))
 def _distance_step(run: ScenarioRun, distance: str) -> None:
     run.need("distance", "how far a hand is from winning")
     found = _distance(run, _evaluated(run))
@@ -126,7 +144,7 @@ def _distance_step(run: ScenarioRun, distance: str) -> None:
         raise StepError(f"the engine says the hand is {found} tiles from winning, not {distance}")
 
 
-@STEPS.then(r'the hand is rejected: "(?P<fragment>[^"]+)"')
+@STEPS.then(r'the hand is rejected: "(?P<fragment>[^"]+)"', rules=(SET_RULE,))
 def _hand_rejected(run: ScenarioRun, fragment: str) -> None:
     answer = _verdict(run)
     if answer.is_ok:
@@ -134,7 +152,7 @@ def _hand_rejected(run: ScenarioRun, fragment: str) -> None:
     run.same_wording(answer, fragment)
 
 
-@STEPS.then(r"the declaration is (?P<verdict>valid|refused)")
+@STEPS.then(r"the declaration is (?P<verdict>valid|refused)", rules=("declare.valid",))
 def _declaration(run: ScenarioRun, verdict: str) -> None:
     if run.declared is None:
         raise StepError("nothing was declared: write 'When the player declares ...' first")
@@ -145,4 +163,7 @@ def _declaration(run: ScenarioRun, verdict: str) -> None:
     valid = held == shown and declared in doc["canonical"]
     if valid != (verdict == "valid"):
         given = "; ".join(map(show_split, doc["canonical"])) or "none"
-        raise StepError(f"the declaration is {verdict}, but the engine's winning splits are: {given} ({show(held)})")
+        raise StepError(
+            f"the declaration is {verdict}, but the engine's winning splits are: {given} ({show(held)})",
+            rules=("declare.valid",) if doc["winning"] else _verdict_rules(run),
+        )

@@ -29,8 +29,13 @@ A position is dealt with ``new_game`` (a ``hands`` deal), a move is an
 
 from __future__ import annotations
 
+from gupai.conformance.attribution import KAP_MOVE_RULES as MOVE_RULES
 from gupai.conformance.steps.binding import StepError, StepList
 from gupai.conformance.steps.context import ScenarioRun, canonical_split, faces, parse_split, show, tiles_in
+from gupai.core.errors import GupaiError
+from gupai.core.hands import counts_of
+from gupai.core.tiles import parse_tiles
+from gupai.games.kap.config import flipped_reading
 from gupai.protocol.messages import Answer
 
 __all__ = ["STEPS"]
@@ -69,12 +74,35 @@ def _move(run: ScenarioRun, seat: str, tries: str | None, verb: str, tile: str |
     if answer.kind not in ("ok", "illegal"):
         raise StepError(f"apply {word}: the engine answered {answer.describe()}")
     run.tried = answer
+    run.moves += answer.is_ok
     if not tries and not answer.is_ok:
-        raise StepError(f"seat {seat} must be able to {word} {tile or ''}: the engine answered {answer.describe()}")
+        raise StepError(
+            f"seat {seat} must be able to {word} {tile or ''}: the engine answered {answer.describe()}",
+            rules=(_move_rule(run, int(seat), word),),
+        )
+
+
+def _move_rule(run: ScenarioRun, seat: int, kind: str) -> str:
+    """The rule that makes a move legal; for a declaration, the reading that makes the hand win, if one decides.
+
+    In the opening turn (before the first player's opening discard, or its
+    discard, draw and discard), the opening rule makes the move legal.
+    """
+    if kind != "declare":
+        opening = run.config().options["opening"] if run.game else "draw"
+        if opening != "draw" and run.moves < (3 if opening == "discard-draw-discard" else 1):
+            return "opening"
+        return MOVE_RULES[kind]
+    try:
+        hand = run.state()["hands"][seat]
+        flip = flipped_reading(run.config(), counts_of(parse_tiles(hand)))
+    except (GupaiError, LookupError, TypeError):
+        return MOVE_RULES[kind]
+    return flip[0] if flip is not None else MOVE_RULES[kind]
 
 
 # ------------------------------------------------------------------ the deal
-@STEPS.then(r"seat (?P<seat>\d+) is the first player")
+@STEPS.then(r"seat (?P<seat>\d+) is the first player", rules=("deal.first-player",))
 def _is_first(run: ScenarioRun, seat: str) -> None:
     state = run.state()
     if state["current_player"] != int(seat):
@@ -106,7 +134,10 @@ def _then_may(run: ScenarioRun, seat: str, move: str) -> None:
     move = move.removesuffix(" the turn")
     allowed, answer = _may(run, seat, move)
     if not allowed:
-        raise StepError(f"seat {seat} may {move}, but the engine answered {answer.describe()}")
+        raise StepError(
+            f"seat {seat} may {move}, but the engine answered {answer.describe()}",
+            rules=(_move_rule(run, int(seat), move.split()[0]),),
+        )
 
 
 @STEPS.then(
@@ -117,7 +148,10 @@ def _then_may_not(run: ScenarioRun, seat: str, move: str, rule: str | None) -> N
     move = move.removesuffix(" the turn")
     allowed, answer = _may(run, seat, move)
     if allowed:
-        raise StepError(f"seat {seat} may not {move}, but the engine allows it")
+        raise StepError(
+            f"seat {seat} may not {move}, but the engine allows it",
+            rules=(rule or _move_rule(run, int(seat), move.split()[0]),),
+        )
     run.same_rule(answer, rule)
 
 
@@ -140,8 +174,10 @@ def _legal_moves(run: ScenarioRun, moves: str) -> None:
     actual = run.legal()
     if actual != expected:
         show = _show_moves
+        wrong = sorted(expected - actual) or sorted(actual - expected)  # an omitted move first: what makes it legal
         raise StepError(
-            f"the legal moves are {show(actual)}; missing {show(expected - actual)}, extra {show(actual - expected)}"
+            f"the legal moves are {show(actual)}; missing {show(expected - actual)}, extra {show(actual - expected)}",
+            rules=tuple(sorted({_move_rule(run, run.state()["current_player"] or 0, kind) for kind, _ in wrong})),
         )
 
 
@@ -149,7 +185,7 @@ def _show_moves(moves: set[tuple[str, str | None]]) -> str:
     return ", ".join(sorted(f"{t} [{tile}]" if tile else t for t, tile in moves)) or "none"
 
 
-@STEPS.then(r"there are no legal moves")
+@STEPS.then(r"there are no legal moves", rules=("end.win", "end.stock", "end.termination"))
 def _no_moves(run: ScenarioRun) -> None:
     run.ensure_game()
     actual = run.legal()
@@ -173,7 +209,7 @@ def _allowed(run: ScenarioRun) -> None:
 
 
 # ------------------------------------------------------------------- state
-@STEPS.then(r"it is seat (?P<seat>\d+)'s turn")
+@STEPS.then(r"it is seat (?P<seat>\d+)'s turn", rules=("turn.order",))
 def _turn(run: ScenarioRun, seat: str) -> None:
     state = run.state()
     if state["terminal"] or state["current_player"] != int(seat):
@@ -195,7 +231,7 @@ def _holds_tiles(run: ScenarioRun, seat: str, tiles: str) -> None:
         raise StepError(f"seat {seat} holds {show(held)}, not {show(expected)}")
 
 
-@STEPS.then(r"the table holds (?P<tiles>\[.+)")
+@STEPS.then(r"the table holds (?P<tiles>\[.+)", rules=("turn.discard", "turn.take"))
 def _table(run: ScenarioRun, tiles: str) -> None:
     table = run.state()["table"]
     expected = faces(tiles_in(tiles))
@@ -203,7 +239,7 @@ def _table(run: ScenarioRun, tiles: str) -> None:
         raise StepError(f"the table holds {show(table)}, not {show(expected)}")
 
 
-@STEPS.then(r"the table is empty")
+@STEPS.then(r"the table is empty", rules=("turn.discard", "turn.take"))
 def _table_empty(run: ScenarioRun) -> None:
     table = run.state()["table"]
     if table:
@@ -218,14 +254,14 @@ def _stock_size(run: ScenarioRun, count: str) -> None:
 
 
 # ------------------------------------------------------------------- the end
-@STEPS.then(r"the game is not over")
+@STEPS.then(r"the game is not over", rules=("end.win", "end.stock", "end.termination"))
 def _not_over(run: ScenarioRun) -> None:
     state = run.state()
     if state["terminal"] or state["result"] is not None:
         raise StepError(f"the game is over: {state['result']}")
 
 
-@STEPS.then(r"the game is over: seat (?P<seat>\d+) wins")
+@STEPS.then(r"the game is over: seat (?P<seat>\d+) wins", rules=("end.win",))
 def _wins(run: ScenarioRun, seat: str) -> None:
     state = run.state()
     result = state["result"] or {}
@@ -233,7 +269,7 @@ def _wins(run: ScenarioRun, seat: str) -> None:
         raise StepError(f"terminal {state['terminal']}, result {result or None}: not a win by seat {seat}")
 
 
-@STEPS.then(r"the game is over with no winner \((?P<reason>[a-z-]+)\)")
+@STEPS.then(r"the game is over with no winner \((?P<reason>[a-z-]+)\)", rules=("end.stock", "end.termination"))
 def _no_winner(run: ScenarioRun, reason: str) -> None:
     state = run.state()
     result = state["result"] or {}
@@ -241,7 +277,7 @@ def _no_winner(run: ScenarioRun, reason: str) -> None:
         raise StepError(f"terminal {state['terminal']}, result {result or None}: not over with no winner ({reason})")
 
 
-@STEPS.then(r"the settlement is (?P<amounts>[-+0-9 ]+)")
+@STEPS.then(r"the settlement is (?P<amounts>[-+0-9 ]+)", rules=("settle", "settle.refund"))
 def _settlement(run: ScenarioRun, amounts: str) -> None:
     state = run.state()
     expected = [int(a) for a in amounts.split()]
@@ -250,14 +286,14 @@ def _settlement(run: ScenarioRun, amounts: str) -> None:
         raise StepError(f"the settlement is {settled} (scores {state['scores']}), not {expected}")
 
 
-@STEPS.then(r"the result counts (?P<count>\d+) turns?")
+@STEPS.then(r"the result counts (?P<count>\d+) turns?", rules=("end.turns",))
 def _result_turns(run: ScenarioRun, count: str) -> None:
     result = run.state()["result"] or {}
     if result.get("turns") != int(count):
         raise StepError(f"the result counts {result.get('turns')} turns (result {result or None})")
 
 
-@STEPS.then(r"the declared split is eye (?P<eye>(?:\[[^\]]+\] ?){2}), pairs (?P<pairs>.+)")
+@STEPS.then(r"the declared split is eye (?P<eye>(?:\[[^\]]+\] ?){2}), pairs (?P<pairs>.+)", rules=("declare.valid",))
 def _declared_split(run: ScenarioRun, eye: str, pairs: str) -> None:
     result = run.state()["result"] or {}
     shown = result.get("decomposition")

@@ -70,7 +70,7 @@ def _ten_pairs(run: ScenarioRun) -> set[tuple[str, str]]:
     return found
 
 
-@STEPS.then(rf"(?P<tile>{TILE}) counts (?P<value>\d+) toward tens")
+@STEPS.then(rf"(?P<tile>{TILE}) counts (?P<value>\d+) toward tens", rules=("tiles.four-two",))
 def _tens_value(run: ScenarioRun, tile: str, value: str) -> None:
     face = _one(tile).face
     answer = run.expect_ok(run.capability("tile_value", tile=face), f"tile_value of [{face}]")
@@ -78,7 +78,7 @@ def _tens_value(run: ScenarioRun, tile: str, value: str) -> None:
         raise StepError(f"the engine counts [{face}] {answer.doc['value']} toward tens, not {value}")
 
 
-@STEPS.then(r"every other tile counts its spots toward tens")
+@STEPS.then(r"every other tile counts its spots toward tens", rules=("tiles.four-two",))
 def _others_count_spots(run: ScenarioRun) -> None:
     values = _values(run)
     wrong = [f"[{k.face}] counts {values[k.face]}" for k in kinds() if k.face != FOUR_TWO and values[k.face] != k.pips]
@@ -86,12 +86,22 @@ def _others_count_spots(run: ScenarioRun) -> None:
         raise StepError("the engine: " + ", ".join(wrong))
 
 
-@STEPS.then(rf"(?P<a>{TILE}) and (?P<b>{TILE}) (?P<verdict>make|do not make) a ten-pair")
+@STEPS.then(rf"(?P<a>{TILE}) and (?P<b>{TILE}) (?P<verdict>make|do not make) a ten-pair", rules=("pair.ten",))
 def _pair(run: ScenarioRun, a: str, b: str, verdict: str) -> None:
     ta, tb = _one(a), _one(b)
     found = _verdicts(run, [(ta, tb), (tb, ta)], "ten_pair")
     if found != [verdict == "make"] * 2:
-        raise StepError(f"[{ta}] and [{tb}] {verdict} a ten-pair, but the engine answers {found} (both orders)")
+        raise StepError(
+            f"[{ta}] and [{tb}] {verdict} a ten-pair, but the engine answers {found} (both orders)",
+            rules=(_pair_rule(ta, tb),),
+        )
+
+
+def _pair_rule(a: Tile, b: Tile) -> str:
+    """The rule a wrong ten-pair verdict breaks: [4-2]'s count when [4-2] is in it and its count decides it."""
+    if FOUR_TWO in (a.face, b.face) and ((a.pips + b.pips) % 10 == 0) != ((a.pips + b.pips - 3) % 10 == 0):
+        return "tiles.four-two"
+    return "pair.ten"
 
 
 def _partners(run: ScenarioRun, tile: Tile) -> list[str]:
@@ -99,16 +109,18 @@ def _partners(run: ScenarioRun, tile: Tile) -> list[str]:
     return sorted((b if a == face else a for a, b in _ten_pairs(run) if face in (a, b)), reverse=True)
 
 
-@STEPS.then(rf"(?P<tile>{TILE}) makes a ten-pair with (?P<partners>.+)")
+@STEPS.then(rf"(?P<tile>{TILE}) makes a ten-pair with (?P<partners>.+)", rules=("pair.ten",))
 def _makes_pairs_with(run: ScenarioRun, tile: str, partners: str) -> None:
     t = _one(tile)
     found = _partners(run, t)
     expected = sorted((p.face for p in tiles_in(partners)), reverse=True)
     if found != expected:
-        raise StepError(f"the engine pairs [{t}] with {show(found)}, not {show(expected)}")
+        differing = set(found) ^ set(expected)
+        rules = {_pair_rule(t, Tile(face)) for face in differing}
+        raise StepError(f"the engine pairs [{t}] with {show(found)}, not {show(expected)}", rules=sorted(rules))
 
 
-@STEPS.then(rf"(?P<tile>{TILE}) makes no ten-pair")
+@STEPS.then(rf"(?P<tile>{TILE}) makes no ten-pair", rules=("pair.ten",))
 def _makes_no_pair(run: ScenarioRun, tile: str) -> None:
     t = _one(tile)
     found = _partners(run, t)
@@ -116,14 +128,14 @@ def _makes_no_pair(run: ScenarioRun, tile: str) -> None:
         raise StepError(f"the engine pairs [{t}] with {show(found)}")
 
 
-@STEPS.then(r"there are (?P<count>\d+) kinds of ten-pair")
+@STEPS.then(r"there are (?P<count>\d+) kinds of ten-pair", rules=("pair.ten",))
 def _pair_count(run: ScenarioRun, count: str) -> None:
     found = _ten_pairs(run)
     if len(found) != int(count):
         raise StepError(f"the engine accepts {len(found)} kinds of ten-pair, not {count}")
 
 
-@STEPS.then(r"the ten-pairs are:")
+@STEPS.then(r"the ten-pairs are:", rules=("pair.ten",))
 def _pair_table(run: ScenarioRun, datatable: Sequence[Sequence[str]]) -> None:
     header, *rows = datatable
     if list(header) != ["pair", "makes"]:
@@ -140,10 +152,15 @@ def _pair_table(run: ScenarioRun, datatable: Sequence[Sequence[str]]) -> None:
     missing = sorted(actual - set(expected), reverse=True)
     extra = sorted(set(expected) - actual, reverse=True)
     if missing or extra:
-        raise StepError(f"the engine's ten-pairs: accepted but not listed {missing}; listed but not accepted {extra}")
+        rules = {_pair_rule(Tile(a), Tile(b)) if FOUR_TWO not in (a, b) else "tiles.four-two" for a, b, _ in missing}
+        rules |= {_pair_rule(Tile(a), Tile(b)) for a, b, _ in extra}
+        raise StepError(
+            f"the engine's ten-pairs: accepted but not listed {missing}; listed but not accepted {extra}",
+            rules=sorted(rules),
+        )
 
 
-@STEPS.then(rf"(?P<a>{TILE}) and (?P<b>{TILE}) (?P<verdict>make|do not make) an eye")
+@STEPS.then(rf"(?P<a>{TILE}) and (?P<b>{TILE}) (?P<verdict>make|do not make) an eye", rules=("eye",))
 def _eye(run: ScenarioRun, a: str, b: str, verdict: str) -> None:
     ta, tb = _one(a), _one(b)
     found = _verdicts(run, [(ta, tb), (tb, ta)], "eye")

@@ -16,6 +16,7 @@ The game and options start from the ``culin`` preset.
 
 from __future__ import annotations
 
+from gupai.conformance.attribution import SET_RULE
 from gupai.conformance.steps.binding import StepError, StepList
 from gupai.conformance.steps.context import ScenarioRun
 from gupai.core.options import DEFAULT_PRESET
@@ -74,7 +75,7 @@ def _sit_down(run: ScenarioRun, players: str, sets: str | None) -> None:
     run.in_game = run.sat_down.is_ok
 
 
-@STEPS.then(r"the game is played with (?P<sets>\d+) sets?, (?P<tiles>\d+) tiles")
+@STEPS.then(r"the game is played with (?P<sets>\d+) sets?, (?P<tiles>\d+) tiles", rules=(SET_RULE,))
 def _played_with(run: ScenarioRun, sets: str, tiles: str) -> None:
     if run.sat_down is None:
         raise StepError("nobody sat down")

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from gupai.conformance.attribution import SET_RULE
 from gupai.conformance.steps.binding import StepError, StepList
 from gupai.conformance.steps.context import TILE, ScenarioRun, tiles_in
 
@@ -41,7 +42,7 @@ def _pool(run: ScenarioRun, sets: str) -> None:
     run.pool_sets = 1 if sets == "one" else int(sets)
 
 
-@STEPS.then(r"it holds (?P<total>\d+) tiles(?: of (?P<kinds>\d+) kinds)?")
+@STEPS.then(r"it holds (?P<total>\d+) tiles(?: of (?P<kinds>\d+) kinds)?", rules=(SET_RULE,))
 def _pool_size(run: ScenarioRun, total: str, kinds: str | None) -> None:
     described = [kind for kind in _kinds(run) if kind["copies"] > 0]
     held = sum(kind["copies"] for kind in described)
@@ -49,7 +50,10 @@ def _pool_size(run: ScenarioRun, total: str, kinds: str | None) -> None:
         raise StepError(f"the engine describes {held} tiles of {len(described)} kinds")
 
 
-@STEPS.then(r"(?P<count>\d+) of its tiles are (?P<series>civil|military), of (?P<kinds>\d+) kinds")
+@STEPS.then(
+    r"(?P<count>\d+) of its tiles are (?P<series>civil|military), of (?P<kinds>\d+) kinds",
+    rules=(SET_RULE,),
+)
 def _series(run: ScenarioRun, count: str, series: str, kinds: str) -> None:
     described = [kind for kind in _kinds(run) if kind["series"] == series and kind["copies"] > 0]
     held = sum(kind["copies"] for kind in described)
@@ -58,7 +62,8 @@ def _series(run: ScenarioRun, count: str, series: str, kinds: str) -> None:
 
 
 @STEPS.then(
-    rf"(?P<tile>{TILE}) is an? (?P<series>civil|military) tile with (?P<spots>\d+) spots, (?P<copies>\d+) in a set"
+    rf"(?P<tile>{TILE}) is an? (?P<series>civil|military) tile with (?P<spots>\d+) spots, (?P<copies>\d+) in a set",
+    rules=(SET_RULE,),
 )
 def _kind(run: ScenarioRun, tile: str, series: str, spots: str, copies: str) -> None:
     (face,) = (t.face for t in tiles_in(tile))
@@ -68,7 +73,10 @@ def _kind(run: ScenarioRun, tile: str, series: str, spots: str, copies: str) -> 
         raise StepError(f"the engine describes [{face}] as {found or 'nothing'}")
 
 
-@STEPS.then(r"it holds (?P<civil>\d+) copies of each civil kind and (?P<military>\d+) of each military kind")
+@STEPS.then(
+    r"it holds (?P<civil>\d+) copies of each civil kind and (?P<military>\d+) of each military kind",
+    rules=(SET_RULE,),
+)
 def _copies(run: ScenarioRun, civil: str, military: str) -> None:
     want = {"civil": int(civil), "military": int(military)}
     wrong = [kind for kind in _kinds(run) if kind["copies"] != want.get(kind["series"])]
@@ -76,7 +84,7 @@ def _copies(run: ScenarioRun, civil: str, military: str) -> None:
         raise StepError(f"the engine describes {wrong}")
 
 
-@STEPS.then(rf'"(?P<text>[^"]*)" is the tile (?P<tile>{TILE})')
+@STEPS.then(rf'"(?P<text>[^"]*)" is the tile (?P<tile>{TILE})', rules=(SET_RULE,))
 def _spelling(run: ScenarioRun, text: str, tile: str) -> None:
     expected = tile.strip("[]")
     (written,) = tiles_in(tile)
@@ -87,7 +95,7 @@ def _spelling(run: ScenarioRun, text: str, tile: str) -> None:
         raise StepError(f"the engine reads {text!r} as {answer.doc.get('tile') or answer.describe()}, not [{expected}]")
 
 
-@STEPS.then(r'"(?P<text>[^"]*)" is not a tile')
+@STEPS.then(r'"(?P<text>[^"]*)" is not a tile', rules=(SET_RULE,))
 def _not_a_tile(run: ScenarioRun, text: str) -> None:
     answer = run.capability("read_tile", text=text)
     if answer.is_ok:

@@ -24,10 +24,20 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from gupai.conformance.attribution import tsung_capture_rule
+from gupai.conformance.attribution import tsung_move_rule as move_rule
 from gupai.conformance.steps.binding import StepError, StepList
 from gupai.conformance.steps.context import ScenarioRun, faces, show, tiles_in
 from gupai.conformance.steps.deal import full_order
-from gupai.conformance.steps.tsung_setup import TILES, act, ensure, legal_of, new_game, state_of, tsung_setup
+from gupai.conformance.steps.tsung_setup import (
+    TILES,
+    act,
+    ensure,
+    legal_of,
+    new_game,
+    state_of,
+    tsung_setup,
+)
 from gupai.games.agents import make_agent
 from gupai.games.tsung.mismatch import describe_event
 from gupai.protocol.tsung_session import TsungSession
@@ -79,7 +89,7 @@ def _pass(run: ScenarioRun, seat: str, tries: str | None) -> None:
     act(run, {"type": "pass", "seat": int(seat)}, tries)
 
 
-@STEPS.when(r"the Tsung Shap tiles are dealt(?:, seat (?P<first>[01]) laying first)?")
+@STEPS.when(r"the Tsung Shap tiles are dealt(?:, seat (?P<first>[01]) laying first)?", rules=("deal", "first-player"))
 def _dealt(run: ScenarioRun, first: str | None = None) -> None:
     setup = tsung_setup(run)
     deal: dict[str, Any] = {"order": faces(full_order(run, 1))}
@@ -89,7 +99,7 @@ def _dealt(run: ScenarioRun, first: str | None = None) -> None:
     setup.dealt = state_of(run)
 
 
-@STEPS.when(r"the Tsung Shap tiles are offered, seat (?P<first>[01]) laying first")
+@STEPS.when(r"the Tsung Shap tiles are offered, seat (?P<first>[01]) laying first", rules=("deal", "first-player"))
 def _offered(run: ScenarioRun, first: str) -> None:
     tsung_setup(run).set_up = new_game(run, {"order": faces(full_order(run, 1)), "first_player": int(first)})
 
@@ -98,14 +108,11 @@ def _offered(run: ScenarioRun, first: str) -> None:
 def _deal_refused(run: ScenarioRun, rule: str) -> None:
     answer = tsung_setup(run).set_up
     if answer is None or answer.is_ok:
-        raise StepError(f"the deal should be refused under rule {rule}, but the engine starts the game")
-    if answer.rule is None:
-        run.notes.append(f"refused without a rule id (the scenario names {rule})")
-    elif answer.rule != rule:
-        raise StepError(f"refused under rule {answer.rule}, not {rule}: {answer.message}")
+        raise StepError(f"the deal should be refused under rule {rule}, but the engine starts the game", rules=(rule,))
+    run.same_rule(answer, rule)
 
 
-@STEPS.when(r"a Tsung Shap game is set up")
+@STEPS.when(r"a Tsung Shap game is set up", rules=("deal",))
 def _set_up(run: ScenarioRun) -> None:
     tsung_setup(run).set_up = new_game(run, None)
 
@@ -125,7 +132,7 @@ def _played_out(run: ScenarioRun, agent: str, seed: str | None) -> None:
 
 
 # ------------------------------------------------------------------ outcomes
-@STEPS.then(r"seat (?P<seat>[01]) has turned over (?P<tile>\[[^\]]+\])")
+@STEPS.then(r"seat (?P<seat>[01]) has turned over (?P<tile>\[[^\]]+\])", rules=("turn.reveal",))
 def _turned_over(run: ScenarioRun, seat: str, tile: str) -> None:
     state = state_of(run)
     face = tiles_in(tile)[0].face
@@ -141,13 +148,21 @@ def _phase(actions: Sequence[Mapping[str, Any]]) -> str:
     return "lay" if "lay" in kinds else "take" if "capture" in kinds else "claim" if "claim" in kinds else "none"
 
 
-@STEPS.then(r"seat (?P<seat>[01]) is to (?P<what>lay|choose a capture|claim or pass)")
+@STEPS.then(r"seat (?P<seat>[01]) is to (?P<what>lay|choose a capture|claim or pass)", rules=("turn.order",))
 def _is_to(run: ScenarioRun, seat: str, what: str) -> None:
     state = state_of(run)
     phase = _phase(legal_of(run))
     want = {"lay": "lay", "choose a capture": "take", "claim or pass": "claim"}[what]
     if (state["current_player"], phase) != (int(seat), want):
-        raise StepError(f"seat {state['current_player']} is to {phase} (by its legal moves)")
+        # a claim or a capture the engine does not offer: the rule that makes it legal; else the turn order
+        rule = {"take": "capture.choice", "claim": "claim"}.get(want, "turn.order")
+        raise StepError(f"seat {state['current_player']} is to {phase} (by its legal moves)", rules=(rule,))
+
+
+def _outcome_rule(run: ScenarioRun, action: Mapping[str, Any]) -> str:
+    """The rule the reference (the scenario's shadow) names for a capture the engine lists with a wrong outcome."""
+    answer = tsung_setup(run).shadow.handle({"id": 0, "cmd": "check", "action": dict(action)})
+    return str(answer.get("rule") or move_rule(action))
 
 
 def _captures(actions: Sequence[Mapping[str, Any]], verb: str) -> list[Mapping[str, Any]]:
@@ -170,14 +185,20 @@ def _may_take(run: ScenarioRun, seat: str, verb: str, tiles: str, kind: str, poi
         found.append(f"{action['kind']} {action['at']} {show(action['tiles'])} for {action['points']}")
         if sorted(action["tiles"]) == wanted and action["points"] == int(points):
             if kind == "sweep" and not action.get("sweep"):
-                raise StepError(f"{action['kind']} {action['at']} is not a sweep")
+                raise StepError(f"{action['kind']} {action['at']} is not a sweep", rules=("sweep",))
             if kind != "sweep" and action["kind"] != kind:
-                raise StepError(f"{action['kind']} {action['at']} is not a {kind}")
+                raise StepError(f"{action['kind']} {action['at']} is not a {kind}", rules=(move_rule(action),))
             return
-    raise StepError(f"the captures open are: {'; '.join(found) or 'none'}")
+    same_tiles = [a for a in _captures(legal_of(run), verb) if sorted(a["tiles"]) == wanted]
+    if same_tiles:  # the capture is offered, worth another number of points: the rule the reference names for it
+        raise StepError(f"the captures open are: {'; '.join(found)}", rules=(_outcome_rule(run, same_tiles[0]),))
+    kinds = {"pair": "capture.pair", "triple": "capture.triple", "ten": "lone-tile", "sweep": "sweep"}
+    raise StepError(
+        f"the captures open are: {'; '.join(found) or 'none'}", rules=("claim" if verb == "claim" else kinds[kind],)
+    )
 
 
-@STEPS.then(r"seat (?P<seat>[01]) may take nothing")
+@STEPS.then(r"seat (?P<seat>[01]) may take nothing", rules=("capture.choice",))
 def _may_take_nothing(run: ScenarioRun, seat: str) -> None:
     state = state_of(run)
     open_now = _captures(legal_of(run), "take")
@@ -186,13 +207,16 @@ def _may_take_nothing(run: ScenarioRun, seat: str) -> None:
         raise StepError(f"seat {seat} may take {shown}")
 
 
-@STEPS.then(r"the captures open are: (?P<listed>.+)")
+@STEPS.then(r"the captures open are: (?P<listed>.+)", rules=("capture.pair", "capture.triple", "capture.reach"))
 def _open(run: ScenarioRun, listed: str) -> None:
     actions = [a for a in legal_of(run) if a["type"] in ("capture", "claim")]
     shown = sorted(f"{a['kind']} {a['at']} for {a.get('points')}" for a in actions)
     expected = sorted(item.strip() for item in listed.split(","))
     if shown != expected:
-        raise StepError(f"the captures open are: {', '.join(shown) or 'none'}")
+        moves = sorted(f"{a['kind']} {a['at']}" for a in actions)
+        same_moves = moves == sorted(item.rsplit(" for ", 1)[0] for item in expected)
+        rules = sorted({_outcome_rule(run, a) for a in actions}) if same_moves else []
+        raise StepError(f"the captures open are: {', '.join(shown) or 'none'}", rules=rules)
 
 
 @STEPS.then(rf"seat (?P<seat>[01]) may not (?P<verb>take|claim) {_CAPTURE} \(rule (?P<rule>[a-z0-9.-]+)\)")
@@ -244,28 +268,31 @@ def _refusal_says(run: ScenarioRun, fragment: str) -> None:
     run.same_wording(run.tried, fragment)
 
 
-@STEPS.then(rf"the Tsung Shap row is {TILES}")
+@STEPS.then(rf"the Tsung Shap row is {TILES}", rules=("turn.lay",))
 def _row(run: ScenarioRun, tiles: str) -> None:
     row = state_of(run)["row"]
     if row != faces(tiles_in(tiles)):
-        raise StepError(f"the row is {show(row)}")
+        moves = [e for e in tsung_setup(run).events if e["type"] in ("lay", "capture", "claim")]
+        last = moves[-1] if moves else None  # the row a capture left: the capture's rule
+        rules = (tsung_capture_rule(last),) if last and last["type"] != "lay" else ()
+        raise StepError(f"the row is {show(row)}", rules=rules)
 
 
-@STEPS.then(r"the Tsung Shap table is empty")
+@STEPS.then(r"the Tsung Shap table is empty", rules=("sweep",))
 def _table_empty(run: ScenarioRun) -> None:
     row = state_of(run)["row"]
     if row:
         raise StepError(f"the row is {show(row)}")
 
 
-@STEPS.then(r"the scores are (?P<a>\d+) to (?P<b>\d+)")
+@STEPS.then(r"the scores are (?P<a>\d+) to (?P<b>\d+)", rules=("score",))
 def _scores(run: ScenarioRun, a: str, b: str) -> None:
     scores = state_of(run)["scores"]
     if scores != [int(a), int(b)]:
         raise StepError(f"the scores are {scores[0]} to {scores[1]}")
 
 
-@STEPS.then(rf"seat (?P<seat>[01])'s hand is {TILES}")
+@STEPS.then(rf"seat (?P<seat>[01])'s hand is {TILES}", rules=("german.hand",))
 def _hand(run: ScenarioRun, seat: str, tiles: str) -> None:
     hands = state_of(run)["hands"]
     held = sorted(hands[int(seat)]) if hands is not None else None
@@ -273,7 +300,7 @@ def _hand(run: ScenarioRun, seat: str, tiles: str) -> None:
         raise StepError(f"seat {seat}'s hand is {show(held) if held is not None else 'none (no four-tile hands)'}")
 
 
-@STEPS.then(r"the last capture (?P<verdict>is|is not) a sweep")
+@STEPS.then(r"the last capture (?P<verdict>is|is not) a sweep", rules=("sweep",))
 def _sweep(run: ScenarioRun, verdict: str) -> None:
     taken = [e for e in ensure(run).events if e["type"] in ("capture", "claim")]
     if not taken:
@@ -336,6 +363,7 @@ def _events(run: ScenarioRun, datatable: Sequence[Sequence[str]] | None = None) 
 
 @STEPS.then(
     r"the Tsung Shap game is over: seat (?P<seat>[01]) wins (?P<a>\d+) to (?P<b>\d+)(?: \((?P<reason>[a-z-]+)\))?",
+    rules=("end", "score"),
 )
 def _won(run: ScenarioRun, seat: str, a: str, b: str, reason: str | None) -> None:
     state = state_of(run)
@@ -346,7 +374,7 @@ def _won(run: ScenarioRun, seat: str, a: str, b: str, reason: str | None) -> Non
         raise StepError(f"the game ended by {result.get('reason')}, not {reason}")
 
 
-@STEPS.then(r"the Tsung Shap game is over in a tie at (?P<a>\d+) to (?P<b>\d+)")
+@STEPS.then(r"the Tsung Shap game is over in a tie at (?P<a>\d+) to (?P<b>\d+)", rules=("end.tie",))
 def _tie(run: ScenarioRun, a: str, b: str) -> None:
     state = state_of(run)
     result = state["result"] or {}
@@ -356,14 +384,16 @@ def _tie(run: ScenarioRun, a: str, b: str) -> None:
         raise StepError(f"the scores are {state['scores']}")
 
 
-@STEPS.then(r"the Tsung Shap game is not over")
+@STEPS.then(r"the Tsung Shap game is not over", rules=("end",))
 def _not_over(run: ScenarioRun) -> None:
     state = state_of(run)
     if state["terminal"]:
         raise StepError(f"the game is over: {state['result']}")
 
 
-@STEPS.then(r"seat (?P<seat>[01]) has laid (?P<n>\d+) of its tiles? and seat (?P<other>[01]) (?P<m>\d+)")
+@STEPS.then(
+    r"seat (?P<seat>[01]) has laid (?P<n>\d+) of its tiles? and seat (?P<other>[01]) (?P<m>\d+)", rules=("end",)
+)
 def _laid(run: ScenarioRun, seat: str, n: str, other: str, m: str) -> None:
     events = ensure(run).events
     laid = [sum(1 for e in events if e["type"] == "lay" and e["seat"] == s) for s in (0, 1)]
@@ -371,7 +401,7 @@ def _laid(run: ScenarioRun, seat: str, n: str, other: str, m: str) -> None:
         raise StepError(f"the engine reported {laid[0]} lays by seat 0 and {laid[1]} by seat 1")
 
 
-@STEPS.then(r"the turns played are (?P<a>\d+) for seat 0 and (?P<b>\d+) for seat 1")
+@STEPS.then(r"the turns played are (?P<a>\d+) for seat 0 and (?P<b>\d+) for seat 1", rules=("turn.order",))
 def _turns(run: ScenarioRun, a: str, b: str) -> None:
     turns = state_of(run)["turns"]
     if turns != [int(a), int(b)]:

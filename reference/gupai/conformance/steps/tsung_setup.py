@@ -24,6 +24,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from gupai.conformance.attribution import tsung_move_rule as move_rule
 from gupai.conformance.steps.binding import StepError, StepList
 from gupai.conformance.steps.context import ScenarioRun, faces, show, tiles_in
 from gupai.core.errors import HandError
@@ -117,19 +118,24 @@ def ensure(run: ScenarioRun) -> TsungSetup:
         piles, stock = complete_position(config, row=row, piles=setup.piles, stock=setup.stock, hands=setup.hands)
     except HandError as error:
         raise StepError(f"the scenario: {error.message}") from None
+    hands = [faces(setup.hands.get(0, [])), faces(setup.hands.get(1, []))] if config.four else None
+    # `turns`: the turns each seat has begun, the turn this position begins included (the steps say turns had)
     turns = [
         setup.turns.get(0, 0 if setup.new_game else 1 + setup.to_move),
         setup.turns.get(1, 0 if setup.new_game else 1),
     ]
+    if any(piles) or stock or any(hands or ()):
+        turns[setup.to_move] += 1
     deal = {
         "row": faces(row),
         "to_move": setup.to_move,
-        "piles": [faces(p) for p in piles],
-        "stock": faces(stock),
-        "hands": [faces(setup.hands.get(0, [])), faces(setup.hands.get(1, []))] if config.four else None,
+        "piles": None if config.common and not any(piles) else [faces(p) for p in piles],
+        "stock": None if not config.common and not stock else faces(stock),
+        "hands": hands,
         "scores": list(setup.scores),
         "turns": turns,
-        "laid": 0 if setup.new_game else None,
+        # `laid`: the tiles laid so far; a row of one tile in mid-game is a restart, so never the opening's 1
+        "laid": 0 if setup.new_game else max(2, len(row)) if row else 0,
     }
     run.expect_ok(new_game(run, deal), "the scenario's position")
     return setup
@@ -160,7 +166,8 @@ def act(run: ScenarioRun, action: dict[str, Any], tries: str | None) -> None:
             setup.offered = legal_of(run)
     elif not tries:
         raise StepError(
-            f"seat {action['seat']} must be able to {action['type']}: the engine answered {answer.describe()}"
+            f"seat {action['seat']} must be able to {action['type']}: the engine answered {answer.describe()}",
+            rules=(move_rule(action),),
         )
 
 
@@ -229,7 +236,7 @@ def dealt_state(run: ScenarioRun) -> dict[str, Any]:
     return dealt
 
 
-@STEPS.then(rf"seat (?P<seat>[01])'s pile, in the order it is turned over, is {TILES}")
+@STEPS.then(rf"seat (?P<seat>[01])'s pile, in the order it is turned over, is {TILES}", rules=("deal",))
 def _pile_dealt(run: ScenarioRun, seat: str, tiles: str) -> None:
     piles = dealt_state(run)["piles"]
     if piles is None:
@@ -239,7 +246,7 @@ def _pile_dealt(run: ScenarioRun, seat: str, tiles: str) -> None:
         raise StepError(f"seat {seat}'s pile, in the order it is turned over, is {show(piles[int(seat)])}")
 
 
-@STEPS.then(rf"the common stock, in the order it is turned over, is {TILES}")
+@STEPS.then(rf"the common stock, in the order it is turned over, is {TILES}", rules=("stock",))
 def _stock_dealt(run: ScenarioRun, tiles: str) -> None:
     stock = dealt_state(run)["stock"]
     if stock is None:
@@ -248,7 +255,7 @@ def _stock_dealt(run: ScenarioRun, tiles: str) -> None:
         raise StepError(f"the common stock, in the order it is turned over, is {show(stock)}")
 
 
-@STEPS.then(r"there (?:are|is) no (?P<what>piles|common stock|hands)")
+@STEPS.then(r"there (?:are|is) no (?P<what>piles|common stock|hands)", rules=("stock", "german.hand"))
 def _none(run: ScenarioRun, what: str) -> None:
     dealt = dealt_state(run)
     key = {"piles": "piles", "common stock": "stock", "hands": "hands"}[what]
@@ -256,7 +263,7 @@ def _none(run: ScenarioRun, what: str) -> None:
         raise StepError(f"the engine's state has {key}: {dealt[key]}")
 
 
-@STEPS.then(r"seat (?P<seat>[01]) lays first")
+@STEPS.then(r"seat (?P<seat>[01]) lays first", rules=("first-player",))
 def _lays_first(run: ScenarioRun, seat: str) -> None:
     state = state_of(run)
     laid = [e for e in tsung_setup(run).events if e["type"] == "lay"]

@@ -37,7 +37,7 @@ from typing import Any
 
 from gupai.core.errors import GupaiError, ReplayError
 from gupai.core.hands import Decomposition
-from gupai.core.options import resolve_options
+from gupai.core.options import read_options
 from gupai.core.tiles import KIND_COUNT, Tile, count_vector, kinds_of, set_counts, set_mismatch
 from gupai.games.kap.actions import DECLARE, DRAW, Action, Event, action_of
 from gupai.games.kap.config import CollectingConfig, collecting_config
@@ -74,7 +74,7 @@ def config_of(game: str, options: Mapping[str, str], *, players: int | None, set
         key = found = None
     if found is not None:
         return found
-    resolved = resolve_options(game, preset=None, overrides=dict(options))
+    resolved = read_options(game, options)
     try:
         config = collecting_config(game, resolved, players=players, sets=sets)
     except GupaiError as error:

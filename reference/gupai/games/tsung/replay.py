@@ -33,7 +33,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from gupai.core.errors import GupaiError, ReplayError
-from gupai.core.options import resolve_options
+from gupai.core.options import read_options
 from gupai.core.tiles import Tile, kinds_of, set_mismatch
 from gupai.games.match import check_match
 from gupai.games.tsung.actions import (
@@ -61,7 +61,7 @@ _Event = dict[str, Any]
 
 
 def _config(doc: dict[str, Any]) -> TsungConfig:
-    options = resolve_options(GAME, overrides=doc["options"])
+    options = read_options(GAME, doc["options"])
     try:
         config = tsung_config(options)
     except GupaiError as error:

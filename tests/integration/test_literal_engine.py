@@ -1,0 +1,79 @@
+"""The literal engines (tests/literal/), written from the pages alone, pass the harness.
+
+It shares no code with the reference: if a page changes meaning, or leaves a
+point an author must guess, this engine and the harness part ways and the
+test fails. It plays Kap Shap (the one game it is written for) under culin's
+reading of every option; every case needing a reading it does not play is
+not supported.
+"""
+
+from __future__ import annotations
+
+import ast
+import sys
+from pathlib import Path
+
+import pytest
+
+from gupai.conformance.cases import collect_cases, select_cases
+from gupai.conformance.process import EngineProcess
+from gupai.conformance.runner import run_cases
+
+LITERAL = Path(__file__).resolve().parents[1] / "literal"
+ENGINE = LITERAL / "kap_shap.py"
+TSUNG = LITERAL / "tsung_shap.py"
+KTS = LITERAL / "kap_tai_shap.py"
+
+
+@pytest.mark.parametrize("engine", [ENGINE, KTS, TSUNG], ids=["kap-shap", "kap-tai-shap", "tsung-shap"])
+def test_the_literal_engines_import_nothing_but_the_standard_library(engine: Path) -> None:
+    tree = ast.parse(engine.read_text(encoding="utf-8"))
+    imported = {
+        alias.name.split(".")[0] for node in ast.walk(tree) if isinstance(node, ast.Import) for alias in node.names
+    }
+    imported |= {
+        node.module.split(".")[0] for node in ast.walk(tree) if isinstance(node, ast.ImportFrom) and node.module
+    }
+    assert imported <= set(sys.stdlib_module_names) | {"__future__"}
+
+
+def test_the_literal_engine_passes_every_kap_shap_case_it_is_asked() -> None:
+    cases = select_cases(collect_cases(), run=("scenario:kap-shap/*", "log:kap-shap/*", "scenario:tiles/*"))
+    with EngineProcess([sys.executable, str(ENGINE)], timeout=20, start_timeout=60) as engine:
+        _claims, results, restarts = run_cases(engine, cases)
+    assert [(r.case.id, r.message) for r in results if r.outcome == "fail"] == []
+    assert [(r.case.id, r.rule_mismatch) for r in results if r.rule_mismatch] == []
+    assert restarts == 0
+    passed = [r for r in results if r.outcome == "pass"]
+    assert len(passed) >= 240  # every Kap Shap and tile case but the log the schema rejects
+    kinds = {r.case.kind for r in passed}
+    assert kinds == {"scenario", "valid-log", "invalid-log"}
+    # what it does not claim is not supported, never failed
+    assert all(r.unasked in ("claims", "distance", "askable", None) for r in results if r.outcome == "skip")
+
+
+def test_the_literal_tsung_engine_passes_every_tsung_shap_case_it_is_asked() -> None:
+    """Tsung Shap, every reading: every case it is asked passes, its refusals naming the reference's rules."""
+    cases = select_cases(collect_cases(), run=("scenario:tsung-shap/*", "log:tsung-shap/*"))
+    with EngineProcess([sys.executable, str(TSUNG)], timeout=20, start_timeout=60) as engine:
+        _claims, results, restarts = run_cases(engine, cases)
+    assert [(r.case.id, r.message) for r in results if r.outcome == "fail"] == []
+    assert [(r.case.id, r.rule_mismatch) for r in results if r.rule_mismatch] == []
+    assert restarts == 0
+    passed = [r for r in results if r.outcome == "pass"]
+    assert len(passed) >= 155  # every Tsung Shap case but the log the schema rejects
+    assert {r.case.kind for r in passed} == {"scenario", "valid-log", "invalid-log"}
+
+
+def test_the_literal_kap_tai_shap_engine_passes_every_kap_tai_shap_case_it_is_asked() -> None:
+    """Kap Tai Shap, every reading, two to forty players: every case but those needing distance passes."""
+    cases = select_cases(collect_cases(), run=("scenario:kap-tai-shap/*", "log:kap-tai-shap/*"))
+    with EngineProcess([sys.executable, str(KTS)], timeout=20, start_timeout=60) as engine:
+        _claims, results, restarts = run_cases(engine, cases)
+    assert [(r.case.id, r.message) for r in results if r.outcome == "fail"] == []
+    assert [(r.case.id, r.rule_mismatch) for r in results if r.rule_mismatch] == []
+    assert restarts == 0
+    passed = [r for r in results if r.outcome == "pass"]
+    assert len(passed) >= 225
+    assert {r.case.kind for r in passed} == {"scenario", "valid-log", "invalid-log"}
+    assert all(r.unasked in ("distance", None) for r in results if r.outcome == "skip")
