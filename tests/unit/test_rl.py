@@ -6,6 +6,8 @@ Skipped, whole, when open_spiel or pettingzoo is not installed (``pip install -e
 from __future__ import annotations
 
 import pickle
+import subprocess
+import sys
 from typing import Any
 
 import pytest
@@ -42,9 +44,24 @@ def _spiel(game: str, preset: str) -> Any:
     return gupai.rl.spiel_game(game, preset)
 
 
+def test_importing_gupai_rl_registers_every_game_and_nothing_else_registers() -> None:
+    """In a fresh interpreter: ``import gupai`` (and its games) registers nothing; ``import gupai.rl`` registers all."""
+    script = (
+        "import pyspiel, gupai, gupai.games.registry, gupai.log.write\n"
+        "before = {n for n in pyspiel.registered_names() if n.startswith('python_gupai_')}\n"
+        "import gupai.rl\n"
+        "import importlib; importlib.reload(gupai.rl)  # a second import does nothing new\n"
+        "after = sorted(n for n in pyspiel.registered_names() if n.startswith('python_gupai_'))\n"
+        "print(sorted(before), after, pyspiel.load_game('python_gupai_kap_shap').num_players())\n"
+    )
+    run = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120, check=False)
+    assert run.returncode == 0, run.stderr
+    names = sorted("python_gupai_" + game.replace("-", "_") for game in games())
+    assert run.stdout.split("\n")[0] == f"[] {names} 2"
+
+
 def test_registered_games_load_by_name_with_parameters() -> None:
-    gupai.rl.register()
-    gupai.rl.register()  # a second time does nothing
+    gupai.rl.register()  # already done by the import: a second time does nothing
     spiel = pyspiel.load_game("python_gupai_kap_tai_shap(preset=pagat,players=5,take=latest)")
     assert spiel.num_players() == 5 and spiel.made.gupai.config.options["take"] == "latest"
 
