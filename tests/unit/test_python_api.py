@@ -168,6 +168,26 @@ def test_a_played_log_restores_and_writes_back_the_same(game: str) -> None:
     assert to_log(pickle.loads(pickle.dumps(state))) == to_log(state)
 
 
+@pytest.mark.parametrize("game", ["kap-shap", "kap-tai-shap", "tsung-shap"])
+def test_states_and_games_write_and_restore_logs_as_methods(game: str) -> None:
+    log = play_game(game, seed=11)  # the recorder's log (gupai.log.play), not the writer's
+    state = load_game(game).from_log(json.dumps(log))
+    assert state.to_log(seed=11, agents=log["agents"]) == log
+    assert type(state).from_log(log).history == state.history
+    assert pickle.loads(pickle.dumps(state)).to_log() == state.to_log()
+
+
+def test_a_log_of_another_family_game_or_options_is_refused() -> None:
+    kap = play_game("kap-shap", seed=2)
+    with pytest.raises(LogError, match="not of a TsungState"):
+        TsungState.from_log(kap)
+    with pytest.raises(LogError, match="'kap-shap', 'pagat'"):
+        load_game("kap-shap", "pagat").from_log(kap)
+    with pytest.raises(LogError, match=r"not of gupai\.load_game\('kap-tai-shap'"):
+        load_game("kap-tai-shap").from_log(kap)
+    assert KapState.from_log(kap).to_log()["game"] == "kap-shap"
+
+
 def test_from_log_refuses_an_invalid_log_in_one_line() -> None:
     log = play_game("kap-shap", seed=7)
     log["events"][0]["tile"] = "6-6" if log["events"][0].get("tile") != "6-6" else "1-1"

@@ -6,6 +6,8 @@ Skipped, whole, when open_spiel or pettingzoo is not installed (``pip install -e
 from __future__ import annotations
 
 import pickle
+import subprocess
+import sys
 from typing import Any
 
 import pytest
@@ -14,7 +16,7 @@ pyspiel = pytest.importorskip("pyspiel")
 pytest.importorskip("pettingzoo")
 
 import numpy as np  # noqa: E402
-from open_spiel.python.algorithms import mcts  # noqa: E402
+from open_spiel.python.algorithms import ismcts, mcts  # noqa: E402
 from open_spiel.python.bots import uniform_random  # noqa: E402
 from pettingzoo.test import api_test  # noqa: E402
 
@@ -42,9 +44,24 @@ def _spiel(game: str, preset: str) -> Any:
     return gupai.rl.spiel_game(game, preset)
 
 
+def test_importing_gupai_rl_registers_every_game_and_nothing_else_registers() -> None:
+    """In a fresh interpreter: ``import gupai`` (and its games) registers nothing; ``import gupai.rl`` registers all."""
+    script = (
+        "import pyspiel, gupai, gupai.games.registry, gupai.log.write\n"
+        "before = {n for n in pyspiel.registered_names() if n.startswith('python_gupai_')}\n"
+        "import gupai.rl\n"
+        "import importlib; importlib.reload(gupai.rl)  # a second import does nothing new\n"
+        "after = sorted(n for n in pyspiel.registered_names() if n.startswith('python_gupai_'))\n"
+        "print(sorted(before), after, pyspiel.load_game('python_gupai_kap_shap').num_players())\n"
+    )
+    run = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120, check=False)
+    assert run.returncode == 0, run.stderr
+    names = sorted("python_gupai_" + game.replace("-", "_") for game in games())
+    assert run.stdout.split("\n")[0] == f"[] {names} 2"
+
+
 def test_registered_games_load_by_name_with_parameters() -> None:
-    gupai.rl.register()
-    gupai.rl.register()  # a second time does nothing
+    gupai.rl.register()  # already done by the import: a second time does nothing
     spiel = pyspiel.load_game("python_gupai_kap_tai_shap(preset=pagat,players=5,take=latest)")
     assert spiel.num_players() == 5 and spiel.made.gupai.config.options["take"] == "latest"
 
@@ -68,6 +85,54 @@ def test_an_mcts_bot_plays_games_against_random(game: str) -> None:
     spiel = _spiel(game, DEFAULT_PRESET)
     rng = np.random.RandomState(7)
     bot = mcts.MCTSBot(spiel, 2, 16, mcts.RandomRolloutEvaluator(1, rng), random_state=rng, solve=False)
+    for _ in range(2):
+        state = spiel.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes, chances = zip(*state.chance_outcomes(), strict=True)
+                state.apply_action(int(rng.choice(outcomes, p=chances)))
+                continue
+            player = state.current_player()
+            chooser = bot if player == 0 else uniform_random.UniformRandomBot(player, rng)
+            action = chooser.step(state)
+            assert action in state.legal_actions()
+            state.apply_action(action)
+        assert sum(state.returns()) == 0
+
+
+@pytest.mark.parametrize(("game", "preset"), CASES)
+def test_a_resampled_world_is_one_the_seat_cannot_tell_from_the_real_one(game: str, preset: str) -> None:
+    """OpenSpiel's contract for ``resample_from_infostate``: the same information state for the player, the same
+    moves; and the hidden tiles dealt again (some worlds differ from the real one), the seen ones kept."""
+    spiel = _spiel(game, preset)
+    rng = np.random.RandomState(11)
+    dealt = spiel.tile_count + spiel.dice
+    checked = varied = 0
+    state = spiel.new_initial_state()
+    while not state.is_terminal():
+        if state.is_chance_node():
+            outcomes, chances = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(int(rng.choice(outcomes, p=chances)))
+            continue
+        player = state.current_player()
+        if (len(state.history()) - dealt) % 5 == 0:  # a few points along the game
+            for _ in range(3):
+                world = state.resample_from_infostate(player, rng.uniform)
+                assert world.information_state_string(player) == state.information_state_string(player)
+                assert world.legal_actions() == state.legal_actions()
+                assert world.history()[dealt:] == state.history()[dealt:]
+                assert sorted(world.history()[: spiel.tile_count]) == sorted(state.history()[: spiel.tile_count])
+                varied += world.history() != state.history()
+                checked += 1
+        state.apply_action(int(rng.choice(state.legal_actions())))
+    assert checked >= 3 and varied >= checked // 2, (checked, varied)
+
+
+@pytest.mark.parametrize("game", list(games()))
+def test_an_ismcts_bot_plays_games_against_random(game: str) -> None:
+    spiel = _spiel(game, DEFAULT_PRESET)
+    rng = np.random.RandomState(5)
+    bot = ismcts.ISMCTSBot(spiel, mcts.RandomRolloutEvaluator(1, rng), 2.0, 16, random_state=rng)
     for _ in range(2):
         state = spiel.new_initial_state()
         while not state.is_terminal():

@@ -287,6 +287,13 @@ def players_for(game: str, options: Options, players: int | None, sets: int | No
     if sets is None or game not in COLLECTING_GAMES:
         return players
     spec = game_spec(game)
+    first = players if players is not None else spec.players_default
+    try:  # the usual case: the players asked for (or the default) fit the sets; one configuration made
+        collecting_config(game, options, players=first, sets=sets)
+        return first
+    except GupaiError as error:
+        if error.where != "sets":
+            raise click.UsageError(error.message) from None
     fits = []
     for count in range(spec.players_min, spec.players_max + 1):
         try:
@@ -294,14 +301,13 @@ def players_for(game: str, options: Options, players: int | None, sets: int | No
         except GupaiError:
             continue
         fits.append(count)
+    if players is None and fits:
+        return min(fits, key=lambda count: (abs(count - spec.players_default), -count))
     try:
         collecting_config(game, options, players=players if players is not None else spec.players_min, sets=sets)
     except GupaiError as error:
         if error.where != "sets":
             raise click.UsageError(error.message) from None
-        if players is not None or not fits:  # (else the minimum does not fit, but another number does)
-            hint = f" (--players {fits[0]} to {fits[-1]} fit {plural(sets, 'set')})" if fits else ""
-            raise click.BadParameter(error.message + hint, param_hint="'--sets'") from None
-    if players is not None:
-        return players
-    return min(fits, key=lambda count: (abs(count - spec.players_default), -count))
+        hint = f" (--players {fits[0]} to {fits[-1]} fit {plural(sets, 'set')})" if fits else ""
+        raise click.BadParameter(error.message + hint, param_hint="'--sets'") from None
+    raise AssertionError("unreachable: the players that did not fit the sets fit them")  # pragma: no cover

@@ -9,6 +9,7 @@ import click
 from gupai.cli.app import usage_errors
 from gupai.core.tiles import kinds
 from gupai.games.kap.config import COLLECTING_GAMES, collecting_config
+from gupai.games.kap.game import KapGame
 from gupai.games.kap.hand import evaluate_hand
 
 from .params import (
@@ -127,11 +128,12 @@ def hand_cmd(
     game, tiles = _game_and_tiles(words, game_alias)
     options = resolve(game, preset, option_items)
     players = players_for(game, options, players, sets)
-    report = evaluate_hand(game, " ".join(tiles), players=players, sets=sets, options=options)
+    made = KapGame.from_options(options, players=players, sets=sets)  # the game resolved once
+    report = evaluate_hand(made, " ".join(tiles))
     if as_json:
         click.echo(json.dumps(report.to_json()))
         return
-    config = collecting_config(game, options, players=players, sets=sets)
+    config = made.config
     shown = " ".join(f"[{t}]" for t in report.tiles)
     click.echo(f"{config.spec.name}, {reading(options)}, {plural(report.sets, 'set')}: {shown}")
     if report.winning:

@@ -17,6 +17,7 @@ from gupai.core.files import check_directory
 from gupai.core.options import parse_assignments
 from gupai.core.spec import game_spec, games
 from gupai.core.terminal import printable
+from gupai.games.registry import GAMES as GAME_FACTORIES
 from gupai.sim.fast import FAST_PATH_NOTE, fast_available
 from gupai.sim.plots import NO_PLOTS_NOTE, plots_available
 from gupai.sim.report import summary_rows, write_outputs
@@ -112,10 +113,11 @@ def preset_differences(game: str, presets: Sequence[str]) -> list[str]:
     >>> preset_differences("kap-tai-shap", ["culin", "celko"])
     ['celko differs from culin in pair-set=celko-table, turn=take-or-draw, drawn-tile=discard-unless-win']
     """
-    first = game_spec(game).preset(presets[0]).as_dict()
+    spec = game_spec(game)
+    first = spec.preset(presets[0]).as_dict()
     lines = []
     for name in presets[1:]:
-        preset = game_spec(game).preset(name)
+        preset = spec.preset(name)
         values, inert = preset.as_dict(), dict(preset.no_effect)
         changed = ", ".join(
             f"{key}={value}" for key, value in values.items() if first.get(key) != value and key not in inert
@@ -197,9 +199,16 @@ def _simulations(
     players = players_for(game, resolved[0], players, sets)
     sims = [
         Simulation(
-            game, preset=p, overrides=overrides, players=players, sets=sets, agents=_agents(agents), engine=engine
+            game,
+            preset=p,
+            overrides=overrides,
+            players=players,
+            sets=sets,
+            agents=_agents(agents),
+            engine=engine,
+            made=GAME_FACTORIES[game](options, players=players, sets=sets),  # each preset's game resolved once
         )
-        for p in presets
+        for p, options in zip(presets, resolved, strict=True)
     ]
     for sim in sims:
         sim.runner()  # every argument checked before anything is played

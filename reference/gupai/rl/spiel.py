@@ -10,6 +10,7 @@ The engine behind every move is the reference engine (:mod:`gupai.games`).
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import numpy as np
@@ -20,6 +21,7 @@ from gupai.core.tiles import KIND_COUNT, Tile, set_counts
 from gupai.games.kap.state import ABANDON_AFTER_TURNS
 from gupai.games.registry import load_game
 from gupai.rl.codec import Codec
+from gupai.rl.resample import resample_order
 
 __all__ = ["SpielGame", "SpielState", "game_types", "register", "short_name", "spiel_game"]
 
@@ -172,6 +174,24 @@ class SpielState(pyspiel.State):  # type: ignore[misc]
     def __reduce__(self) -> tuple[Any, ...]:
         """Pickled as its game and the actions so far, restored by replaying them."""
         return _replayed, (self.get_game(), list(self.history()))
+
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> SpielState:
+        """A state ``player_id`` cannot tell from this one: the unseen tiles dealt again (for ISMCTS).
+
+        The new deal keeps every tile the player has seen where it was, binds
+        the tiles other seats played from their hidden ones, and is checked by
+        replaying every move (:func:`gupai.rl.resample.resample_order`).
+        ``probability_sampler()`` (a uniform number in [0, 1)) seeds the draw.
+        """
+        rng = random.Random(int(probability_sampler() * 2**53))
+        game, history = self.spiel, list(self.history())
+        dealt = len(self.order) + len(self.dice)
+        if self.state is None:  # during the deal nobody has seen a tile: any order so far will do
+            tiles = [kind for kind, copies in enumerate(set_counts(game.gupai.config.sets)) for _ in range(copies)]
+            rng.shuffle(tiles)
+            return _replayed(game, [*tiles[: len(self.order)], *history[len(self.order) :]])
+        order = resample_order(self.state, player_id, rng)
+        return _replayed(game, [*order, *history[len(order) : dealt], *history[dealt:]])
 
     # ------------------------------------------------------------ OpenSpiel's interface
     def current_player(self) -> int:

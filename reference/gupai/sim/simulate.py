@@ -45,7 +45,7 @@ import os
 import random
 import time
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from gupai.core.errors import OptionError
@@ -101,6 +101,16 @@ class Simulation:
     'one-tile'
     >>> Simulation("kap-shap", overrides=(("take", "latest"),)).label
     'culin take=latest'
+
+    ``made`` is the game already loaded (:func:`gupai.load_game`'s, as the
+    command line makes it once): when given, its options and configuration
+    are used as they are, and ``game``, ``preset``, ``overrides``,
+    ``players`` and ``sets`` must describe it (they label the results).
+
+    >>> from gupai.games.registry import load_game
+    >>> made = load_game("kap-shap", "pagat")
+    >>> Simulation("kap-shap", preset="pagat", made=made).game_config() is made.config
+    True
     """
 
     game: str
@@ -110,11 +120,25 @@ class Simulation:
     sets: int | None = None
     agents: tuple[str, ...] = ("greedy",)
     engine: str = "fast"
+    made: Any = field(default=None, compare=False, repr=False)
 
     @property
     def options(self) -> Options:
         """The resolved options (raises :class:`~gupai.core.errors.OptionError` on a bad preset or option)."""
+        if self.made is not None:
+            options: Options = self.made.config.options
+            return options
         return resolve_options(self.game, preset=self.preset, overrides=dict(self.overrides))
+
+    def game_config(self) -> Any:
+        """The game's configuration: the loaded game's, else fixed from the options (players and sets checked)."""
+        if self.made is not None:
+            return self.made.config
+        if self.game in COLLECTING_GAMES:
+            return collecting_config(self.game, self.options, players=self.players, sets=self.sets)
+        from gupai.games.tsung.config import tsung_config
+
+        return tsung_config(self.options)
 
     @property
     def label(self) -> str:
@@ -178,8 +202,8 @@ class KapRunner:
     def __init__(self, simulation: Simulation) -> None:
         self.simulation = simulation
         self.game = simulation.game
-        self.options = simulation.options
-        self.config = collecting_config(self.game, self.options, players=simulation.players, sets=simulation.sets)
+        self.config = simulation.game_config()
+        self.options = self.config.options
         self.players = self.config.players
         self.sets = self.config.sets
         self.agents = seat_agents(simulation.agents, self.players)
@@ -237,7 +261,6 @@ class TsungRunner:
     """Plays Tsung Shap games as ``gupai play tsung-shap`` does, without the log."""
 
     def __init__(self, simulation: Simulation) -> None:
-        from gupai.games.tsung.config import tsung_config
         from gupai.games.tsung.state import TALLY
 
         if simulation.players not in (None, 2):
@@ -246,8 +269,8 @@ class TsungRunner:
             raise OptionError(f"Tsung Shap is played with one set, not {simulation.sets}", where="sets")
         self.simulation = simulation
         self.game = simulation.game
-        self.options = simulation.options
-        self.config = tsung_config(self.options)
+        self.config = simulation.game_config()
+        self.options = self.config.options
         self.players, self.sets = 2, 1
         self.agents = seat_agents(simulation.agents, 2)
         self._seats: list[Player] = [make_agent(name) for name in self.agents]

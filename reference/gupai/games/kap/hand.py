@@ -10,18 +10,27 @@
 2
 >>> evaluate_hand("kap-shap", ["1-1", "1-1"], pair_set="printed").options["pair-set"]
 'printed'
+
+A game already loaded is judged under its own options (nothing resolved again):
+
+>>> from gupai.games.registry import load_game
+>>> evaluate_hand(load_game("kap-tai-shap", players=6, sets=3), "6-6 6-6").sets
+3
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from gupai.core.hands import Decomposition, counts_of
 from gupai.core.options import Options, option_overrides, resolve_options
 from gupai.core.tiles import Tile, parse_tiles
-from gupai.games.kap.config import collecting_config
+from gupai.games.kap.config import CollectingConfig, collecting_config
+
+if TYPE_CHECKING:
+    from gupai.games.kap.game import KapGame
 
 __all__ = ["HandReport", "evaluate_hand"]
 
@@ -53,7 +62,7 @@ class HandReport:
 
 
 def evaluate_hand(
-    game: str,
+    game: str | KapGame,
     tiles: str | Iterable[str | Tile],
     preset: str | None = None,
     *,
@@ -65,11 +74,21 @@ def evaluate_hand(
     """Judge ``tiles`` (text like ``"6-6 4-6"``, or a list) as a hand of ``game`` (a collecting game).
 
     Options are keyword arguments (``pair_set="printed"``; ``_`` for ``-``), or
-    ``options`` already resolved. A hand that no set holds raises :class:`~gupai.core.errors.HandError`.
+    ``options`` already resolved; or ``game`` is a loaded :class:`~gupai.games.kap.game.KapGame`,
+    judged as it is (no options, players or sets beside it). A hand that no set holds raises
+    :class:`~gupai.core.errors.HandError`.
     """
+    if not isinstance(game, str):
+        if preset is not None or options is not None or overrides or players is not None or sets is not None:
+            raise TypeError("a loaded game is judged under its own options: give its id to choose others")
+        return _report(game.id, game.config, tiles)
     if options is None:
         options = resolve_options(game, preset=preset, overrides=option_overrides(overrides))
-    config = collecting_config(game, options, players=players, sets=sets)
+    return _report(game, collecting_config(game, options, players=players, sets=sets), tiles)
+
+
+def _report(game: str, config: CollectingConfig, tiles: str | Iterable[str | Tile]) -> HandReport:
+    options = config.options
     hand = parse_tiles(tiles)
     counts = counts_of(hand)
     ev = config.evaluator

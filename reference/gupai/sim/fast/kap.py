@@ -26,7 +26,6 @@ import numpy as np
 
 from gupai.core.tiles import KIND_COUNT, set_counts
 from gupai.games.agents import AGENTS, GreedyAgent, NavpilAgent, RandomAgent
-from gupai.games.kap.config import collecting_config
 from gupai.games.kap.deal import deal_from_order, first_player_from_dice
 from gupai.games.kap.navpil import navpil_tables
 from gupai.games.kap.state import ABANDON_AFTER_TURNS
@@ -83,9 +82,7 @@ class KapTables:
     """The arrays one simulation's kernel calls share (built once per runner)."""
 
     def __init__(self, simulation: Any) -> None:
-        config = collecting_config(
-            simulation.game, simulation.options, players=simulation.players, sets=simulation.sets
-        )
+        config = simulation.game_config()  # the loaded game's, made once (gupai.sim.simulate.Simulation)
         options, ev = config.options, config.evaluator
         self.config = config
         self.players = config.players

@@ -22,7 +22,7 @@ import numpy as np
 from gupai.core.tiles import set_counts
 from gupai.games.agents import AGENTS, GreedyAgent, RandomAgent
 from gupai.games.tsung.actions import Capture
-from gupai.games.tsung.config import ALL_LAID, EQUAL_TURNS, STOCK_EMPTY, tsung_config
+from gupai.games.tsung.config import ALL_LAID, EQUAL_TURNS, STOCK_EMPTY
 from gupai.games.tsung.deal import tsung_deal_from_order
 from gupai.log.play import seat_agents
 from gupai.sim.fast import tsung_kernel as tk
@@ -57,8 +57,8 @@ class FastTsungRunner:
                 raise ValueError(f"capture {kind} {at} is code {Capture(kind, at).code} in the engine, not {code}")
         self.simulation = simulation
         self.game = simulation.game
-        self.options = simulation.options
-        config = tsung_config(self.options)
+        config = simulation.game_config()  # the loaded game's, made once (gupai.sim.simulate.Simulation)
+        self.options = config.options
         self.players, self.sets = 2, 1
         self.agents = seat_agents(simulation.agents, 2)
         codes = []
