@@ -131,6 +131,29 @@ def test_a_signal_stops_the_harness_and_kills_the_engine_and_its_children(
             process.wait()
 
 
+@pytest.mark.parametrize("fake", ["spawns_and_hangs.py", "hangs.py"])
+def test_an_engine_dies_with_a_harness_killed_by_sigkill(fake: str) -> None:
+    # SIGKILL cannot be caught: the harness has no chance to kill the engine's group, which is a session of
+    # its own. The supervisor leading that group sees its parent die and kills the group.
+    mark = f"gupai-orphan-{uuid.uuid4().hex}"
+    engine = f"{sys.executable} {FAKES / fake} {mark}"
+    process = _start("conformance", "run", "kap-shap", "--engine", engine, "--run", ONE_CASE, "--timeout", "60")
+    started = 3 if fake == "spawns_and_hangs.py" else 2  # the supervisor, the engine (and its child)
+
+    def engines() -> list[int]:
+        return [pid for pid in _marked(mark) if pid != process.pid]  # the harness's command line has the mark too
+
+    try:
+        assert _wait_for(lambda: len(engines()) >= started, 60), f"the engine never started: {engines()}"
+        time.sleep(0.5)  # the harness is waiting for the answer to new_game
+        assert {os.getpgid(pid) for pid in engines()} != {os.getpgid(process.pid)}  # a killpg of the harness misses
+        process.kill()  # the harness alone
+        process.communicate(timeout=10)
+        assert _wait_for(lambda: not _marked(mark), 5), f"left running after the harness's SIGKILL: {_marked(mark)}"
+    finally:
+        _kill_all(_marked(mark))
+
+
 def test_a_signal_stops_the_reference_engine_with_its_status() -> None:
     process = subprocess.Popen(
         [GUPAI, "engine"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
