@@ -99,7 +99,10 @@ if os.WIFSIGNALED(status):
         resource.setrlimit(resource.RLIMIT_CORE, (0, resource.getrlimit(resource.RLIMIT_CORE)[1]))
     except (ImportError, OSError, ValueError):
         pass
-    signal.signal(number, signal.SIG_DFL)
+    try:
+        signal.signal(number, signal.SIG_DFL)
+    except (OSError, ValueError):
+        pass
     os.kill(os.getpid(), number)
     os._exit(128 + number)
 os._exit(os.waitstatus_to_exitcode(status))
