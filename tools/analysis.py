@@ -340,7 +340,7 @@ def run_analysis(
         results = compare(_simulations(game), games=games, seed=SEED, jobs=jobs)
         doc = simulation_document(results)
         docs[game] = doc
-        write_outputs(doc, out / game, plots=False)
+        write_outputs(doc, out / game, plots=False, force=True)
     games = max(10, round(TSUNG_GAMES * scale))
     presets = [preset.name for preset in game_spec("tsung-shap").presets]
     if progress:
@@ -349,7 +349,7 @@ def run_analysis(
         compare([Simulation("tsung-shap", preset=p) for p in presets], games=games, seed=SEED, jobs=jobs)
     )
     docs["tsung-shap"] = doc
-    write_outputs(doc, out / "tsung-shap", plots=False)
+    write_outputs(doc, out / "tsung-shap", plots=False, force=True)
     draw_plots(out, docs)
     if progress:
         progress("the greedy agent's trial variants")
@@ -438,9 +438,9 @@ def draw_plots(out: Path, docs: Mapping[str, dict[str, Any]]) -> None:
             continue
         games = f"{doc['games']:,} greedy games a preset"
         directory = out / game
-        plot_scores(doc["runs"], directory / "scores", title=f"Tsung Shap: final scores ({games})")
-        plot_sweeps(doc["runs"], directory / "sweeps", title=f"Tsung Shap: sweeps per game ({games})")
-        plot_wins(doc["runs"], directory / "wins", title=f"Tsung Shap: win rate by position ({games})")
+        plot_scores(doc["runs"], directory / "scores", title=f"Tsung Shap: final scores ({games})", force=True)
+        plot_sweeps(doc["runs"], directory / "sweeps", title=f"Tsung Shap: sweeps per game ({games})", force=True)
+        plot_wins(doc["runs"], directory / "wins", title=f"Tsung Shap: win rate by position ({games})", force=True)
 
 
 def _plots(doc: dict[str, Any], directory: Path, setup: Mapping[str, Any]) -> None:
@@ -448,14 +448,15 @@ def _plots(doc: dict[str, Any], directory: Path, setup: Mapping[str, Any]) -> No
 
     runs, name, n = doc["runs"], setup["name"], setup["players"]
     games = f"{doc['games']:,} greedy games a run"
-    plot_lengths(runs, directory / "lengths", title=f"{name}, {n} players: game length ({games})")
+    plot_lengths(runs, directory / "lengths", title=f"{name}, {n} players: game length ({games})", force=True)
     main = [run for run in runs if run["label"] in (CULIN, "one-tile", CLASSICAL)]
-    plot_wins(main, directory / "wins", title=f"{name}, {n} players: win rate by position ({games})")
+    plot_wins(main, directory / "wins", title=f"{name}, {n} players: win rate by position ({games})", force=True)
     plot_win_chances(
         main,
         directory / "chances",
         turns=3 * n if n > 2 else 16,
         title=f"{name}, {n} players: the player to move wins, if the turn comes",
+        force=True,
     )
 
 

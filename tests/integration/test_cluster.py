@@ -7,7 +7,8 @@ its scheduler and worker talk in memory, no network).
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+import time
+from collections.abc import Callable, Iterator
 from dataclasses import replace
 from functools import partial
 from pathlib import Path
@@ -18,7 +19,7 @@ from click.testing import CliRunner
 from gupai.cli import games as games_cli
 from gupai.cli import main
 from gupai.core.errors import OptionError
-from gupai.sim.cluster import cluster_chunk_results, dask_client
+from gupai.sim.cluster import cluster_chunk_results, dask_client, play_chunks_task
 from gupai.sim.simulate import Simulation, simulate
 from tests.integration.test_validate_jobs import corpus
 
@@ -90,3 +91,28 @@ def test_validate_with_an_unreachable_scheduler_is_a_usage_error(
     assert done.exit_code == 2
     assert "no Dask scheduler reached at tcp://127.0.0.1:1" in done.stderr
     assert "Traceback" not in done.output
+
+
+def test_a_cancelled_task_stops_playing_within_a_chunk(address: str) -> None:
+    # Dask cannot stop a running task: a `simulate --cluster` stopped by a signal would leave its workers
+    # playing for hours for nobody, unless the task asks, chunk by chunk, whether it is still wanted.
+    hours = [(seed, 250) for seed in range(0, 250 * 200_000, 250)]  # 50 million games in one task
+    with distributed.Client(address, set_as_default=False) as client:
+
+        def executing() -> int:
+            counts = client.run(lambda dask_worker: dask_worker.state.executing_count)  # cancelled ones too
+            return sum(counts.values())
+
+        def within(seconds: float, predicate: Callable[[], bool]) -> bool:
+            deadline = time.monotonic() + seconds
+            while time.monotonic() < deadline:
+                if predicate():
+                    return True
+                time.sleep(0.05)
+            return False
+
+        future = client.submit(play_chunks_task, Simulation("kap-shap", engine="reference"), hours, pure=False)
+        assert within(30, lambda: executing() == 1), "the task never started"
+        time.sleep(0.5)
+        future.cancel()
+        assert within(10, lambda: executing() == 0), "the worker goes on playing a cancelled task"

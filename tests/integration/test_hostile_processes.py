@@ -15,6 +15,7 @@ import os
 import signal
 import subprocess
 import sys
+import threading
 import time
 import uuid
 from collections.abc import Iterator
@@ -24,6 +25,7 @@ import pytest
 
 from gupai.core.files import OutputError, check_directory, check_writable, write_file
 from gupai.core.pool import BrokenProcessPool, WorkerPool
+from gupai.core.reaper import SUPERVISOR, reaped
 from gupai.core.terminal import printable
 from gupai.log.read import BATCH_GAMES, check_batch, validate_all
 
@@ -129,6 +131,99 @@ def test_a_signal_stops_the_harness_and_kills_the_engine_and_its_children(
         if process.poll() is None:
             os.killpg(process.pid, signal.SIGKILL)
             process.wait()
+
+
+@pytest.mark.parametrize("fake", ["spawns_and_hangs.py", "hangs.py"])
+def test_an_engine_dies_with_a_harness_killed_by_sigkill(fake: str) -> None:
+    # SIGKILL cannot be caught: the harness has no chance to kill the engine's group, which is a session of
+    # its own. The supervisor leading that group sees its parent die and kills the group.
+    mark = f"gupai-orphan-{uuid.uuid4().hex}"
+    engine = f"{sys.executable} {FAKES / fake} {mark}"
+    process = _start("conformance", "run", "kap-shap", "--engine", engine, "--run", ONE_CASE, "--timeout", "60")
+    started = 3 if fake == "spawns_and_hangs.py" else 2  # the supervisor, the engine (and its child)
+
+    def engines() -> list[int]:
+        return [pid for pid in _marked(mark) if pid != process.pid]  # the harness's command line has the mark too
+
+    try:
+        assert _wait_for(lambda: len(engines()) >= started, 60), f"the engine never started: {engines()}"
+        time.sleep(0.5)  # the harness is waiting for the answer to new_game
+        assert {os.getpgid(pid) for pid in engines()} != {os.getpgid(process.pid)}  # a killpg of the harness misses
+        process.kill()  # the harness alone
+        process.communicate(timeout=10)
+        assert _wait_for(lambda: not _marked(mark), 5), f"left running after the harness's SIGKILL: {_marked(mark)}"
+    finally:
+        _kill_all(_marked(mark))
+
+
+#: A parent that starts a supervised ``sleep`` (its command line marked) and waits: argv[1] the mark,
+#: argv[2] "pidfd" or "poll" (the supervisor's two ways of watching its parent).
+_PARENT = """
+import subprocess, sys, time
+mark, how = sys.argv[1], sys.argv[2]
+command = [sys.executable, "-c", "import time, sys; time.sleep(600)", mark]
+argv = reaped(command)
+if how == "poll":  # no pidfd_open: the supervisor looks at its parent's id instead
+    argv[argv.index("-c") + 1] = "import os\\ndel os.pidfd_open\\n" + argv[argv.index("-c") + 1]
+subprocess.Popen(argv, start_new_session=True)
+time.sleep(600)
+"""
+
+
+@pytest.mark.parametrize("how", ["pidfd", "poll"])
+def test_a_supervised_child_dies_with_its_parent_killed_by_sigkill(how: str) -> None:
+    mark = f"gupai-reaper-{uuid.uuid4().hex}"
+    parent = subprocess.Popen(
+        [sys.executable, "-c", "from gupai.core.reaper import reaped\n" + _PARENT, mark, how],
+        start_new_session=True,
+    )
+
+    def children() -> list[int]:
+        return [pid for pid in _marked(mark) if pid != parent.pid]
+
+    try:
+        assert _wait_for(lambda: len(children()) >= 2, 30), "the supervisor and its child never started"
+        assert parent.poll() is None and all(os.getppid() != pid for pid in children())
+        parent.kill()
+        parent.wait(timeout=10)
+        assert _wait_for(lambda: not children(), 3), f"left running after the parent's SIGKILL: {children()}"
+    finally:
+        _kill_all(children())
+        if parent.poll() is None:
+            parent.kill()
+            parent.wait()
+
+
+def test_a_supervised_child_outlives_the_thread_that_started_it() -> None:
+    # PR_SET_PDEATHSIG fires when the parent's *thread* ends; an engine started from a worker thread (a
+    # library user's) must live on: the supervisor watches the parent process.
+    started: list[subprocess.Popen[bytes]] = []
+    worker = threading.Thread(
+        target=lambda: started.append(subprocess.Popen(reaped(["sleep", "30"]), start_new_session=True))
+    )
+    worker.start()
+    worker.join()
+    (child,) = started
+    try:
+        time.sleep(1.0)
+        assert child.poll() is None
+    finally:
+        os.killpg(child.pid, signal.SIGKILL)
+        child.wait()
+
+
+def test_the_supervisor_passes_on_the_commands_streams_and_status() -> None:
+    done = subprocess.run(
+        reaped(["sh", "-c", "read line; echo \"got $line\"; echo oops >&2; exit 7"]),
+        input=b"hello\n", capture_output=True, timeout=30,
+    )  # fmt: skip
+    assert (done.returncode, done.stdout, done.stderr) == (7, b"got hello\n", b"oops\n")
+    killed = subprocess.run(reaped(["sh", "-c", "kill -KILL $$"]), capture_output=True, timeout=30)
+    assert killed.returncode == -signal.SIGKILL
+    missing = subprocess.run(reaped(["/nonexistent/engine"]), capture_output=True, timeout=30, text=True)
+    assert missing.returncode == 127
+    assert missing.stderr == "gupai: cannot run /nonexistent/engine: No such file or directory\n"
+    assert "execvp" in SUPERVISOR  # the command replaces the supervisor's child: no shell between
 
 
 def test_a_signal_stops_the_reference_engine_with_its_status() -> None:
@@ -416,6 +511,56 @@ def test_a_file_name_cannot_forge_validate_lines(tmp_path: Path) -> None:
     lines = done.stdout.splitlines() + done.stderr.splitlines()
     assert "1 game(s) read, 0 invalid, 0 error(s)" not in lines
     assert lines[-1].startswith("1 game(s) read, 1 invalid, ")
+
+
+#: A name a hostile file, log or argument may carry: a colour, a cleared screen, a forged line, a title.
+HOSTILE = "evil\x1b[31m\x1b[2J\n1 game(s) read, 0 invalid, 0 error(s)\x1b]0;owned\x07"
+
+
+def _hostile_runs(tmp_path: Path) -> dict[str, list[str]]:
+    as_file = tmp_path / f"f{HOSTILE}.json"
+    as_file.write_text("{}", encoding="utf-8")
+    as_dir = tmp_path / f"d{HOSTILE}"
+    as_dir.mkdir()
+    log = json.loads(VALID.read_text(encoding="utf-8"))
+    log["events"][1]["tile"] = HOSTILE
+    log["x-note"] = HOSTILE
+    bad_log = tmp_path / "bad.json"
+    bad_log.write_text(json.dumps(log), encoding="utf-8")
+    return {
+        "simulate --out onto a file": ["simulate", "kap-shap", "-n", "1", "--out", str(as_file)],
+        "compare --out below a file": ["compare", "kap-shap", "--presets", "culin,pagat", "--out", f"{as_file}/x"],
+        "play --out onto a directory": ["play", "kap-shap", "--out", str(as_dir)],
+        "play --out below a file": ["play", "kap-shap", "--out", f"{as_file}/x.json"],
+        "validate a hostile name": ["validate", str(as_file)],
+        "validate a missing hostile name": ["validate", f"{tmp_path / HOSTILE}.json"],
+        "validate a hostile log": ["validate", str(bad_log)],
+        "show a hostile name": ["show", str(as_file)],
+        "show a hostile log": ["show", str(bad_log)],
+        "a hostile game": ["play", HOSTILE],
+        "a hostile preset": ["simulate", "kap-shap", "--preset", HOSTILE],
+        "a hostile presets list": ["compare", "kap-shap", "--presets", f"culin,{HOSTILE}"],
+        "a hostile option": ["play", "kap-shap", "-o", f"{HOSTILE}=x"],
+        "a hostile option value": ["play", "kap-shap", "-o", f"take={HOSTILE}"],
+        "a hostile agent": ["simulate", "kap-shap", "-n", "1", "--agents", HOSTILE.replace(",", ";")],
+        "a hostile tile": ["hand", "kap-shap", HOSTILE],
+        "a hostile rule": ["rules", "kap-shap", HOSTILE],
+    }
+
+
+def test_no_command_lets_untrusted_text_reach_the_terminal_raw(tmp_path: Path) -> None:
+    from click.testing import CliRunner
+
+    from gupai.cli import main
+
+    for what, args in _hostile_runs(tmp_path).items():
+        done = CliRunner().invoke(main, args)
+        text = done.stdout + done.stderr
+        assert done.exit_code in (0, 1, 2), (what, done.exit_code, text)  # `show` shows an invalid log too
+        assert "\x1b" not in text and "\x07" not in text, (what, text)  # escapes shown, never sent
+        assert "\\x1b" in text, (what, text)  # the hostile text is named, escaped
+        lines = text.splitlines()
+        assert "1 game(s) read, 0 invalid, 0 error(s)" not in lines, (what, text)  # no forged line
 
 
 # ------------------------------------------------------------ finding 13 and issue 25: input slips

@@ -6,11 +6,15 @@ import csv
 import json
 import xml.etree.ElementTree as ET
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
 
+import gupai.cli.simulate
 from gupai.cli import main
+from gupai.sim.report import output_names
+from gupai.sim.simulate import SimulationResult, simulate
 
 
 def run(*args: str) -> tuple[int, str, str]:
@@ -90,6 +94,7 @@ def test_out_writes_json_csv_and_plots(tmp_path: Path) -> None:
         assert f"{stem}.png" in names and f"{stem}.svg" in names
         assert (out / f"{stem}.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
         ET.parse(out / f"{stem}.svg")  # well-formed SVG
+    assert names == sorted(output_names("kap-tai-shap"))  # the files refused before the run are the files written
     doc = json.loads((out / "simulation.json").read_text(encoding="utf-8"))
     assert len(doc["runs"]) == 2
     with (out / "lengths.csv").open(encoding="utf-8") as handle:
@@ -112,6 +117,7 @@ def test_out_for_tsung_shap_writes_scores_and_sweeps(tmp_path: Path) -> None:
     assert code == 0, err
     for name in ("scores.png", "scores.svg", "sweeps.png", "sweeps.svg", "scores.csv", "sweeps.csv"):
         assert (tmp_path / name).stat().st_size > 0
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(output_names("tsung-shap"))
     assert "sweeps per game" in out and "wins, seat 0" in out
 
 
@@ -135,3 +141,88 @@ def test_usage_errors_exit_2(args: list[str], message: str) -> None:
     assert code == 2
     assert message in err
     assert "Traceback" not in err and out == ""
+
+
+# ------------------------------------------------------------ --out never replaces a file without --force
+OUT_COMMANDS = {
+    "simulate": ["simulate", "kap-shap", "-n", "6", "--jobs", "1", "--seed", "3"],
+    "compare": ["compare", "kap-shap", "--presets", "culin,pagat", "-n", "6", "--jobs", "1", "--seed", "3"],
+}
+
+
+def _no_games(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Make playing a game fail the test: what is refused must be refused before anything is played."""
+
+    def played(*args: object, **kwargs: object) -> None:
+        raise AssertionError("a game was played")
+
+    monkeypatch.setattr(gupai.cli.simulate, "simulate", played)
+    monkeypatch.setattr(gupai.cli.simulate, "compare", played)
+
+
+def _files(folder: Path) -> dict[str, bytes]:
+    return {p.name: p.read_bytes() for p in sorted(folder.iterdir())}
+
+
+@pytest.mark.parametrize("command", sorted(OUT_COMMANDS))
+def test_out_refuses_an_existing_file_before_any_game(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, command: str
+) -> None:
+    (tmp_path / "notes.txt").write_text("the user's own file\n", encoding="utf-8")
+    (tmp_path / "lengths.csv").write_text("the user's lengths\n", encoding="utf-8")
+    (tmp_path / "wins.csv").write_text("the user's wins\n", encoding="utf-8")
+    before = _files(tmp_path)
+    _no_games(monkeypatch)
+    code, out, err = run(*OUT_COMMANDS[command], "--out", str(tmp_path))
+    assert code == 2, err
+    assert out == ""
+    (line,) = err.strip().splitlines()  # one line, naming the first file the run would write that exists
+    assert line == f"Error: cannot write {tmp_path / 'lengths.csv'}: it exists (give --force to overwrite it)"
+    assert _files(tmp_path) == before  # nothing written, nothing left behind
+
+
+@pytest.mark.parametrize("command", sorted(OUT_COMMANDS))
+def test_out_into_a_written_directory_needs_force_and_force_replaces(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, command: str
+) -> None:
+    monkeypatch.setattr(gupai.cli.simulate, "plots_available", lambda: False)  # the figures alone: quick
+    args = [*OUT_COMMANDS[command], "--json", "--out", str(tmp_path)]
+    code, out, err = run(*args)
+    assert code == 0, err
+    first = _files(tmp_path)
+    assert "simulation.json" in first and "summary.csv" in first
+    assert json.loads(first["simulation.json"])["seed"] == 3
+    code, again, err = run(*args)  # the same run again: its own files are the user's now
+    assert code == 2 and again == ""
+    assert f"cannot write {tmp_path / 'simulation.json'}: it exists (give --force to overwrite it)" in err
+    assert _files(tmp_path) == first
+    seed = args.index("--seed") + 1
+    forced = [*args[:seed], "4", *args[seed + 1 :], "--force"]
+    code, out, err = run(*forced)
+    assert code == 0, err
+    after = _files(tmp_path)
+    assert set(after) == set(first)  # the same files, replaced whole: no temporary file left
+    doc = json.loads(after["simulation.json"])
+    assert doc["seed"] == 4 and doc == json.loads(out)
+    assert after["summary.csv"].startswith(b"run,figure,value") and after["summary.csv"] != first["summary.csv"]
+
+
+def test_out_keeps_a_file_made_while_the_games_were_played(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    def meanwhile(*args: Any, **kwargs: Any) -> SimulationResult:
+        (tmp_path / "wins.csv").write_text("made meanwhile\n", encoding="utf-8")
+        return simulate(*args, **kwargs)
+
+    monkeypatch.setattr(gupai.cli.simulate, "simulate", meanwhile)
+    code, _, err = run(*OUT_COMMANDS["simulate"], "--out", str(tmp_path))
+    assert code == 2
+    assert f"cannot write {tmp_path / 'wins.csv'}: it exists (give --force to overwrite it)" in err
+    assert (tmp_path / "wins.csv").read_text(encoding="utf-8") == "made meanwhile\n"
+    assert not [p for p in tmp_path.iterdir() if p.name.startswith(".")]  # no temporary file left
+
+
+def test_out_refuses_a_directory_in_the_way_even_with_force(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    (tmp_path / "summary.csv").mkdir()
+    _no_games(monkeypatch)
+    code, _, err = run(*OUT_COMMANDS["simulate"], "--out", str(tmp_path), "--force")
+    assert code == 2
+    assert f"cannot write {tmp_path / 'summary.csv'}: it is a directory" in err

@@ -35,7 +35,7 @@ from gupai.log.transcript import transcript
 from gupai.log.validate import LogIssue
 from gupai.sim.cluster import dask_client
 
-from .params import AGENTS, GAMES, JSON, OPTION, PLAYERS, PRESET, SEED, SETS, game_argument, players_for, resolve
+from .params import AGENTS, FORCE, GAMES, JSON, OPTION, PLAYERS, PRESET, SEED, SETS, game_argument, players_for, resolve
 
 
 @click.command("play")
@@ -53,7 +53,7 @@ from .params import AGENTS, GAMES, JSON, OPTION, PLAYERS, PRESET, SEED, SETS, ga
     default=None,
     help="Write the log to FILE (.json for one game; several games go to .jsonl, one game a line).",
 )
-@click.option("--force", is_flag=True, help="Overwrite the --out file if it exists.")
+@FORCE
 @click.option("--show", "show_it", is_flag=True, help="Also print the transcript.")
 @usage_errors
 def play_cmd(

@@ -23,6 +23,7 @@ from gupai.core.spec import game_spec, games
 
 __all__ = [
     "AGENTS",
+    "FORCE",
     "GAMES",
     "JSON",
     "OPTION",
@@ -178,6 +179,12 @@ OPTION = click.option(
     help="Override one option (repeatable; `gupai options GAME` lists them).",
 )
 JSON = click.option("--json", "as_json", is_flag=True, help="Print JSON (stable, documented) instead of text.")
+FORCE = click.option(
+    "--force",
+    is_flag=True,
+    help="Overwrite the output files (--out) that exist; without it, an existing one is refused before the work "
+    "starts.",
+)
 PLAYERS = click.option("--players", type=click.IntRange(min=1), default=None, metavar="N", help="Number of players.")
 SETS = click.option(
     "--sets",

@@ -13,14 +13,14 @@ import click
 
 from gupai.cli.app import usage_errors
 from gupai.core.errors import OptionError
-from gupai.core.files import check_directory
+from gupai.core.files import check_directory, check_writable
 from gupai.core.options import parse_assignments
 from gupai.core.spec import game_spec, games
 from gupai.core.terminal import printable
 from gupai.games.registry import GAMES as GAME_FACTORIES
 from gupai.sim.fast import FAST_PATH_NOTE, fast_available
 from gupai.sim.plots import NO_PLOTS_NOTE, plots_available
-from gupai.sim.report import summary_rows, write_outputs
+from gupai.sim.report import output_names, summary_rows, write_outputs
 from gupai.sim.simulate import (
     ENGINES,
     Simulation,
@@ -31,9 +31,9 @@ from gupai.sim.simulate import (
     simulation_document,
 )
 
-from .params import AGENTS, GAMES, JSON, OPTION, PLAYERS, PRESET, SEED, SETS, game_argument, players_for, resolve
+from .params import AGENTS, FORCE, GAMES, JSON, OPTION, PLAYERS, PRESET, SEED, SETS, game_argument, players_for, resolve
 
-__all__ = ["compare_cmd", "simulate_cmd"]
+__all__ = ["check_out", "compare_cmd", "simulate_cmd"]
 
 
 def _common(func: Callable[..., Any]) -> Callable[..., Any]:
@@ -74,6 +74,7 @@ def _common(func: Callable[..., Any]) -> Callable[..., Any]:
             default=None,
             help="Write the figures (JSON, CSV) and the plots (PNG, SVG; they need matplotlib, the extra sim) into this directory.",
         ),
+        FORCE,
     ]
     for option in reversed(options):
         func = option(func)
@@ -126,11 +127,40 @@ def preset_differences(game: str, presets: Sequence[str]) -> list[str]:
     return lines
 
 
-def _report(results: Sequence[SimulationResult], as_json: bool, out: str | None, notes: Sequence[str] = ()) -> None:
+def check_out(out: str, game: str, *, plots: bool, force: bool) -> None:
+    """Refuse an ``--out`` directory, before any game is played, that cannot be written or (without
+    ``force``) already holds a file the run would write: an :class:`~gupai.core.files.OutputError` naming
+    the first such file. The files are claimed again when they are written (a file made meanwhile is kept).
+
+    >>> import tempfile, pathlib
+    >>> folder = pathlib.Path(tempfile.mkdtemp())
+    >>> check_out(str(folder), "kap-shap", plots=False, force=False)
+    >>> _ = (folder / "wins.csv").write_text("mine")
+    >>> check_out(str(folder), "kap-shap", plots=False, force=False)
+    Traceback (most recent call last):
+    ...
+    gupai.core.files.OutputError: cannot write .../wins.csv: it exists (give --force to overwrite it)
+    >>> check_out(str(folder), "kap-shap", plots=False, force=True)
+    """
+    check_directory(out)
+    folder = Path(out)
+    if folder.is_dir():
+        for name in output_names(game, plots=plots):
+            check_writable(folder / name, force=force)
+
+
+def _report(
+    results: Sequence[SimulationResult],
+    as_json: bool,
+    out: str | None,
+    notes: Sequence[str] = (),
+    *,
+    plots: bool = False,
+    force: bool = False,
+) -> None:
     doc = simulation_document(results)
     if out is not None:
-        plots = plots_available()
-        paths = write_outputs(doc, Path(out), plots=plots)
+        paths = write_outputs(doc, Path(out), plots=plots, force=force)
         click.echo(f"wrote {len(paths)} files to {printable(out)}", err=True)
         if not plots:
             click.echo(NO_PLOTS_NOTE, err=True)
@@ -263,12 +293,14 @@ def _run(
     cluster: str | None,
     as_json: bool,
     out: str | None,
+    force: bool,
     side_by_side: bool = False,
 ) -> None:
     """Simulate ``game`` under each of ``presets`` on the same seeds and report them (``simulate`` and ``compare``)."""
     sims = _simulations(game, presets, option_items, players, sets, agents, engine)
+    plots = out is not None and plots_available()
     if out is not None:
-        check_directory(out)  # before the games are played, not after
+        check_out(out, game, plots=plots, force=force)  # before the games are played, not after
     if engine == "fast" and not fast_available():
         click.echo(FAST_PATH_NOTE, err=True)
     with _progress(count, [sim.label for sim in sims]) as advance:
@@ -287,7 +319,5 @@ def _run(
             results = compare(
                 sims, games=count, seed=seed, jobs=jobs or default_jobs(), progress=advance, cluster=cluster
             )
-    if side_by_side:
-        _report(results, as_json, out, preset_differences(game, [name for name in presets if name]))
-    else:
-        _report(results, as_json, out)
+    notes = preset_differences(game, [name for name in presets if name]) if side_by_side else []
+    _report(results, as_json, out, notes, plots=plots, force=force)

@@ -10,6 +10,7 @@ import contextlib
 import os
 import selectors
 import shlex
+import shutil
 import signal
 import subprocess
 import time
@@ -17,6 +18,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from gupai.core.errors import GupaiError
+from gupai.core.reaper import reaped
 from gupai.protocol.messages import (
     MAX_LINE_BYTES,
     PROTOCOL_VERSION,
@@ -63,7 +65,9 @@ class EngineProcess:
     for ``start_timeout`` (an engine may take a while to load). The process
     runs in a session (and process group) of its own: closing the engine, or
     an answer timing out, kills the whole group, so that nothing the engine
-    started outlives it, even when the engine itself has already exited.
+    started outlives it, even when the engine itself has already exited. The
+    group is led by a small supervisor (:func:`gupai.core.reaper.reaped`)
+    that kills it when the harness dies, even by SIGKILL.
     Only the last :data:`STDERR_KEEP` bytes of its standard error are kept.
     """
 
@@ -89,9 +93,12 @@ class EngineProcess:
         """Start the process and shake hands; return the ``start`` answer."""
         self.close()
         self._stderr = bytearray()
+        # Under the supervisor of gupai.core.reaper, the engine and all it started die with the harness, even
+        # by SIGKILL; a command not found is run as it is, for the system's own error.
+        argv = reaped(self.argv) if shutil.which(self.argv[0]) else self.argv
         try:
             self.process = subprocess.Popen(
-                self.argv,
+                argv,
                 stdin=subprocess.PIPE,
                 stdout=subprocess.PIPE,
                 stderr=subprocess.PIPE,

@@ -29,10 +29,12 @@ from gupai.core.errors import OptionError
 
 __all__ = [
     "TASKS_PER_THREAD",
+    "TaskCancelledError",
     "cluster_chunk_results",
     "dask_client",
     "play_chunk_task",
     "play_chunks_task",
+    "task_cancelled",
     "task_groups",
     "warm_worker",
 ]
@@ -62,9 +64,39 @@ def warm_worker(simulation: Any) -> None:
         warm()
 
 
+class TaskCancelledError(RuntimeError):
+    """A worker's task stopped early: its client is gone (stopped by a signal) or no longer wants it."""
+
+
 def play_chunks_task(simulation: Any, chunks: list[tuple[int, int]]) -> list[Any]:
-    """A worker's task: play several chunks of seeds, a tally each, in their order."""
-    return [play_chunk_task(simulation, chunk) for chunk in chunks]
+    """A worker's task: play several chunks of seeds, a tally each, in their order.
+
+    Dask cannot stop a task that is running; so before each chunk (at most a few hundred games) the task
+    asks whether it is still wanted (:func:`task_cancelled`), and raises :class:`TaskCancelledError` if not: a
+    ``gupai simulate --cluster`` stopped by Ctrl-C or SIGTERM leaves no worker playing for nobody.
+    """
+    tallies = []
+    for chunk in chunks:
+        if task_cancelled():
+            raise TaskCancelledError(f"the task was cancelled before the chunk of seeds from {chunk[0]}")
+        tallies.append(play_chunk_task(simulation, chunk))
+    return tallies
+
+
+def task_cancelled() -> bool:
+    """Whether the task running in this thread on a Dask worker has been cancelled (False off a worker).
+
+    >>> task_cancelled()
+    False
+    """
+    try:
+        from distributed import get_worker
+
+        worker = get_worker()
+    except (ImportError, ValueError):  # no dask.distributed, or not in a worker's task
+        return False
+    task = worker.state.tasks.get(worker.get_current_task())
+    return task is None or task.state in ("cancelled", "released", "forgotten")
 
 
 def play_chunk_task(simulation: Any, chunk: tuple[int, int]) -> Any:

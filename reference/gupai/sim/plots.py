@@ -2,8 +2,9 @@
 
 Each function takes the ``runs`` of a simulation document
 (:func:`gupai.sim.simulate.simulation_document`) and a path without suffix, and
-writes ``<path>.png`` and ``<path>.svg``; it returns the two paths. The files
-are reproducible: no dates or software versions are stamped into them, and the
+writes ``<path>.png`` and ``<path>.svg``; it returns the two paths. Each file
+is written whole (:func:`gupai.core.files.write_file`), and a file already
+there is replaced only with ``force``. The files are reproducible: no dates or software versions are stamped into them, and the
 SVG ids are salted with a constant.
 
 matplotlib is an optional dependency (the ``sim`` extra); without it these
@@ -107,7 +108,7 @@ def _pyplot() -> Any:
     return plt
 
 
-def _save(fig: Any, stem: Path) -> list[Path]:
+def _save(fig: Any, stem: Path, *, force: bool) -> list[Path]:
     stem.parent.mkdir(parents=True, exist_ok=True)
     png, svg = stem.with_suffix(".png"), stem.with_suffix(".svg")
     import io
@@ -123,7 +124,7 @@ def _save(fig: Any, stem: Path) -> list[Path]:
         ):
             image = io.BytesIO()  # drawn in memory, then written whole (no partial plot on a full disk)
             fig.savefig(image, bbox_inches="tight", **settings)
-            write_file(path, image.getvalue(), force=True)
+            write_file(path, image.getvalue(), force=force)
     finally:
         plt.close(fig)
     return [png, svg]
@@ -163,7 +164,9 @@ def _check(runs: Sequence[dict[str, Any]]) -> None:
         raise PlotError("no runs to plot", where="runs")
 
 
-def plot_lengths(runs: Sequence[dict[str, Any]], stem: Path, *, title: str = "", rounds: bool = True) -> list[Path]:
+def plot_lengths(
+    runs: Sequence[dict[str, Any]], stem: Path, *, title: str = "", rounds: bool = True, force: bool = False
+) -> list[Path]:
     """The distribution of game lengths in turns, one line a run, on one plot.
 
     The share of games ending at each turn is drawn as a step line; dotted
@@ -213,10 +216,12 @@ def plot_lengths(runs: Sequence[dict[str, Any]], stem: Path, *, title: str = "",
     ax.set_ylabel("share of games (%)")
     ax.set_title(title or "Game length")
     ax.legend(frameon=False, loc="center right")
-    return _save(fig, stem)
+    return _save(fig, stem, force=force)
 
 
-def plot_wins(runs: Sequence[dict[str, Any]], stem: Path, *, title: str = "", by: str = "position") -> list[Path]:
+def plot_wins(
+    runs: Sequence[dict[str, Any]], stem: Path, *, title: str = "", by: str = "position", force: bool = False
+) -> list[Path]:
     """Win rate by position in turn order (``by="position"``) or by seat, with 95% intervals.
 
     Grouped bars, one group a position, one bar a run; a dotted line marks the
@@ -254,10 +259,10 @@ def plot_wins(runs: Sequence[dict[str, Any]], stem: Path, *, title: str = "", by
     ax.set_ylabel("games won (%)")
     ax.set_title(title or "Win rate by " + by)
     ax.legend(frameon=False, loc="upper center", bbox_to_anchor=(0.5, -0.18), ncol=min(3, len(runs) + 1))
-    return _save(fig, stem)
+    return _save(fig, stem, force=force)
 
 
-def plot_scores(runs: Sequence[dict[str, Any]], stem: Path, *, title: str = "") -> list[Path]:
+def plot_scores(runs: Sequence[dict[str, Any]], stem: Path, *, title: str = "", force: bool = False) -> list[Path]:
     """Tsung Shap: the distribution of a player's final score, one line a run."""
     _check(runs)
     plt = _pyplot()
@@ -284,10 +289,10 @@ def plot_scores(runs: Sequence[dict[str, Any]], stem: Path, *, title: str = "") 
     ax.set_ylabel("share of scores (%)")
     ax.set_title(title or "Tsung Shap: final scores")
     ax.legend(frameon=False)
-    return _save(fig, stem)
+    return _save(fig, stem, force=force)
 
 
-def plot_sweeps(runs: Sequence[dict[str, Any]], stem: Path, *, title: str = "") -> list[Path]:
+def plot_sweeps(runs: Sequence[dict[str, Any]], stem: Path, *, title: str = "", force: bool = False) -> list[Path]:
     """Tsung Shap: how many sweeps a game has, one bar group a count, one bar a run."""
     _check(runs)
     plt = _pyplot()
@@ -313,11 +318,17 @@ def plot_sweeps(runs: Sequence[dict[str, Any]], stem: Path, *, title: str = "") 
     ax.set_ylabel("games (%)")
     ax.set_title(title or "Tsung Shap: sweeps per game")
     ax.legend(frameon=False)
-    return _save(fig, stem)
+    return _save(fig, stem, force=force)
 
 
 def plot_win_chances(
-    runs: Sequence[dict[str, Any]], stem: Path, *, turns: int, title: str = "", min_reached: int = 100
+    runs: Sequence[dict[str, Any]],
+    stem: Path,
+    *,
+    turns: int,
+    title: str = "",
+    min_reached: int = 100,
+    force: bool = False,
 ) -> list[Path]:
     """The chance that the player to move wins on turn k, given the game reached turn k, one line a run.
 
@@ -361,4 +372,4 @@ def plot_win_chances(
     ax.set_ylabel("the player to move wins (%)")
     ax.set_title(title or "Chance of a win on each turn, given the game reached it")
     ax.legend(frameon=False)
-    return _save(fig, stem)
+    return _save(fig, stem, force=force)

@@ -25,7 +25,7 @@ from typing import Any
 from gupai.core.files import OutputError, write_file
 from gupai.sim.stats import Estimate
 
-__all__ = ["CSV_FILES", "estimate", "summary_rows", "write_csvs", "write_outputs"]
+__all__ = ["CSV_FILES", "PLOT_STEMS", "estimate", "output_names", "summary_rows", "write_csvs", "write_outputs"]
 
 
 def estimate(doc: Mapping[str, Any]) -> Estimate:
@@ -83,6 +83,23 @@ CSV_FILES = {
     "tsung-shap": ("summary.csv", "lengths.csv", "wins.csv", "scores.csv", "sweeps.csv"),
 }
 
+#: The plots :func:`write_outputs` draws, by game family: each one a PNG and an SVG file.
+PLOT_STEMS = {"kap": ("lengths", "wins"), "tsung-shap": ("lengths", "wins", "scores", "sweeps")}
+
+
+def output_names(game: str, *, plots: bool = True) -> list[str]:
+    """The names of the files :func:`write_outputs` writes for ``game``, in the order it writes them: known
+    before anything is played, so that a command can refuse an existing file first.
+
+    >>> output_names("kap-shap", plots=False)
+    ['simulation.json', 'summary.csv', 'lengths.csv', 'wins.csv']
+    >>> output_names("tsung-shap")[-4:]
+    ['scores.png', 'scores.svg', 'sweeps.png', 'sweeps.svg']
+    """
+    family = "tsung-shap" if game == "tsung-shap" else "kap"
+    images = [f"{stem}.{kind}" for stem in PLOT_STEMS[family] for kind in ("png", "svg")] if plots else []
+    return ["simulation.json", *CSV_FILES[family], *images]
+
 
 def _flatten(prefix: str, value: Any, out: list[tuple[str, float, float | str, float | str]]) -> None:
     if isinstance(value, dict) and "ci95" in value:
@@ -99,14 +116,14 @@ def _flatten(prefix: str, value: Any, out: list[tuple[str, float, float | str, f
         out.append((prefix, value, "", ""))
 
 
-def write_csvs(doc: dict[str, Any], directory: Path) -> list[Path]:
+def write_csvs(doc: dict[str, Any], directory: Path, *, force: bool = False) -> list[Path]:
     """Write the document's figures as CSV files; return their paths.
 
     ``summary.csv`` has one row a figure a run (``run, figure, value, low,
     high``; intervals at 95%); ``lengths.csv`` the distribution of lengths in
     turns (``run, players, turns, round, games, share``); ``wins.csv`` the win
     rates by position in turn order and by seat; for Tsung Shap also
-    ``scores.csv`` and ``sweeps.csv``.
+    ``scores.csv`` and ``sweeps.csv``. A file already there is replaced only with ``force``.
     """
     directory.mkdir(parents=True, exist_ok=True)
     written = []
@@ -117,7 +134,7 @@ def write_csvs(doc: dict[str, Any], directory: Path) -> list[Path]:
         writer = csv.writer(handle, lineterminator="\n")
         writer.writerow(header)
         writer.writerows(rows)
-        write_file(path, handle.getvalue(), force=True)  # whole or not at all
+        write_file(path, handle.getvalue(), force=force)  # whole or not at all
         written.append(path)
 
     runs = doc["runs"]
@@ -154,19 +171,21 @@ def write_csvs(doc: dict[str, Any], directory: Path) -> list[Path]:
     return written
 
 
-def write_outputs(doc: dict[str, Any], directory: Path, *, plots: bool = True) -> list[Path]:
-    """Write ``simulation.json``, the CSV files and (``plots``) the PNG and SVG plots into ``directory``.
+def write_outputs(doc: dict[str, Any], directory: Path, *, plots: bool = True, force: bool = False) -> list[Path]:
+    """Write ``simulation.json``, the CSV files and (``plots``) the PNG and SVG plots into ``directory``
+    (the files :func:`output_names` lists).
 
-    Each file is written whole or not at all (:func:`gupai.core.files.write_file`); a failure is an
-    :class:`~gupai.core.files.OutputError` naming the path.
+    Each file is written whole or not at all (:func:`gupai.core.files.write_file`), and a file already
+    there is replaced only with ``force``; a failure is an :class:`~gupai.core.files.OutputError` naming
+    the path.
     """
     try:
         directory.mkdir(parents=True, exist_ok=True)
     except OSError as error:
         raise OutputError(f"cannot write {directory}: {error.strerror or error}", where=str(directory)) from None
     path = directory / "simulation.json"
-    write_file(path, json.dumps(doc, indent=1, ensure_ascii=False) + "\n", force=True)
-    written = [path, *write_csvs(doc, directory)]
+    write_file(path, json.dumps(doc, indent=1, ensure_ascii=False) + "\n", force=force)
+    written = [path, *write_csvs(doc, directory, force=force)]
     if plots:
         from gupai.sim.plots import plot_lengths, plot_scores, plot_sweeps, plot_wins
 
@@ -176,10 +195,17 @@ def write_outputs(doc: dict[str, Any], directory: Path, *, plots: bool = True) -
         who = f", {players[0]} players" if len(players) == 1 else ""
         games = f"{doc['games']:,} games each" if len(runs) > 1 else f"{doc['games']:,} games"
         written += plot_lengths(
-            runs, directory / "lengths", title=f"{name}{who}: game length ({games})", rounds=game != "tsung-shap"
+            runs,
+            directory / "lengths",
+            title=f"{name}{who}: game length ({games})",
+            rounds=game != "tsung-shap",
+            force=force,
         )
-        written += plot_wins(runs, directory / "wins", title=f"{name}{who}: win rate by position ({games})")
+        title = f"{name}{who}: win rate by position ({games})"
+        written += plot_wins(runs, directory / "wins", title=title, force=force)
         if game == "tsung-shap":
-            written += plot_scores(runs, directory / "scores", title=f"{name}: final scores ({games})")
-            written += plot_sweeps(runs, directory / "sweeps", title=f"{name}: sweeps per game ({games})")
+            title = f"{name}: final scores ({games})"
+            written += plot_scores(runs, directory / "scores", title=title, force=force)
+            title = f"{name}: sweeps per game ({games})"
+            written += plot_sweeps(runs, directory / "sweeps", title=title, force=force)
     return written
