@@ -233,7 +233,7 @@ def test_an_engine_message_with_a_lone_surrogate_reaches_the_report(tmp_path: Pa
     for extra in ([], ["--json"]):
         done = subprocess.run(
             [str(script()), "conformance", "run", "kap-shap", "--engine", f"{sys.executable} {engine}",
-             "--run", "scenario:kap-shap/turns/any-face-up-discard-may-be-taken*", "--report", str(report), *extra],
+             "--run", "scenario:kap-shap/turns/any-face-up-discard-may-be-taken*", "--report", str(report), "--force", *extra],
             capture_output=True,
             timeout=300,
             check=False,

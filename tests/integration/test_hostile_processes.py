@@ -613,3 +613,43 @@ def test_the_harness_reads_a_long_unterminated_line_in_linear_time(tmp_path: Pat
     with engine, pytest.raises(Exception, match="longer than"):
         engine.start()
     assert time.monotonic() - started < 5  # it was about 9 s, read quadratically, and reported as a timeout
+
+
+@pytest.mark.parametrize("option", ["--report", "--badge", "--junit"])
+def test_the_harness_refuses_an_existing_output_file_without_force(tmp_path: Path, option: str) -> None:
+    """An existing report, badge or JUnit file is a user's file: refused before the engine starts, unless --force."""
+    mark = f"gupai-unstarted-{uuid.uuid4().hex}"
+    out = tmp_path / "out.txt"
+    out.write_text("the user's own file\n", encoding="utf-8")
+    hangs = f"{sys.executable} {FAKES / 'spawns_and_hangs.py'} {mark}"
+    done = subprocess.run(
+        [GUPAI, "conformance", "run", "kap-shap", "--engine", hangs, "--run", ONE_CASE, option, str(out)],
+        capture_output=True, timeout=60, text=True,
+    )  # fmt: skip
+    assert done.returncode == 2
+    assert (
+        done.stderr.strip().splitlines()[-1] == f"Error: cannot write {out}: it exists (give --force to overwrite it)"
+    )
+    assert out.read_text(encoding="utf-8") == "the user's own file\n"
+    assert _marked(mark) == []
+    forced = subprocess.run(
+        [GUPAI, "conformance", "run", "kap-shap", "--engine", f"{GUPAI} engine", "--run", ONE_CASE, option, str(out),
+         "--force"],
+        capture_output=True, timeout=120, text=True,
+    )  # fmt: skip
+    assert forced.returncode == 0, forced.stderr
+    assert out.read_text(encoding="utf-8") != "the user's own file\n"
+
+
+def test_conformance_compare_refuses_an_existing_html_file_without_force(tmp_path: Path) -> None:
+    page = tmp_path / "matrix.html"
+    page.write_text("mine\n", encoding="utf-8")
+    done = subprocess.run(
+        [GUPAI, "conformance", "compare", str(tmp_path / "no-report.json"), "--html", str(page)],
+        capture_output=True, timeout=60, text=True,
+    )  # fmt: skip
+    assert done.returncode == 2
+    assert (
+        done.stderr.strip().splitlines()[-1] == f"Error: cannot write {page}: it exists (give --force to overwrite it)"
+    )
+    assert page.read_text(encoding="utf-8") == "mine\n"

@@ -50,10 +50,11 @@ def conformance_group() -> None:
     """Test an engine against every scenario and conformance log, over the engine protocol."""
 
 
-def _write(path: str, text: str) -> None:
-    """Write one of the run's files (a report, a badge, known failures): whole, replacing the last run's."""
+def _write(path: str, text: str, *, force: bool) -> None:
+    """Write one of the run's files (a report, a badge, JUnit XML, known failures, a matrix page) whole: an
+    existing file is replaced only with ``force`` (the known-failures file updates itself: always)."""
     try:
-        write_file(path, text, force=True)
+        write_file(path, text, force=force)
     except OutputError as error:
         raise InputError(safe_text(error.message)) from None
 
@@ -133,6 +134,12 @@ def _read_known(path: str) -> str | None:
     metavar="FILE",
     help="Write the ids of the failed cases to FILE (an existing file keeps its lines and comments: new ids are added).",
 )
+@click.option(
+    "--force",
+    is_flag=True,
+    help="Overwrite the --report, --badge and --junit files that exist; without it, an existing one is refused "
+    "before the engine starts.",
+)
 @click.option("--dump-tests", is_flag=True, help="List the selected cases as JSON and exit; no engine is run.")
 @click.option("-v", "--verbose", is_flag=True, help="Print each case as it runs, and every skip reason.")
 def run_cmd(**params: Any) -> None:
@@ -164,6 +171,7 @@ def _run(
     junit_path: str | None,
     known_path: str | None,
     write_known: str | None,
+    force: bool,
     dump_tests: bool,
     verbose: bool,
 ) -> None:
@@ -177,10 +185,11 @@ def _run(
     if not command:
         raise HarnessError("give the engine to test with --engine 'COMMAND' (or --dump-tests to list the cases)")
     known = parse_known_failures(Path(known_path).read_text(encoding="utf-8")) if known_path else ()
-    for path in (report_path, badge_path, write_known):
+    outputs = [(report_path, force), (badge_path, force), (junit_path, force), (write_known, True)]
+    for path, replace in outputs:
         if path:  # before the run, not after it: a file that cannot be written is said at once
             try:
-                check_writable(path, force=True)
+                check_writable(path, force=replace)
             except OutputError as error:
                 raise InputError(safe_text(error.message)) from None
 
@@ -234,16 +243,16 @@ def _run(
     )
     document = json.dumps(report.to_json(), indent=2, ensure_ascii=False) + "\n"
     if report_path:
-        _write(report_path, document)
+        _write(report_path, document, force=force)
     if badge_path:
-        _write(badge_path, json.dumps(report.badge(), indent=2, ensure_ascii=False) + "\n")
+        _write(badge_path, json.dumps(report.badge(), indent=2, ensure_ascii=False) + "\n", force=force)
     if junit_path:
-        _write(junit_path, junit_xml(report))
+        _write(junit_path, junit_xml(report), force=force)
     if write_known:
         previous = _read_known(write_known)
         entries = parse_known_failures(previous) if previous is not None else ()
         failed = [r.case.id for r in apply_known_failures(results, entries) if r.outcome == "fail" and not r.known]
-        _write(write_known, known_failures_text(previous, failed))
+        _write(write_known, known_failures_text(previous, failed), force=True)
     paint = painter(sys.stdout) if not as_json else None
     click.echo(document if as_json else report.text(verbose=verbose, paint=paint), nl=False)
     sys.exit(report.exit_status)
@@ -253,7 +262,8 @@ def _run(
 @click.argument("reports", nargs=-1, required=True, metavar="REPORT...")
 @JSON
 @click.option("--html", "html_path", metavar="FILE", help="Also write the matrix as a static HTML page to FILE.")
-def compare_cmd(reports: tuple[str, ...], as_json: bool, html_path: str | None) -> None:
+@click.option("--force", is_flag=True, help="Overwrite the --html file if it exists.")
+def compare_cmd(reports: tuple[str, ...], as_json: bool, html_path: str | None, force: bool) -> None:
     """Lay the JSON reports of several runs side by side: rules down, engines across.
 
     Each REPORT is a file written by `gupai conformance run --report`; each
@@ -261,11 +271,18 @@ def compare_cmd(reports: tuple[str, ...], as_json: bool, html_path: str | None) 
     rule's cases need), known failure or untested, and "-" where a report
     does not name the rule.
     """
+    if html_path:
+        try:
+            check_writable(html_path, force=force)
+        except OutputError as error:
+            raise InputError(safe_text(error.message)) from None
     docs = [_read_report(path) for path in reports]
     matrix = compare(docs)
     if html_path:
-        _write(html_path, matrix_html(matrix))
-    click.echo(json.dumps(matrix, indent=2, ensure_ascii=False) if as_json else safe_text(matrix_text(matrix)))
+        _write(html_path, matrix_html(matrix), force=force)
+    # each line escaped on its own (engine names come from the reports): the matrix keeps its lines
+    text = "\n".join(printable(line) for line in matrix_text(matrix).splitlines())
+    click.echo(json.dumps(matrix, indent=2, ensure_ascii=False) if as_json else text)
 
 
 def _read_report(path: str) -> dict[str, Any]:
