@@ -196,7 +196,7 @@ def _with_tiles(text: str, page_src: str) -> str:
         out.append(esc(text[pos : match.start()]))
         # each face kept whole on a narrow screen: "[3-1]", never "[3-" and "1]"
         out.append(re.sub(r"(\[[1-6]-[1-6]\])", r'<span class="face">\1</span>', esc(match.group(0))))
-        out.append(" " + tiles_html(re.findall(_TILE, match.group(0)), page_src, size="sm"))
+        out.append(" " + tiles_html(re.findall(_TILE, match.group(0)), page_src, size="sm", compact=True))
         pos = match.end()
     out.append(esc(text[pos:]))
     return "".join(out)
@@ -209,7 +209,7 @@ def _cell_html(value: str, page_src: str, *, tile_column: bool) -> str:
         faces = re.findall(_TILE, stripped)
         # each face kept whole on a narrow screen, as in a step's text
         code = re.sub(r"(\[[1-6]-[1-6]\])", r'<span class="face">\1</span>', esc(value))
-        return f"<code>{code}</code> {tiles_html(faces, page_src, size='sm')}"
+        return f"<code>{code}</code> {tiles_html(faces, page_src, size='sm', compact=True)}"
     return _with_tiles(value, page_src)
 
 
@@ -267,8 +267,10 @@ def render_scenario(scenario: Scenario, page_src: str, *, option_page: str, rule
         f'<details class="scenario" id="{esc(scenario.anchor)}">',
         '<summary class="scenario-head">'
         f"<strong>{esc(scenario.name)}</strong>"
-        f'<a class="scenario-link" href="#{esc(scenario.anchor)}" title="Link to this example">¶</a></summary>',
-        f'<p class="scenario-meta">{" ".join(chips)} <span class="where">{esc(scenario.where)}</span></p>',
+        # the feature file's place only as the link's hover title: a reader needs the example, not the file
+        f'<a class="scenario-link" href="#{esc(scenario.anchor)}" '
+        f'title="Link to this example ({esc(scenario.where)})">¶</a></summary>',
+        f'<p class="scenario-meta">{" ".join(chips)}</p>',
     ]
     if scenario.description:
         parts.append(f'<p class="scenario-description">{esc(scenario.description)}</p>')

@@ -122,7 +122,8 @@ class RulesPages(SiteBase):
                 )
             blocks.append('<div class="also-shown"><p>Also shown by:</p><ul>' + "".join(links) + "</ul></div>")
         if blocks:
-            out += ['<div class="examples">', *blocks, "</div>", ""]
+            # out of the search index, which every page loads: the rule texts and the questions page answer a search
+            out += ['<div class="examples" data-search-exclude>', *blocks, "</div>", ""]
         return out
 
     def _fix_rule_links(self, html: str, page: str) -> str:

@@ -105,7 +105,9 @@ def test_scenarios_inherit_tags_and_backgrounds(tmp_path: Path) -> None:
     assert eye.steps[0].table == (("tile", "count"), ("[6-6]", "2"))
     html = features.render_scenario(eye, "kap-shap/rules.md", option_page="kap-shap/options.md", rules_page="x.md")
     assert html.count('class="tile tile-sm"') >= 3  # tiles drawn in the step and in its table
-    assert "features/pairs.feature:" in html
+    # the feature file named only in the example link's hover title, out of a reader's way
+    assert re.search(r'<a class="scenario-link" [^>]*title="Link to this example \(features/pairs.feature:\d+\)"', html)
+    assert 'class="where"' not in html
 
 
 def test_no_features_is_fine(tmp_path: Path) -> None:
