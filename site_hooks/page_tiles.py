@@ -174,8 +174,8 @@ class TilesPages(SiteBase):
             "twenties, so that the nines and [6-5] never pair "
             f"({' and '.join(self.option_link(s, 'pair-set', page) + ' in ' + s.name for s in collecting)}).",
             "",
-            "The table shows every pair legal under at least one reading, side by side. It is computed by the "
-            "reference engine's `gupai.core.pairs.PairRules`, the code that judges hands.",
+            "The table shows every pair legal under at least one reading, side by side. It is worked out by the "
+            "same code that judges the hands of every game on this site, so the two cannot disagree.",
             "",
             "| Reading | Pairs | Presets that use it |",
             "| --- | :-: | --- |",
