@@ -233,9 +233,7 @@ def _table_html(rows: Sequence[Sequence[str]], page_src: str, *, header: bool) -
 
 
 def _steps_html(steps: Sequence[Step], page_src: str, *, css: str) -> str:
-    # The steps are left out of the site's search index: it is loaded by every page, and the
-    # rules, their titles and the questions page answer what a search looks for.
-    parts = [f'<ol class="steps {css}" data-search-exclude>']
+    parts = [f'<ol class="steps {css}">']
     for step in steps:
         parts.append(f'<li><span class="kw">{esc(step.keyword)}</span> {_with_tiles(step.text, page_src)}')
         if step.table:
@@ -264,7 +262,10 @@ def render_scenario(scenario: Scenario, page_src: str, *, option_page: str, rule
     other = [t for t in scenario.tags if not t.startswith(("@rule:", "@option:"))]
     chips += [f'<span class="chip">{esc(t)}</span>' for t in dict.fromkeys(other)]
     parts = [
-        f'<details class="scenario" id="{esc(scenario.anchor)}">',
+        # The whole example is left out of the site's search index (loaded by every page): the rule
+        # texts and the questions page answer what a search looks for. The mark sits on the example
+        # itself, with none inside it: the index's reader ends an exclusion at the first nested close.
+        f'<details class="scenario" id="{esc(scenario.anchor)}" data-search-exclude>',
         '<summary class="scenario-head">'
         f"<strong>{esc(scenario.name)}</strong>"
         # the feature file's place only as the link's hover title: a reader needs the example, not the file
@@ -279,7 +280,7 @@ def render_scenario(scenario: Scenario, page_src: str, *, option_page: str, rule
     parts.append(_steps_html(scenario.steps, page_src, css="main"))
     for examples in scenario.examples:
         title = "Examples" + (f": {examples.name}" if examples.name else "")
-        parts.append(f'<p class="examples-head">{esc(title)}</p><div data-search-exclude>')
+        parts.append(f'<p class="examples-head">{esc(title)}</p><div>')
         parts.append(_table_html([examples.header, *examples.rows], page_src, header=True) + "</div>")
     parts.append("</details>")
     return "".join(parts)

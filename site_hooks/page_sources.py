@@ -5,6 +5,7 @@ from __future__ import annotations
 from gupai.core.options import DEFAULT_PRESET, resolve_options
 
 from .common import (
+    SEATS_NOTE,
     cell,
     plural,
     rel,
@@ -41,7 +42,7 @@ class SourcesPages(SiteBase):
             "take a position on one of its questions, get a column for it: the German page "
             "(spieltdomino) and the two pagat Tsung Shap pages describe only Tsung Shap. A row marked "
             '<span class="badge disagree">sources disagree</span> is one where two sources take different '
-            "readings; the other rows are questions only one source answers, or none.",
+            "readings; the other rows are questions only one source answers, or none. " + SEATS_NOTE,
             "",
             " · ".join(f"[{s.name}](#{s.id})" for s in self.specs),
             "",
