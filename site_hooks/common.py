@@ -108,35 +108,18 @@ def source_title(source: Source) -> str:
     return f"{source.author}, {source.title}{year}"
 
 
-def tile_img(
-    face: str,
-    page_src: str,
-    *,
-    size: str = "md",
-    directory: str = TILE_DIR,
-    extra_class: str = "",
-    compact: bool = False,
-) -> str:
+def tile_img(face: str, page_src: str, *, size: str = "md", directory: str = TILE_DIR, extra_class: str = "") -> str:
     """An ``<img>`` of one tile for a page, with the tile's face as its text.
-
-    ``compact`` leaves out the hover title and the size attributes (the
-    stylesheet sizes a tile and keeps its shape): for the examples of the rule
-    reference, where the face is printed beside the tiles and a page draws
-    thousands of them.
 
     >>> tile_img("4-6", "kap-shap/rules.md", size="sm")  # doctest: +NORMALIZE_WHITESPACE
     '<img class="tile tile-sm" src="../assets/tiles/6-4.svg" alt="[6-4]" title="[6-4] red-head ten"
       width="20" height="45" loading="lazy">'
-    >>> tile_img("4-6", "kap-shap/rules.md", size="sm", compact=True)
-    '<img class="tile tile-sm" src="../assets/tiles/6-4.svg" alt="[6-4]" loading="lazy">'
     """
     tile = Tile.parse(face)
     width = TILE_WIDTHS[size]
     height = round(width * 2.24)
     src = rel(page_src, f"{directory}/{tile.face}.svg")
     classes = f"tile tile-{size}" + (f" {extra_class}" if extra_class else "")
-    if compact:
-        return f'<img class="{classes}" src="{esc(src)}" alt="[{tile.face}]" loading="lazy">'
     title = f"[{tile.face}] {tile.kind.english}"
     return (
         f'<img class="{classes}" src="{esc(src)}" alt="[{tile.face}]" title="{esc(title)}" '
@@ -144,11 +127,9 @@ def tile_img(
     )
 
 
-def tiles_html(
-    faces: Iterable[str], page_src: str, *, size: str = "md", group: bool = True, compact: bool = False
-) -> str:
-    """Several tiles side by side, kept together on one line (``compact`` as for :func:`tile_img`)."""
-    images = "".join(tile_img(face, page_src, size=size, compact=compact) for face in faces)
+def tiles_html(faces: Iterable[str], page_src: str, *, size: str = "md", group: bool = True) -> str:
+    """Several tiles side by side, kept together on one line."""
+    images = "".join(tile_img(face, page_src, size=size) for face in faces)
     return f'<span class="tiles">{images}</span>' if group else images
 
 

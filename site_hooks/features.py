@@ -19,7 +19,9 @@ from gherkin.errors import CompositeParserException, ParserError
 from gherkin.parser import Parser
 from gherkin.token_scanner import TokenScanner
 
-from .common import esc, href, tiles_html
+from gupai.core.tiles import Tile
+
+from .common import TILE_DIR, esc, href, rel
 
 __all__ = ["Examples", "Scenario", "Step", "load_scenarios", "render_scenario"]
 
@@ -196,10 +198,22 @@ def _with_tiles(text: str, page_src: str) -> str:
         out.append(esc(text[pos : match.start()]))
         # each face kept whole on a narrow screen: "[3-1]", never "[3-" and "1]"
         out.append(re.sub(r"(\[[1-6]-[1-6]\])", r'<span class="face">\1</span>', esc(match.group(0))))
-        out.append(" " + tiles_html(re.findall(_TILE, match.group(0)), page_src, size="sm", compact=True))
+        out.append(" " + _tile_slot(re.findall(_TILE, match.group(0))))
         pos = match.end()
     out.append(esc(text[pos:]))
     return "".join(out)
+
+
+def _tile_slot(faces: Iterable[str]) -> str:
+    """Where an example's tiles go: drawn by the page's script when the example is first opened.
+
+    A rule reference page holds thousands of tiles in its examples, nearly all of them closed; the
+    faces are printed beside the slot, so nothing is lost before the pictures come.
+
+    >>> _tile_slot(["4-6", "1-1"])
+    '<span class="tiles" data-tiles="6-4 1-1"></span>'
+    """
+    return f'<span class="tiles" data-tiles="{" ".join(Tile.parse(f).face for f in faces)}"></span>'
 
 
 def _cell_html(value: str, page_src: str, *, tile_column: bool) -> str:
@@ -209,7 +223,7 @@ def _cell_html(value: str, page_src: str, *, tile_column: bool) -> str:
         faces = re.findall(_TILE, stripped)
         # each face kept whole on a narrow screen, as in a step's text
         code = re.sub(r"(\[[1-6]-[1-6]\])", r'<span class="face">\1</span>', esc(value))
-        return f"<code>{code}</code> {tiles_html(faces, page_src, size='sm', compact=True)}"
+        return f"<code>{code}</code> {_tile_slot(faces)}"
     return _with_tiles(value, page_src)
 
 
@@ -265,7 +279,8 @@ def render_scenario(scenario: Scenario, page_src: str, *, option_page: str, rule
         # The whole example is left out of the site's search index (loaded by every page): the rule
         # texts and the questions page answer what a search looks for. The mark sits on the example
         # itself, with none inside it: the index's reader ends an exclusion at the first nested close.
-        f'<details class="scenario" id="{esc(scenario.anchor)}" data-search-exclude>',
+        f'<details class="scenario" id="{esc(scenario.anchor)}" data-search-exclude '
+        f'data-tiles-dir="{esc(rel(page_src, TILE_DIR))}">',
         '<summary class="scenario-head">'
         f"<strong>{esc(scenario.name)}</strong>"
         # the feature file's place only as the link's hover title: a reader needs the example, not the file

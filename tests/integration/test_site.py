@@ -124,7 +124,9 @@ def test_scenarios_inherit_tags_and_backgrounds(tmp_path: Path) -> None:
     assert outline.examples[0].rows == (("[6-6] [6-2]",),)
     assert eye.steps[0].table == (("tile", "count"), ("[6-6]", "2"))
     html = features.render_scenario(eye, "kap-shap/rules.md", option_page="kap-shap/options.md", rules_page="x.md")
-    assert html.count('class="tile tile-sm"') >= 3  # tiles drawn in the step and in its table
+    # the tiles of the step and of its table, drawn by the page's script when the example opens
+    assert html.count('<span class="tiles" data-tiles="6-6 6-6">') == 1 and html.count('data-tiles="6-6"') == 1
+    assert 'data-tiles-dir="../assets/tiles"' in html
     # the feature file named only in the example link's hover title, out of a reader's way
     assert re.search(r'<a class="scenario-link" [^>]*title="Link to this example \(features/pairs.feature:\d+\)"', html)
     assert 'class="where"' not in html
