@@ -118,6 +118,43 @@ def check_spec_texts(specs: Iterable[GameSpec], known_sources: Mapping[str, Sour
             for key in preset.sources:
                 if key not in known_sources:
                     problems.append(f"{where}: preset {preset.name} cites unknown source {key!r}")
+        problems += _program_names(where, raw)
+    return problems
+
+
+#: A name from a program's source (``continueAfterDominoesEnd``, ``KapShap.runSimulation``, ``getPoints()``):
+#: the spec's texts are shown to players, so they say in words what a program does.
+_PROGRAM_NAME = re.compile(r"\b[a-z]+[A-Z]\w*|\b[A-Z][a-z0-9]+[A-Z]\w*\.\w+|\b\w+\(\)")
+
+
+def _texts(node: object, path: str) -> Iterable[tuple[str, str]]:
+    """Every string of a raw spec entry with where it sits (``options.take.positions.navpil.says``)."""
+    if isinstance(node, str):
+        yield path, node
+    elif isinstance(node, Mapping):
+        for key, value in node.items():
+            yield from _texts(value, f"{path}.{key}" if path else str(key))
+    elif isinstance(node, list):
+        for i, value in enumerate(node):
+            yield from _texts(value, f"{path}[{i}]")
+
+
+def _program_names(where: str, raw: Mapping[str, Any]) -> list[str]:
+    """Program names in a game's texts, except a source's own name for one of its rule sets (a preset's alias).
+
+    >>> _program_names("x.yaml", {"presets": {"p": {"text": "navpil's poorPairs", "aliases": [{"name": "poorPairs"}]}}})
+    []
+    >>> _program_names("x.yaml", {"rules": [{"id": "r", "text": "the flag continueAfterDominoesEnd"}]})
+    ["x.yaml: rules[0].text names 'continueAfterDominoesEnd', a program's name: say in words what it does"]
+    """
+    aliases = {str(a.get("name")) for p in (raw.get("presets") or {}).values() for a in p.get("aliases") or ()}
+    problems = []
+    for path, text in _texts({k: raw[k] for k in ("summary", "rules", "options", "presets") if k in raw}, ""):
+        if path.endswith((".id", ".name")):
+            continue
+        for name in dict.fromkeys(_PROGRAM_NAME.findall(text)):
+            if name not in aliases:
+                problems.append(f"{where}: {path} names {name!r}, a program's name: say in words what it does")
     return problems
 
 

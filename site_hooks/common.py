@@ -27,6 +27,12 @@ ALT_TILE_DIR = "assets/tiles/dark"
 #: Tile picture widths in CSS pixels by use; heights follow the 1:2.24 shape.
 TILE_WIDTHS = {"xs": 13, "sm": 20, "md": 26, "lg": 40}
 
+#: How the reference pages number the seats, said in the same words wherever a page names seats.
+SEATS_NOTE = (
+    "The rules number the seats from 0, anticlockwise, as game logs do: seat 0 is the player the "
+    "how-to-play pages and the log viewer call Player 1."
+)
+
 #: Short names for the sources in tables; any other source shows its key.
 SOURCE_LABELS = {
     "culin": "Culin",

@@ -19,7 +19,9 @@ from gherkin.errors import CompositeParserException, ParserError
 from gherkin.parser import Parser
 from gherkin.token_scanner import TokenScanner
 
-from .common import esc, href, tiles_html
+from gupai.core.tiles import Tile
+
+from .common import TILE_DIR, esc, href, rel
 
 __all__ = ["Examples", "Scenario", "Step", "load_scenarios", "render_scenario"]
 
@@ -196,10 +198,22 @@ def _with_tiles(text: str, page_src: str) -> str:
         out.append(esc(text[pos : match.start()]))
         # each face kept whole on a narrow screen: "[3-1]", never "[3-" and "1]"
         out.append(re.sub(r"(\[[1-6]-[1-6]\])", r'<span class="face">\1</span>', esc(match.group(0))))
-        out.append(" " + tiles_html(re.findall(_TILE, match.group(0)), page_src, size="sm"))
+        out.append(" " + _tile_slot(re.findall(_TILE, match.group(0))))
         pos = match.end()
     out.append(esc(text[pos:]))
     return "".join(out)
+
+
+def _tile_slot(faces: Iterable[str]) -> str:
+    """Where an example's tiles go: drawn by the page's script when the example is first opened.
+
+    A rule reference page holds thousands of tiles in its examples, nearly all of them closed; the
+    faces are printed beside the slot, so nothing is lost before the pictures come.
+
+    >>> _tile_slot(["4-6", "1-1"])
+    '<span class="tiles" data-tiles="6-4 1-1"></span>'
+    """
+    return f'<span class="tiles" data-tiles="{" ".join(Tile.parse(f).face for f in faces)}"></span>'
 
 
 def _cell_html(value: str, page_src: str, *, tile_column: bool) -> str:
@@ -209,7 +223,7 @@ def _cell_html(value: str, page_src: str, *, tile_column: bool) -> str:
         faces = re.findall(_TILE, stripped)
         # each face kept whole on a narrow screen, as in a step's text
         code = re.sub(r"(\[[1-6]-[1-6]\])", r'<span class="face">\1</span>', esc(value))
-        return f"<code>{code}</code> {tiles_html(faces, page_src, size='sm')}"
+        return f"<code>{code}</code> {_tile_slot(faces)}"
     return _with_tiles(value, page_src)
 
 
@@ -233,9 +247,7 @@ def _table_html(rows: Sequence[Sequence[str]], page_src: str, *, header: bool) -
 
 
 def _steps_html(steps: Sequence[Step], page_src: str, *, css: str) -> str:
-    # The steps are left out of the site's search index: it is loaded by every page, and the
-    # rules, their titles and the questions page answer what a search looks for.
-    parts = [f'<ol class="steps {css}" data-search-exclude>']
+    parts = [f'<ol class="steps {css}">']
     for step in steps:
         parts.append(f'<li><span class="kw">{esc(step.keyword)}</span> {_with_tiles(step.text, page_src)}')
         if step.table:
@@ -264,11 +276,17 @@ def render_scenario(scenario: Scenario, page_src: str, *, option_page: str, rule
     other = [t for t in scenario.tags if not t.startswith(("@rule:", "@option:"))]
     chips += [f'<span class="chip">{esc(t)}</span>' for t in dict.fromkeys(other)]
     parts = [
-        f'<details class="scenario" id="{esc(scenario.anchor)}">',
+        # The whole example is left out of the site's search index (loaded by every page): the rule
+        # texts and the questions page answer what a search looks for. The mark sits on the example
+        # itself, with none inside it: the index's reader ends an exclusion at the first nested close.
+        f'<details class="scenario" id="{esc(scenario.anchor)}" data-search-exclude '
+        f'data-tiles-dir="{esc(rel(page_src, TILE_DIR))}">',
         '<summary class="scenario-head">'
         f"<strong>{esc(scenario.name)}</strong>"
-        f'<a class="scenario-link" href="#{esc(scenario.anchor)}" title="Link to this example">¶</a></summary>',
-        f'<p class="scenario-meta">{" ".join(chips)} <span class="where">{esc(scenario.where)}</span></p>',
+        # the feature file's place only as the link's hover title: a reader needs the example, not the file
+        f'<a class="scenario-link" href="#{esc(scenario.anchor)}" '
+        f'title="Link to this example ({esc(scenario.where)})">¶</a></summary>',
+        f'<p class="scenario-meta">{" ".join(chips)}</p>',
     ]
     if scenario.description:
         parts.append(f'<p class="scenario-description">{esc(scenario.description)}</p>')
@@ -277,7 +295,7 @@ def render_scenario(scenario: Scenario, page_src: str, *, option_page: str, rule
     parts.append(_steps_html(scenario.steps, page_src, css="main"))
     for examples in scenario.examples:
         title = "Examples" + (f": {examples.name}" if examples.name else "")
-        parts.append(f'<p class="examples-head">{esc(title)}</p><div data-search-exclude>')
+        parts.append(f'<p class="examples-head">{esc(title)}</p><div>')
         parts.append(_table_html([examples.header, *examples.rows], page_src, header=True) + "</div>")
     parts.append("</details>")
     return "".join(parts)

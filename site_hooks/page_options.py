@@ -6,6 +6,7 @@ from gupai.core.options import DEFAULT_PRESET, resolve_options
 from gupai.core.spec import GameSpec, OptionSpec
 
 from .common import (
+    SEATS_NOTE,
     cell,
     rel,
 )
@@ -31,7 +32,7 @@ class OptionsPages(SiteBase):
             f"reading someone holds (or a decision the project had to make), and every value is executable: "
             f"pick one with `--option KEY=VALUE` on the command line, or take a whole set with a "
             f"[preset](presets.md). The default is the `{DEFAULT_PRESET}` preset's value. The "
-            f"[ambiguities table](../ambiguities.md#{spec.id}) puts the sources side by side.",
+            f"[ambiguities table](../ambiguities.md#{spec.id}) puts the sources side by side. {SEATS_NOTE}",
             "",
             '<div class="options-table" markdown>',
             "",
@@ -124,7 +125,7 @@ class OptionsPages(SiteBase):
             "",
             f"A preset fixes every option at once: a source's rules as the project reads them, or a named "
             f"combination. `{DEFAULT_PRESET}` is the default. Values that differ from `{DEFAULT_PRESET}` are "
-            "marked.",
+            "marked. " + SEATS_NOTE,
             "",
             "## Every preset against every option { #matrix }",
             "",

@@ -8,6 +8,7 @@ from gupai.core.options import DEFAULT_PRESET
 from gupai.core.spec import GameSpec, RuleSpec
 
 from .common import (
+    SEATS_NOTE,
     cell,
     esc,
     href,
@@ -41,9 +42,7 @@ class RulesPages(SiteBase):
             f"New to the game? Start with [how to play](index.md). Where the old sources disagree, a rule names "
             f"its **options**; a [preset](presets.md) fixes every option (this site's default is "
             f"`{DEFAULT_PRESET}`). Each example is listed by its title under the rule it is about: open it to "
-            "see it move by move; a rule that an example also touches links to it. The rules number the "
-            "seats from 0, anticlockwise, as game logs do: seat 0 is the player the how-to-play pages and the "
-            "log viewer call Player 1.",
+            "see it move by move; a rule that an example also touches links to it. " + SEATS_NOTE,
             "",
             '<p class="legend">'
             + " ".join(
@@ -120,8 +119,11 @@ class RulesPages(SiteBase):
                     f'<li><a href="{esc(href(page, target, scenario.anchor))}">{esc(scenario.name)}</a>'
                     f' <span class="also-under">under <code>{esc(main or "")}</code></span></li>'
                 )
-            blocks.append('<div class="also-shown"><p>Also shown by:</p><ul>' + "".join(links) + "</ul></div>")
+            blocks.append(
+                '<div class="also-shown" data-search-exclude><p>Also shown by:</p><ul>' + "".join(links) + "</ul></div>"
+            )
         if blocks:
+            # each block is left out of the search index on its own (see features.render_scenario)
             out += ['<div class="examples">', *blocks, "</div>", ""]
         return out
 

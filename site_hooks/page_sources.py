@@ -5,6 +5,7 @@ from __future__ import annotations
 from gupai.core.options import DEFAULT_PRESET, resolve_options
 
 from .common import (
+    SEATS_NOTE,
     cell,
     plural,
     rel,
@@ -13,6 +14,10 @@ from .common import (
 from .site_base import SiteBase, md_inline
 
 __all__ = ["SourcesPages"]
+
+#: The matrix is left out of the search index (loaded by every page): each
+#: cell's words are on the option's own page, indexed there.
+AMBIGUITIES_DIV = '<div class="ambiguities" markdown data-search-exclude>'
 
 
 class SourcesPages(SiteBase):
@@ -37,7 +42,7 @@ class SourcesPages(SiteBase):
             "take a position on one of its questions, get a column for it: the German page "
             "(spieltdomino) and the two pagat Tsung Shap pages describe only Tsung Shap. A row marked "
             '<span class="badge disagree">sources disagree</span> is one where two sources take different '
-            "readings; the other rows are questions only one source answers, or none.",
+            "readings; the other rows are questions only one source answers, or none. " + SEATS_NOTE,
             "",
             " · ".join(f"[{s.name}](#{s.id})" for s in self.specs),
             "",
@@ -50,7 +55,7 @@ class SourcesPages(SiteBase):
                 f"{plural(len(spec.options), 'option')}; defaults from the `{DEFAULT_PRESET}` preset. "
                 f"See also the [options]({spec.id}/options.md) and [presets]({spec.id}/presets.md) pages.",
                 "",
-                '<div class="ambiguities" markdown>',
+                AMBIGUITIES_DIV,
                 "",
                 "| Question | " + " | ".join(self.source_link(k, page) for k in columns) + " | Presets |",
                 "| --- | " + " | ".join("---" for _ in columns) + " | --- |",
@@ -58,7 +63,7 @@ class SourcesPages(SiteBase):
             defaults = resolve_options(spec.id)
             split = [o for o in spec.options if len({p.reading for p in o.positions if p.reading}) > 1]
             # the count goes just above this game's table
-            at = len(out) - 1 - out[::-1].index('<div class="ambiguities" markdown>')
+            at = len(out) - 1 - out[::-1].index(AMBIGUITIES_DIV)
             out.insert(at, f"The sources disagree on {len(split)} of these {plural(len(spec.options), 'question')}.\n")
             for option in spec.options:
                 positions = {p.source: p for p in option.positions}

@@ -62,8 +62,8 @@ class TilesPages(SiteBase):
             f"A set of Chinese dominoes has **{sum(k.copies for k in kinds())} tiles of {len(kinds())} kinds**: "
             "every way to throw two dice, with no blanks. The kinds fall into two series. The "
             f"**civil** series has {len(civil)} kinds, each twice in a set; the **military** series has "
-            f"{len(military)} kinds, each once. Every picture on this site is drawn by the `gupai` package "
-            "(`gupai.render.svg.tile_svg`) from `spec/tiles.yaml`.",
+            f"{len(military)} kinds, each once. Every tile picture on this site is drawn from the same "
+            "description of the set, spot by spot, so the pictures and the rules cannot disagree.",
             "",
             '<div class="tile-set" markdown>',
             f'<div class="tile-set-row"><span class="tile-set-label">Civil, {sum(k.copies for k in civil)} tiles'
@@ -174,8 +174,8 @@ class TilesPages(SiteBase):
             "twenties, so that the nines and [6-5] never pair "
             f"({' and '.join(self.option_link(s, 'pair-set', page) + ' in ' + s.name for s in collecting)}).",
             "",
-            "The table shows every pair legal under at least one reading, side by side. It is computed by the "
-            "reference engine's `gupai.core.pairs.PairRules`, the code that judges hands.",
+            "The table shows every pair legal under at least one reading, side by side. It is worked out by the "
+            "same code that judges the hands of every game on this site, so the two cannot disagree.",
             "",
             "| Reading | Pairs | Presets that use it |",
             "| --- | :-: | --- |",

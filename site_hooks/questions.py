@@ -107,8 +107,9 @@ def _answer(question: Question, spec: GameSpec) -> list[str]:
             continue
         names = ", ".join(f"[{p.title}]({presets}#{p.name})" for p in chosen) or "no rule set"
         default = " (the site's default)" if value == option.default else ""
+        # each source's words as a sentence of their own ("Culin: ... right. Celko: ..."), never ".;"
         says = [
-            f"{source_label(pos.source)}: {_md(pos.says)}"
+            f"{source_label(pos.source)}: {_md(pos.says).rstrip()}" + ("" if pos.says.rstrip()[-1:] in '.!?"' else ".")
             for pos in option.positions
             if pos.reading == value and pos.says
         ]
@@ -117,7 +118,7 @@ def _answer(question: Question, spec: GameSpec) -> list[str]:
             f"    - In the rules' words: {_md(texts[value])} ([`{option.key}={value}`]({options}#{option.key}.{value}))"
         )
         if says:
-            out.append(f"    - The sources: {'; '.join(says)}")
+            out.append(f"    - The sources: {' '.join(says)}")
     silent = [source_label(pos.source) for pos in option.positions if pos.reading is None]
     link = f"[the rule]({rules}#{rule})" if rule else f"[the option]({options}#{option.key})"
     tail = f"Silent: {', '.join(silent)}. " if silent else ""

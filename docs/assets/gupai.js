@@ -1,5 +1,6 @@
 /* Opens the example (a <details>) that a link points into, on load and on every jump;
- * stacks a table that is wider than its column into cards, one a row. */
+ * draws an example's tiles when it is first opened; stacks a table that is wider
+ * than its column into cards, one a row. */
 (function () {
   "use strict";
   function openTarget() {
@@ -44,6 +45,30 @@
     tables.forEach(function (table) { table.removeAttribute("data-measuring"); });
     wide.forEach(stack);
   }
+  // An example's tiles are drawn the first time it opens (a rule page's examples
+  // hold thousands): each slot names its faces, the example its tile directory.
+  function drawTiles(details) {
+    var dir = details.getAttribute("data-tiles-dir");
+    if (!details.open || !dir || details.hasAttribute("data-drawn")) return;
+    details.setAttribute("data-drawn", "");
+    Array.prototype.forEach.call(details.querySelectorAll("span[data-tiles]"), function (slot) {
+      slot.getAttribute("data-tiles").split(" ").forEach(function (face) {
+        var img = document.createElement("img");
+        img.className = "tile tile-sm";
+        img.src = dir + "/" + face + ".svg";
+        img.alt = "[" + face + "]";
+        slot.appendChild(img);
+      });
+    });
+    fitTables();
+  }
+  function drawOpen() {
+    Array.prototype.forEach.call(document.querySelectorAll("details[data-tiles-dir][open]"), drawTiles);
+  }
+  // "toggle" does not bubble: caught on its way down
+  document.addEventListener("toggle", function (event) {
+    if (event.target.tagName === "DETAILS") drawTiles(event.target);
+  }, true);
   var pending = null;
   window.addEventListener("resize", function () {
     clearTimeout(pending);
@@ -51,7 +76,7 @@
   });
   window.addEventListener("load", fitTables);
   window.addEventListener("hashchange", openTarget);
-  function ready() { fitTables(); openTarget(); }
+  function ready() { fitTables(); openTarget(); drawOpen(); }
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", ready);
   else ready();
 })();

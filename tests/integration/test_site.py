@@ -7,6 +7,7 @@ strict build of the site (see ``tests/site_build.py``).
 from __future__ import annotations
 
 import doctest
+import html
 import json
 import re
 from dataclasses import replace
@@ -30,7 +31,7 @@ def site_data(scenarios: list[features.Scenario] | None = None) -> SiteData:
 
 
 def test_helper_doctests() -> None:
-    for module in (common, features, captures):
+    for module in (common, features, captures, checks):
         result = doctest.testmod(module, optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
         assert result.failed == 0, module.__name__
 
@@ -55,6 +56,25 @@ def test_a_rule_without_text_fails(tmp_path: Path) -> None:
     assert "games/kap-shap.yaml: value latest of option take has no text" in problems
     assert "games/kap-shap.yaml: preset pagat has no text" in problems
     assert f"games/kap-shap.yaml: rule {first} cites unknown source 'nobody'" in problems
+
+
+def test_a_program_name_in_a_spec_text_fails(tmp_path: Path) -> None:
+    # navpil's Java names, as the texts once had them: a player reads words, not a program
+    spec = game_spec("kap-shap")
+    raw = yaml.safe_load(spec.path.read_text(encoding="utf-8"))
+    raw["rules"][0]["text"] += " (navpil's flag continueAfterDominoesEnd)"
+    raw["options"]["take"]["positions"]["navpil"]["says"] = "KapShapRuleset.Offer: ALL in culin."
+    raw["presets"]["culin"]["text"] += " As TsungShapRuleSet.getPoints() does."
+    broken_file = tmp_path / "kap-shap.yaml"
+    broken_file.write_text(yaml.safe_dump(raw), encoding="utf-8")
+    problems = checks.check_spec_texts([replace(spec, path=broken_file)], sources())
+    assert problems == [
+        "games/kap-shap.yaml: rules[0].text names 'continueAfterDominoesEnd', a program's name: say in words what it does",
+        "games/kap-shap.yaml: options.take.positions.navpil.says names 'KapShapRuleset.Offer', a program's name: "
+        "say in words what it does",
+        "games/kap-shap.yaml: presets.culin.text names 'TsungShapRuleSet.getPoints', a program's name: "
+        "say in words what it does",
+    ]
 
 
 def test_a_preset_missing_an_option_fails() -> None:
@@ -104,8 +124,12 @@ def test_scenarios_inherit_tags_and_backgrounds(tmp_path: Path) -> None:
     assert outline.examples[0].rows == (("[6-6] [6-2]",),)
     assert eye.steps[0].table == (("tile", "count"), ("[6-6]", "2"))
     html = features.render_scenario(eye, "kap-shap/rules.md", option_page="kap-shap/options.md", rules_page="x.md")
-    assert html.count('class="tile tile-sm"') >= 3  # tiles drawn in the step and in its table
-    assert "features/pairs.feature:" in html
+    # the tiles of the step and of its table, drawn by the page's script when the example opens
+    assert html.count('<span class="tiles" data-tiles="6-6 6-6">') == 1 and html.count('data-tiles="6-6"') == 1
+    assert 'data-tiles-dir="../assets/tiles"' in html
+    # the feature file named only in the example link's hover title, out of a reader's way
+    assert re.search(r'<a class="scenario-link" [^>]*title="Link to this example \(features/pairs.feature:\d+\)"', html)
+    assert 'class="where"' not in html
 
 
 def test_no_features_is_fine(tmp_path: Path) -> None:
@@ -302,3 +326,54 @@ def test_a_preset_has_one_colour_in_every_plot() -> None:
                 assert preset_colour("gupai-site") in text, svg
             others = {preset_colour(p) for p in presets - drawn}
             assert not any(colour in text for colour in others), svg  # no colour of a preset not drawn
+
+
+def _article_text(html_text: str) -> str:
+    """A page's own words (its article, tags dropped), as a reader sees them."""
+    found = re.search(r"<article.*?</article>", html_text, re.S)
+    assert found
+    return " ".join(html.unescape(re.sub(r"<[^>]*>", " ", found.group(0))).split())
+
+
+@pytest.mark.slow
+def test_seats_are_players_on_the_teaching_pages_and_the_mapping_is_said_where_seats_are_named() -> None:
+    # one numbering for players (Player 1, 2, ...), the logs' seats (0, 1, ...) named only where the
+    # page says how the two meet
+    site = built_site()
+    for game in games():
+        text = _article_text(page(f"{game}/index.html"))
+        assert not re.search(r"\b[Ss]eats? \d", text), game
+        assert "Player 1" in text, game
+    said = (
+        "seat 0 is the player the how-to-play pages and the log viewer call Player 1",
+        "Player 1 (seat 0",
+        "Player 1 is seat 0",
+    )
+    for path in sorted(site.rglob("*.html")):
+        name = path.relative_to(site).as_posix()
+        if name.startswith(("engine/", "assets/", "schemas/")) or name in ("python-api.html", "analysis.html"):
+            continue  # pages for engine authors and programmers, who number seats as the logs do
+        if "<article" not in (html_text := path.read_text(encoding="utf-8")):
+            continue
+        text = _article_text(html_text)
+        if re.search(r"\b[Ss]eats? \d", text):
+            assert any(s in text for s in said), name
+
+
+@pytest.mark.slow
+def test_the_search_index_keeps_the_rule_texts_and_leaves_out_the_examples() -> None:
+    index = json.loads((built_site() / "search" / "search_index.json").read_text(encoding="utf-8"))
+    docs = {d["location"]: d["text"] for d in index["docs"]}
+    scenarios = features.load_scenarios(ROOT / "features")
+    titles = [s.name for s in scenarios if s.rules and s.rules[0].startswith("ks.")]
+    for rule in game_spec("kap-shap").rules:
+        text = docs[f"kap-shap/rules.html#{rule.id}"]
+        # the rule's own words are found (the first five, as the spec writes them)
+        assert " ".join(rule.text.split()[:5]).replace("`", "") in re.sub(r"<[^>]*>", "", text), rule.id
+        assert ".feature:" not in text and "Also shown by" not in text, rule.id
+        assert not [t for t in titles if html.escape(t, quote=False) in text], rule.id
+    # the ambiguities matrix (each cell's words are indexed on the option's own page)
+    take = next(o for o in game_spec("kap-shap").options if o.key == "take")
+    crook = next(p for p in take.positions if p.source == "crook")
+    assert not [loc for loc, text in docs.items() if loc.startswith("ambiguities") and crook.says in text]
+    assert crook.says in docs["kap-shap/options.html#take"]

@@ -140,12 +140,20 @@ def test_example_tiles_are_at_least_24_px_tall(browser: Browser) -> None:
     site = built_site()
     browser.set_width(1280)
     browser.open((site / "kap-shap" / "rules.html").as_uri())
-    heights = browser.evaluate(
-        "document.querySelectorAll('details.scenario').forEach(function (d) { d.open = true; });"
-        "Array.prototype.map.call(document.querySelectorAll('details.scenario img.tile'),"
-        " function (img) { return img.getBoundingClientRect().height; })"
+    # closed, an example holds no tile pictures: they are drawn when it first opens
+    assert browser.evaluate("document.querySelectorAll('details.scenario img').length") == 0
+    slots = browser.evaluate(
+        "Array.prototype.reduce.call(document.querySelectorAll('details.scenario span[data-tiles]'),"
+        " function (n, s) { return n + s.getAttribute('data-tiles').split(' ').length; }, 0)"
     )
-    assert len(heights) > 50
+    heights = browser.evaluate(
+        "new Promise(function (done) {"
+        " document.querySelectorAll('details.scenario').forEach(function (d) { d.open = true; });"
+        " setTimeout(function () { done(Array.prototype.map.call("
+        "  document.querySelectorAll('details.scenario img.tile'),"
+        "  function (img) { return img.getBoundingClientRect().height; })); }, 300); })"
+    )
+    assert len(heights) == slots > 50
     assert min(heights) >= 24, min(heights)
 
 

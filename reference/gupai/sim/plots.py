@@ -169,9 +169,11 @@ def plot_lengths(
 ) -> list[Path]:
     """The distribution of game lengths in turns, one line a run, on one plot.
 
-    The share of games ending at each turn is drawn as a step line; dotted
-    verticals mark the end of each round when every run has the same number of
-    players; a marker on each line shows its mean.
+    The share of games ending at each turn is drawn as a step line; a
+    triangle in the run's colour on the top edge marks its mean, and grey
+    dotted verticals mark the end of each round when every run has the same
+    number of players (a note in the corner says both). The legend sits below
+    the plot, clear of the long tails.
     """
     _check(runs)
     plt = _pyplot()
@@ -195,27 +197,39 @@ def plot_lengths(
             linestyle="--" if _variant(run) else "-",
             label=f"{run['label']} (mean {mean:.1f})",
         )
-        ax.axvline(mean, color=_colour(run), linewidth=0.8, linestyle=":", alpha=0.8)
+        # the mean as a triangle on the top edge (x in data, y in axes units)
+        ax.plot(
+            [mean],
+            [1.0],
+            marker="v",
+            markersize=9,
+            color=_colour(run),
+            transform=ax.get_xaxis_transform(),
+            clip_on=False,
+            linestyle="none",
+        )
+    notes = ["\u25bc on the top edge: each run's mean"]
     players = {run["players"] for run in runs}
     if rounds and len(players) == 1:
         n = players.pop()
         for k in range(n, longest + 1, n):
             ax.axvline(k + 0.5, color="#999999", linewidth=0.6, linestyle=":")
-        ax.text(
-            0.99,
-            0.97,
-            f"dotted: end of each round of {n} turns",
-            transform=ax.transAxes,
-            ha="right",
-            va="top",
-            fontsize=10,
-            color="#666666",
-        )
+        notes.append(f"grey dotted lines: end of each round of {n} turns")
+    ax.text(
+        0.99,
+        0.95,
+        "\n".join(notes),
+        transform=ax.transAxes,
+        ha="right",
+        va="top",
+        fontsize=10,
+        color="#555555",
+    )
     ax.set_xlim(0.5, longest + 0.5)
     ax.set_xlabel("game length (turns, the opening turn counted as turn 1)")
     ax.set_ylabel("share of games (%)")
-    ax.set_title(title or "Game length")
-    ax.legend(frameon=False, loc="center right")
+    ax.set_title(title or "Game length", pad=12)
+    ax.legend(frameon=False, loc="upper center", bbox_to_anchor=(0.5, -0.16), ncol=2)
     return _save(fig, stem, force=force)
 
 
@@ -333,7 +347,9 @@ def plot_win_chances(
     """The chance that the player to move wins on turn k, given the game reached turn k, one line a run.
 
     Shaded bands are the 95% (Wilson) intervals; a turn is drawn only while at
-    least ``min_reached`` games reached it.
+    least ``min_reached`` games reached it. Grey dotted verticals mark the end
+    of each round when every run has the same number of players, as the axis
+    label says.
     """
     from gupai.sim.simulate import win_chances
 
@@ -363,12 +379,14 @@ def plot_win_chances(
             linewidth=0,
         )
     players = {run["players"] for run in runs}
+    xlabel = "turn (1 = the first player's opening turn)"
     if len(players) == 1:
         n = players.pop()
         for k in range(n, turns + 1, n):
             ax.axvline(k + 0.5, color="#999999", linewidth=0.6, linestyle=":")
+        xlabel += f"\ngrey dotted lines: end of each round of {n} turns"
     ax.set_xlim(0.5, turns + 0.5)
-    ax.set_xlabel("turn (1 = the first player's opening turn)")
+    ax.set_xlabel(xlabel)
     ax.set_ylabel("the player to move wins (%)")
     ax.set_title(title or "Chance of a win on each turn, given the game reached it")
     ax.legend(frameon=False)
