@@ -47,7 +47,7 @@ def test_a_multi_line_docstring_now_renders_well_formed(tmp_path: Path) -> None:
     data = site_data(scenarios)
     html = markdown.markdown(data.rules_page(data.by_id["tsung-shap"]), extensions=EXTENSIONS)
     assert markup.check_html(html) == []
-    assert '<details class="scenario" id="ex-claims-3">' in html
+    assert '<details class="scenario" id="ex-claims-3" ' in html
     assert "&#10;" in html or "\n{&quot;type&quot;" in html  # the docstring keeps its lines
     # shown once, under its first rule, and linked from the second
     assert html.count('id="ex-claims-3"') == 1

@@ -41,9 +41,23 @@ def first_corpus() -> list[tuple[str, dict[str, Any]]]:
     return list(zip(names, docs, strict=True))
 
 
+#: The first release's logs that break a rule corrected since, and the rule: both played the first release's
+#: celko preset, pair-set=printed with four-two-value=6, which then added the printed table up again with [4-2]
+#: at 6. Issue 22 corrected it: a printed table is the pairs it prints ([4-2] at 3 in pagat's), whatever
+#: four-two-value says; so [4-2]+[2-2] is no printed pair, and a hand with [6-1]+[4-2] wins sooner.
+CORRECTED_SINCE = {
+    "conformance/kap-tai-shap/valid/celko-10p-greedy-seed1.json": "kts.pair.ten",
+    "conformance/kap-tai-shap/valid/celko-5p-greedy-seed1.json": "kts.declare",
+}
+
+
 def test_every_valid_log_of_the_first_corpus_release_validates_unchanged() -> None:
+    """Every one validates, but those that break a rule corrected since (named, with the rule they break)."""
     refused = {name: validate_log(doc) for name, doc in first_corpus()}
-    assert {name: issues[0].message for name, issues in refused.items() if issues} == {}
+    assert {name: issues[0].rule for name, issues in refused.items() if issues} == CORRECTED_SINCE
+    docs = dict(first_corpus())
+    for name in CORRECTED_SINCE:
+        assert (docs[name]["options"]["pair-set"], docs[name]["options"]["four-two-value"]) == ("printed", "6")
 
 
 def test_the_first_corpus_names_no_option_added_since_and_uses_retired_values() -> None:
@@ -132,7 +146,9 @@ def test_the_harness_sends_a_later_option_only_to_an_engine_that_claims_it() -> 
     new = Claims.from_hello({"games": {"tsung-shap": {"options": {"lay-again": ["clear", "any-capture"]}}}})
     full = read_options("tsung-shap", {}).as_dict()
     assert set(options_for(old, "tsung-shap", full)) == set(FIRST_OPTIONS["tsung-shap"])
-    assert set(options_for(new, "tsung-shap", full)) == set(full) - {"lone-score"}
+    unclaimed = {o.key for o in game_spec("tsung-shap").options if o.since is not None} - {"lay-again"}
+    assert "lone-score" in unclaimed
+    assert set(options_for(new, "tsung-shap", full)) == set(full) - unclaimed
     with pytest.raises(UnclaimedOptionError, match="does not claim lay-again"):
         options_for(old, "tsung-shap", {**full, "lay-again": "any-capture"})
     assert old.values("tsung-shap", "lay-again") == ("clear",)

@@ -89,11 +89,17 @@ def count(tile: str, four_two: int = 3) -> int:
     return int(high) + int(low)
 
 
+#: What [4-2] counts in a printed table's pairs: the table's pairs are the ones it prints (pagat's with
+#: [4-2] at 3, Celko's with [4-2] at 6), whatever four-two-value says (the options page, pair-set).
+TABLE_FOUR_TWO = {"printed": 3, "celko-table": 6}
+
+
 def ten_pair(a: str, b: str, four_two: int = 3, pair_set: str = "arithmetic") -> bool:
     if pair_set == "celko-table":
         return (a, b) in CELKO or (b, a) in CELKO
     if pair_set == "printed" and ((a, b) in UNPRINTED or (b, a) in UNPRINTED):
         return False
+    four_two = TABLE_FOUR_TWO.get(pair_set, four_two)
     return (count(a, four_two) + count(b, four_two)) % 10 == 0
 
 
@@ -507,8 +513,8 @@ def capability(request: dict[str, Any]) -> dict[str, Any]:
         return {"tile": read_tile(request["text"])}
     opts = options_of(request)
     four_two, civil_eye = int(opts["four-two-value"]), opts["eye"] == "civil"
-    if cmd == "tile_value":
-        return {"value": count(request["tile"], four_two)}
+    if cmd == "tile_value":  # what the tile counts in making this game's pairs (protocol page, tile_value)
+        return {"value": count(request["tile"], TABLE_FOUR_TWO.get(opts["pair-set"], four_two))}
     if cmd == "pair":
         a, b = request["tiles"]
         ten = ten_pair(a, b, four_two, opts["pair-set"])

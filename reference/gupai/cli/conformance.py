@@ -36,7 +36,7 @@ from gupai.core.spec import games
 from gupai.core.terminal import printable
 from gupai.protocol.server import main as serve_main
 
-from .params import JSON, game_argument
+from .params import FORCE, JSON, game_argument
 
 
 @click.command("engine")
@@ -134,12 +134,7 @@ def _read_known(path: str) -> str | None:
     metavar="FILE",
     help="Write the ids of the failed cases to FILE (an existing file keeps its lines and comments: new ids are added).",
 )
-@click.option(
-    "--force",
-    is_flag=True,
-    help="Overwrite the --report, --badge and --junit files that exist; without it, an existing one is refused "
-    "before the engine starts.",
-)
+@FORCE
 @click.option("--dump-tests", is_flag=True, help="List the selected cases as JSON and exit; no engine is run.")
 @click.option("-v", "--verbose", is_flag=True, help="Print each case as it runs, and every skip reason.")
 def run_cmd(**params: Any) -> None:
@@ -262,7 +257,7 @@ def _run(
 @click.argument("reports", nargs=-1, required=True, metavar="REPORT...")
 @JSON
 @click.option("--html", "html_path", metavar="FILE", help="Also write the matrix as a static HTML page to FILE.")
-@click.option("--force", is_flag=True, help="Overwrite the --html file if it exists.")
+@FORCE
 def compare_cmd(reports: tuple[str, ...], as_json: bool, html_path: str | None, force: bool) -> None:
     """Lay the JSON reports of several runs side by side: rules down, engines across.
 

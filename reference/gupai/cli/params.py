@@ -182,8 +182,8 @@ JSON = click.option("--json", "as_json", is_flag=True, help="Print JSON (stable,
 FORCE = click.option(
     "--force",
     is_flag=True,
-    help="Overwrite the output files (--out) that exist; without it, an existing one is refused before the work "
-    "starts.",
+    help="Overwrite the output files that exist (--out, --report, --badge, --junit, --html); without it, an "
+    "existing one is refused before the work starts.",
 )
 PLAYERS = click.option("--players", type=click.IntRange(min=1), default=None, metavar="N", help="Number of players.")
 SETS = click.option(
