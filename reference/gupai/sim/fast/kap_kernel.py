@@ -150,8 +150,11 @@ def _kept(hand, cc, params, partner, class_of, plan_eyes):  # type: ignore[no-un
 
 
 @njit(cache=True)
-def _useful_outs(hand, cc, seen, caps, params, partner, class_of, plan_eyes):  # type: ignore[no-untyped-def]  # pragma: no cover
-    """HandPlanner.useful_kinds summed into live copies: sum of caps - hand - seen over the useful kinds."""
+def _useful_outs(hand, cc, seen, caps, params, partner, class_of, plan_eyes, helps):  # type: ignore[no-untyped-def]  # pragma: no cover
+    """HandPlanner.useful_kinds summed into live copies: sum of caps - hand - seen over the useful kinds.
+
+    ``helps`` is scratch space, one flag a class (no allocation per call).
+    """
     k = params[P_PAIRS]
     full, pairable = _matching(cc, partner), _pairable(cc, partner)
     best = _formula(full, pairable, k)
@@ -172,7 +175,6 @@ def _useful_outs(hand, cc, seen, caps, params, partner, class_of, plan_eyes):  #
         cc[c] -= eye_used
     now = _formula(full, pairable, k)
     classes = cc.shape[0]
-    helps = np.zeros(classes, dtype=np.bool_)
     for c in range(classes):
         more = _formula(full + _change(cc, partner, c, 1), pairable + (1 if partner[c] >= 0 else 0), k)
         helps[c] = more > now
@@ -214,13 +216,15 @@ def _is_winning(hand, cc, params, win_eyes, partner, class_of):  # type: ignore[
 
 
 @njit(cache=True)
-def _greedy(hand, cc, legal, n, table_count, caps, params, partner, class_of, plan_eyes):  # type: ignore[no-untyped-def]  # pragma: no cover
-    """The greedy agent's choice (gupai.games.agents._greedy_kap) among ``legal[:n]``; ``cc`` the hand's class counts."""
+def _greedy(hand, cc, legal, n, table_count, caps, params, partner, class_of, plan_eyes, ties, helps):  # type: ignore[no-untyped-def]  # pragma: no cover
+    """The greedy agent's choice (gupai.games.agents._greedy_kap) among ``legal[:n]``; ``cc`` the hand's class counts.
+
+    ``ties`` (one slot a legal action) and ``helps`` (one flag a class) are scratch space.
+    """
     first = legal[0]
     if n == 1 or first == ACTION_DECLARE:
         return first
     if first < ACTION_TAKE:  # discards
-        ties = np.empty(n, dtype=np.int64)
         tied = 0
         best_kept = -1
         for i in range(n):
@@ -244,7 +248,7 @@ def _greedy(hand, cc, legal, n, table_count, caps, params, partner, class_of, pl
             kind = ties[i]
             hand[kind] -= 1
             cc[class_of[kind]] -= 1
-            outs = _useful_outs(hand, cc, table_count, caps, params, partner, class_of, plan_eyes)
+            outs = _useful_outs(hand, cc, table_count, caps, params, partner, class_of, plan_eyes, helps)
             hand[kind] += 1
             cc[class_of[kind]] += 1
             seen = table_count[kind]
@@ -342,6 +346,8 @@ def play_kap(  # type: ignore[no-untyped-def]  # pragma: no cover
     table_count = np.zeros(kinds, dtype=np.int64)
     took_last = np.zeros(players, dtype=np.bool_)
     legal = np.empty(kinds + 2, dtype=np.int64)
+    ties = np.empty(kinds + 2, dtype=np.int64)
+    helps = np.zeros(partner.shape[0], dtype=np.bool_)
     cc = np.zeros(partner.shape[0], dtype=np.int64)
     allowed = np.zeros(kinds, dtype=np.bool_)
     offered = np.empty(kinds, dtype=np.int64)
@@ -416,7 +422,9 @@ def play_kap(  # type: ignore[no-untyped-def]  # pragma: no cover
                     legal[n] = ACTION_PASS if drawn_count == stock_size else ACTION_DRAW
                     n += 1
                 if agents[cur] == AGENT_GREEDY:
-                    action = _greedy(hand, cc, legal, n, table_count, caps, params, partner, class_of, plan_eyes)
+                    action = _greedy(
+                        hand, cc, legal, n, table_count, caps, params, partner, class_of, plan_eyes, ties, helps
+                    )
                 elif agents[cur] == AGENT_NAVPIL:
                     if n == 1 or legal[0] == ACTION_DECLARE:
                         action = legal[0]
