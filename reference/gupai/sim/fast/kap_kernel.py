@@ -75,39 +75,39 @@ DECLARED, STOCK_EXHAUSTED, DEAD_ROUNDS, ABANDONED = 0, 1, 2, 3
 
 
 @njit(cache=True)
-def _term(cc, partner, c):  # type: ignore[no-untyped-def]  # pragma: no cover
-    """The ten-pairs class ``c`` makes with its partner class (counted once, at the lesser class)."""
-    p = partner[c]
-    if p < 0:
-        return 0
-    if p == c:
-        return cc[c] // 2
-    return cc[c] if cc[c] < cc[p] else cc[p]
-
-
-@njit(cache=True)
-def _matching(cc, partner):  # type: ignore[no-untyped-def]  # pragma: no cover
-    """Most disjoint ten-pairs among class counts ``cc``.
+def _delta(cc, partner, c, delta):  # type: ignore[no-untyped-def]  # pragma: no cover
+    """The change in the most disjoint ten-pairs when class ``c`` gains ``delta`` tiles (nothing is written).
 
     Every class has at most one partner class, and is that class's partner
     (the fast path runs only such rules: :attr:`gupai.sim.fast.kap.KapTables.involution`),
-    so the maximum matching is a sum: the lesser count of two partner classes,
-    half the count of a class that pairs with itself.
+    so the maximum matching is a sum over partner classes: the lesser count of
+    two partner classes, half the count of a class that pairs with itself. A
+    change in one class moves only its own term.
     """
-    total = 0
-    for c in range(cc.shape[0]):
-        if partner[c] >= c:
-            total += _term(cc, partner, c)
-    return total
+    p = partner[c]
+    if p < 0:
+        return 0
+    a = cc[c]
+    if p == c:
+        return (a + delta) // 2 - a // 2
+    b = cc[p]
+    return min(a + delta, b) - min(a, b)
 
 
 @njit(cache=True)
-def _pairable(cc, partner):  # type: ignore[no-untyped-def]  # pragma: no cover
-    total = 0
+def _sums(cc, partner):  # type: ignore[no-untyped-def]  # pragma: no cover
+    """The most disjoint ten-pairs among class counts ``cc``, and the tiles that have a partner at all."""
+    full, pairable = 0, 0
     for c in range(cc.shape[0]):
-        if partner[c] >= 0:
-            total += cc[c]
-    return total
+        p = partner[c]
+        if p >= 0:
+            a = cc[c]
+            pairable += a
+            if p == c:
+                full += a // 2
+            elif p > c:
+                full += min(a, cc[p])
+    return full, pairable
 
 
 @njit(cache=True)
@@ -119,71 +119,60 @@ def _formula(full, pairable, k):  # type: ignore[no-untyped-def]  # pragma: no c
 
 
 @njit(cache=True)
-def _change(cc, partner, c, delta):  # type: ignore[no-untyped-def]  # pragma: no cover
-    """The matching's change when class ``c`` gains ``delta`` tiles (``cc`` is left as it was)."""
-    owner = c if partner[c] >= c else partner[c]
-    if owner < 0:
-        return 0
-    before = _term(cc, partner, owner)
-    cc[c] += delta
-    after = _term(cc, partner, owner)
-    cc[c] -= delta
-    return after - before
+def _eye_value(hand, cc, full, pairable, k, partner, class_of, e):  # type: ignore[no-untyped-def]  # pragma: no cover
+    """The tiles kept by a hand built around eye kind ``e`` (held), and the tiles of ``e`` the eye takes."""
+    used = 2 if hand[e] >= 2 else 1
+    c = class_of[e]
+    if partner[c] >= 0:
+        return used + _formula(full + _delta(cc, partner, c, -used), pairable - used, k), used
+    return used + _formula(full, pairable, k), used
 
 
 @njit(cache=True)
-def _kept(hand, cc, params, partner, class_of, plan_eyes):  # type: ignore[no-untyped-def]  # pragma: no cover
-    """HandPlanner._kept: the most tiles of ``hand`` (class counts ``cc``) a winning hand keeps."""
-    k = params[P_PAIRS]
-    full, pairable = _matching(cc, partner), _pairable(cc, partner)
-    best = _formula(full, pairable, k)
-    for e in plan_eyes:
-        n = hand[e]
-        if n == 0:
-            continue
-        used = 2 if n >= 2 else 1
-        c = class_of[e]
-        value = used + _formula(full + _change(cc, partner, c, -used), pairable - (used if partner[c] >= 0 else 0), k)
-        if value > best:
-            best = value
-    return min(best, params[P_SIZE])
+def _best_eye(hand, cc, full, pairable, k, partner, class_of, eyes):  # type: ignore[no-untyped-def]  # pragma: no cover
+    """HandPlanner._kept before the hand's size caps it: (most tiles kept, the eye first reaching it or -1, its tiles).
 
-
-@njit(cache=True)
-def _useful_outs(hand, cc, seen, caps, params, partner, class_of, plan_eyes, helps):  # type: ignore[no-untyped-def]  # pragma: no cover
-    """HandPlanner.useful_kinds summed into live copies: sum of caps - hand - seen over the useful kinds.
-
-    ``helps`` is scratch space, one flag a class (no allocation per call).
+    ``cc`` are the hand's class counts and (``full``, ``pairable``) their :func:`_sums`; ``eyes`` the planner's
+    eye kinds in order, or those of them the hand held before it lost a tile (the others cannot be eyes now).
     """
-    k = params[P_PAIRS]
-    full, pairable = _matching(cc, partner), _pairable(cc, partner)
     best = _formula(full, pairable, k)
     eye, eye_used = -1, 0
-    for e in plan_eyes:
-        n = hand[e]
-        if n == 0:
+    for e in eyes:
+        if hand[e] == 0:
             continue
-        used = 2 if n >= 2 else 1
-        c = class_of[e]
-        value = used + _formula(full + _change(cc, partner, c, -used), pairable - (used if partner[c] >= 0 else 0), k)
+        value, used = _eye_value(hand, cc, full, pairable, k, partner, class_of, e)
         if value > best:
             best, eye, eye_used = value, e, used
+    return best, eye, eye_used
+
+
+@njit(cache=True)
+def _outs(hand, cc, full, pairable, k, seen, caps, partner, class_of, plan_eyes, class_live):  # type: ignore[no-untyped-def]  # pragma: no cover
+    """HandPlanner.useful_kinds summed into live copies: sum of caps - hand - seen over the useful kinds.
+
+    ``cc`` are the hand's class counts, (``full``, ``pairable``) their :func:`_sums`,
+    ``class_live[c]`` the live copies (caps - hand - seen) of class ``c``'s kinds.
+    A class helps when one more of its tiles raises the tiles kept by the rest
+    of the hand (the hand less the eye it is best built around): one more tile
+    moves the matching by 0 or 1, so two comparisons decide every class.
+    """
+    eye, eye_used = _best_eye(hand, cc, full, pairable, k, partner, class_of, plan_eyes)[1:]
     if eye >= 0:  # the rest: the hand less the eye it is best built around
         c = class_of[eye]
-        full += _change(cc, partner, c, -eye_used)
-        pairable -= eye_used if partner[c] >= 0 else 0
+        if partner[c] >= 0:
+            full += _delta(cc, partner, c, -eye_used)
+            pairable -= eye_used
         cc[c] -= eye_used
     now = _formula(full, pairable, k)
-    classes = cc.shape[0]
-    for c in range(classes):
-        more = _formula(full + _change(cc, partner, c, 1), pairable + (1 if partner[c] >= 0 else 0), k)
-        helps[c] = more > now
+    with_pair = _formula(full + 1, pairable + 1, k) > now  # a tile that completes a ten-pair helps
+    without = _formula(full, pairable + 1, k) > now  # a pairable tile that completes none helps
+    outs = 0
+    if with_pair or without:
+        for c in range(cc.shape[0]):
+            if partner[c] >= 0 and (with_pair if _delta(cc, partner, c, 1) else without):
+                outs += class_live[c]
     if eye >= 0:
         cc[class_of[eye]] += eye_used
-    outs = 0
-    for kind in range(params[P_KINDS]):
-        if helps[class_of[kind]]:
-            outs += caps[kind] - hand[kind] - seen[kind]
     if eye_used == 1:
         outs += caps[eye] - hand[eye] - seen[eye]
     elif eye < 0:
@@ -208,32 +197,46 @@ def _is_winning(hand, cc, params, win_eyes, partner, class_of):  # type: ignore[
         total += hand[kind]
     if total != params[P_SIZE]:
         return False
-    full = _matching(cc, partner)
+    full = _sums(cc, partner)[0]
     for e in win_eyes:  # noqa: SIM110 - no generators in compiled code
-        if hand[e] >= 2 and full + _change(cc, partner, class_of[e], -2) == params[P_PAIRS]:
+        if hand[e] >= 2 and full + _delta(cc, partner, class_of[e], -2) == params[P_PAIRS]:
             return True
     return False
 
 
 @njit(cache=True)
-def _greedy(hand, cc, legal, n, table_count, caps, params, partner, class_of, plan_eyes, ties, helps):  # type: ignore[no-untyped-def]  # pragma: no cover
+def _greedy(hand, cc, legal, n, table_count, caps, params, partner, class_of, plan_eyes, plan_eye, ties, class_live, held):  # type: ignore[no-untyped-def]  # pragma: no cover
     """The greedy agent's choice (gupai.games.agents._greedy_kap) among ``legal[:n]``; ``cc`` the hand's class counts.
 
-    ``ties`` (one slot a legal action) and ``helps`` (one flag a class) are scratch space.
+    ``plan_eye[kind]`` says whether ``kind`` is in ``plan_eyes``. ``ties`` (one slot a legal action),
+    ``class_live`` (one count a class) and ``held`` (one slot an eye) are scratch space.
+    The matching of the hand is summed once; each candidate moves it by one tile's :func:`_delta`,
+    and only the eyes the hand holds are tried.
     """
     first = legal[0]
     if n == 1 or first == ACTION_DECLARE:
         return first
+    k, size = params[P_PAIRS], params[P_SIZE]
+    full, pairable = _sums(cc, partner)
+    h = 0
+    for e in plan_eyes:
+        if hand[e] > 0:
+            held[h] = e
+            h += 1
+    eyes = held[:h]
     if first < ACTION_TAKE:  # discards
         tied = 0
         best_kept = -1
         for i in range(n):
             kind = legal[i]
+            c = class_of[kind]
+            paired = partner[c] >= 0
+            f = full + _delta(cc, partner, c, -1) if paired else full
             hand[kind] -= 1
-            cc[class_of[kind]] -= 1
-            score = _kept(hand, cc, params, partner, class_of, plan_eyes)
+            cc[c] -= 1
+            score = min(_best_eye(hand, cc, f, pairable - 1 if paired else pairable, k, partner, class_of, eyes)[0], size)
             hand[kind] += 1
-            cc[class_of[kind]] += 1
+            cc[c] += 1
             if score > best_kept:
                 best_kept = score
                 ties[0] = kind
@@ -243,27 +246,45 @@ def _greedy(hand, cc, legal, n, table_count, caps, params, partner, class_of, pl
                 tied += 1
         if tied == 1:
             return ties[0]
+        class_live[:] = 0
+        for kind in range(params[P_KINDS]):
+            class_live[class_of[kind]] += caps[kind] - hand[kind] - table_count[kind]
         chosen, best_outs, best_seen = ties[0], -1, -1
         for i in range(tied):
             kind = ties[i]
+            c = class_of[kind]
+            paired = partner[c] >= 0
+            f = full + _delta(cc, partner, c, -1) if paired else full
             hand[kind] -= 1
-            cc[class_of[kind]] -= 1
-            outs = _useful_outs(hand, cc, table_count, caps, params, partner, class_of, plan_eyes, helps)
+            cc[c] -= 1
+            class_live[c] += 1
+            outs = _outs(
+                hand, cc, f, pairable - 1 if paired else pairable, k, table_count, caps, partner, class_of, eyes,
+                class_live,
+            )  # fmt: skip
             hand[kind] += 1
-            cc[class_of[kind]] += 1
+            cc[c] += 1
+            class_live[c] -= 1
             seen = table_count[kind]
             if outs > best_outs or (outs == best_outs and seen > best_seen):
                 chosen, best_outs, best_seen = kind, outs, seen
         return chosen
-    now = _kept(hand, cc, params, partner, class_of, plan_eyes)
+    now = min(_best_eye(hand, cc, full, pairable, k, partner, class_of, eyes)[0], size)
     chosen = legal[n - 1]  # drawing (or passing) comes last
     for i in range(n - 1):
         kind = legal[i] - ACTION_TAKE
+        c = class_of[kind]
+        paired = partner[c] >= 0
+        f = full + _delta(cc, partner, c, 1) if paired else full
         hand[kind] += 1
-        cc[class_of[kind]] += 1
-        gain = _kept(hand, cc, params, partner, class_of, plan_eyes)
+        cc[c] += 1
+        p = pairable + 1 if paired else pairable
+        best = _best_eye(hand, cc, f, p, k, partner, class_of, eyes)[0]
+        if plan_eye[kind] and hand[kind] == 1:  # an eye the hand did not hold
+            best = max(best, _eye_value(hand, cc, f, p, k, partner, class_of, kind)[0])
+        gain = min(best, size)
         hand[kind] -= 1
-        cc[class_of[kind]] -= 1
+        cc[c] -= 1
         if gain > now:
             chosen, now = legal[i], gain
     return chosen
@@ -347,7 +368,11 @@ def play_kap(  # type: ignore[no-untyped-def]  # pragma: no cover
     took_last = np.zeros(players, dtype=np.bool_)
     legal = np.empty(kinds + 2, dtype=np.int64)
     ties = np.empty(kinds + 2, dtype=np.int64)
-    helps = np.zeros(partner.shape[0], dtype=np.bool_)
+    class_live = np.zeros(partner.shape[0], dtype=np.int64)
+    held = np.empty(plan_eyes.shape[0], dtype=np.int64)
+    plan_eye = np.zeros(kinds, dtype=np.bool_)
+    for e in plan_eyes:
+        plan_eye[e] = True
     cc = np.zeros(partner.shape[0], dtype=np.int64)
     allowed = np.zeros(kinds, dtype=np.bool_)
     offered = np.empty(kinds, dtype=np.int64)
@@ -423,7 +448,8 @@ def play_kap(  # type: ignore[no-untyped-def]  # pragma: no cover
                     n += 1
                 if agents[cur] == AGENT_GREEDY:
                     action = _greedy(
-                        hand, cc, legal, n, table_count, caps, params, partner, class_of, plan_eyes, ties, helps
+                        hand, cc, legal, n, table_count, caps, params, partner, class_of, plan_eyes, plan_eye, ties,
+                        class_live, held,
                     )
                 elif agents[cur] == AGENT_NAVPIL:
                     if n == 1 or legal[0] == ACTION_DECLARE:
