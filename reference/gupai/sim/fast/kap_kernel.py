@@ -7,9 +7,10 @@ Every rule fact (the options, the deal's cut, the pairs and eyes, the copies
 a kind has) comes in as arrays built by :mod:`gupai.sim.fast.kap` from the
 spec; nothing here knows a rule number.
 
-The planner keeps no memo: under the rules the fast path plays (each class
-of kinds has at most one partner class) its estimate is a few sums over the
-ten classes, cheaper than a lookup, so memory does not grow with the games.
+The planner's estimates are in :mod:`gupai.sim.fast.kap_planner`. The games
+are played by :func:`_play` (compiled without reference counting: it and the
+functions it calls allocate nothing, so nothing there pays for atomic counts);
+:func:`play_kap` allocates its scratch arrays once a call.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from gupai.sim.fast.kap_planner import best_eye, class_delta, eye_value, useful_outs, matching_sums
 from gupai.sim.fast.mt import randbelow, seed_state
 from gupai.sim.fast.navpil_kernel import nav_discard, nav_offer
 
@@ -74,122 +76,14 @@ NAV_BUCKET, NAV_COMPLEMENT, NAV_CIVIL, NAV_RANK, NAV_BY_RANK, NAV_EYE_ORDER, NAV
 DECLARED, STOCK_EXHAUSTED, DEAD_ROUNDS, ABANDONED = 0, 1, 2, 3
 
 
-@njit(cache=True)
-def _delta(cc, partner, c, delta):  # type: ignore[no-untyped-def]  # pragma: no cover
-    """The change in the most disjoint ten-pairs when class ``c`` gains ``delta`` tiles (nothing is written).
-
-    Every class has at most one partner class, and is that class's partner
-    (the fast path runs only such rules: :attr:`gupai.sim.fast.kap.KapTables.involution`),
-    so the maximum matching is a sum over partner classes: the lesser count of
-    two partner classes, half the count of a class that pairs with itself. A
-    change in one class moves only its own term.
-    """
-    p = partner[c]
-    if p < 0:
-        return 0
-    a = cc[c]
-    if p == c:
-        return (a + delta) // 2 - a // 2
-    b = cc[p]
-    return min(a + delta, b) - min(a, b)
-
-
-@njit(cache=True)
-def _sums(cc, partner):  # type: ignore[no-untyped-def]  # pragma: no cover
-    """The most disjoint ten-pairs among class counts ``cc``, and the tiles that have a partner at all."""
-    full, pairable = 0, 0
-    for c in range(cc.shape[0]):
-        p = partner[c]
-        if p >= 0:
-            a = cc[c]
-            pairable += a
-            if p == c:
-                full += a // 2
-            elif p > c:
-                full += min(a, cc[p])
-    return full, pairable
-
-
-@njit(cache=True)
-def _formula(full, pairable, k):  # type: ignore[no-untyped-def]  # pragma: no cover
-    """HandPlanner._pairs_kept from the matching and the pairable tiles: the tiles the ten-pairs keep."""
-    if full >= k:
-        return 2 * k
-    return 2 * full + min(k - full, pairable - 2 * full)
-
-
-@njit(cache=True)
-def _eye_value(hand, cc, full, pairable, k, partner, class_of, e):  # type: ignore[no-untyped-def]  # pragma: no cover
-    """The tiles kept by a hand built around eye kind ``e`` (held), and the tiles of ``e`` the eye takes."""
-    used = 2 if hand[e] >= 2 else 1
-    c = class_of[e]
-    if partner[c] >= 0:
-        return used + _formula(full + _delta(cc, partner, c, -used), pairable - used, k), used
-    return used + _formula(full, pairable, k), used
-
-
-@njit(cache=True)
-def _best_eye(hand, cc, full, pairable, k, partner, class_of, eyes):  # type: ignore[no-untyped-def]  # pragma: no cover
-    """HandPlanner._kept before the hand's size caps it: (most tiles kept, the eye first reaching it or -1, its tiles).
-
-    ``cc`` are the hand's class counts and (``full``, ``pairable``) their :func:`_sums`; ``eyes`` the planner's
-    eye kinds in order, or those of them the hand held before it lost a tile (the others cannot be eyes now).
-    """
-    best = _formula(full, pairable, k)
-    eye, eye_used = -1, 0
-    for e in eyes:
-        if hand[e] == 0:
-            continue
-        value, used = _eye_value(hand, cc, full, pairable, k, partner, class_of, e)
-        if value > best:
-            best, eye, eye_used = value, e, used
-    return best, eye, eye_used
-
-
-@njit(cache=True)
-def _outs(hand, cc, full, pairable, k, seen, caps, partner, class_of, plan_eyes, class_live):  # type: ignore[no-untyped-def]  # pragma: no cover
-    """HandPlanner.useful_kinds summed into live copies: sum of caps - hand - seen over the useful kinds.
-
-    ``cc`` are the hand's class counts, (``full``, ``pairable``) their :func:`_sums`,
-    ``class_live[c]`` the live copies (caps - hand - seen) of class ``c``'s kinds.
-    A class helps when one more of its tiles raises the tiles kept by the rest
-    of the hand (the hand less the eye it is best built around): one more tile
-    moves the matching by 0 or 1, so two comparisons decide every class.
-    """
-    eye, eye_used = _best_eye(hand, cc, full, pairable, k, partner, class_of, plan_eyes)[1:]
-    if eye >= 0:  # the rest: the hand less the eye it is best built around
-        c = class_of[eye]
-        if partner[c] >= 0:
-            full += _delta(cc, partner, c, -eye_used)
-            pairable -= eye_used
-        cc[c] -= eye_used
-    now = _formula(full, pairable, k)
-    with_pair = _formula(full + 1, pairable + 1, k) > now  # a tile that completes a ten-pair helps
-    without = _formula(full, pairable + 1, k) > now  # a pairable tile that completes none helps
-    outs = 0
-    if with_pair or without:
-        for c in range(cc.shape[0]):
-            if partner[c] >= 0 and (with_pair if _delta(cc, partner, c, 1) else without):
-                outs += class_live[c]
-    if eye >= 0:
-        cc[class_of[eye]] += eye_used
-    if eye_used == 1:
-        outs += caps[eye] - hand[eye] - seen[eye]
-    elif eye < 0:
-        for e in plan_eyes:
-            if hand[e] == 1:
-                outs += caps[e] - hand[e] - seen[e]
-    return outs
-
-
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _class_counts(hand, cc, class_of):  # type: ignore[no-untyped-def]  # pragma: no cover
-    cc[:] = 0
+    cc.fill(0)
     for kind in range(hand.shape[0]):
         cc[class_of[kind]] += hand[kind]
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _is_winning(hand, cc, params, win_eyes, partner, class_of):  # type: ignore[no-untyped-def]  # pragma: no cover
     """The hand is an eye and the ten-pairs (the evaluator's winning set, decided by matching)."""
     total = 0
@@ -197,27 +91,27 @@ def _is_winning(hand, cc, params, win_eyes, partner, class_of):  # type: ignore[
         total += hand[kind]
     if total != params[P_SIZE]:
         return False
-    full = _sums(cc, partner)[0]
+    full = matching_sums(cc, partner)[0]
     for e in win_eyes:  # noqa: SIM110 - no generators in compiled code
-        if hand[e] >= 2 and full + _delta(cc, partner, class_of[e], -2) == params[P_PAIRS]:
+        if hand[e] >= 2 and full + class_delta(cc, partner, class_of[e], -2) == params[P_PAIRS]:
             return True
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _greedy(hand, cc, legal, n, table_count, caps, params, partner, class_of, plan_eyes, plan_eye, ties, class_live, held):  # type: ignore[no-untyped-def]  # pragma: no cover
     """The greedy agent's choice (gupai.games.agents._greedy_kap) among ``legal[:n]``; ``cc`` the hand's class counts.
 
     ``plan_eye[kind]`` says whether ``kind`` is in ``plan_eyes``. ``ties`` (one slot a legal action),
     ``class_live`` (one count a class) and ``held`` (one slot an eye) are scratch space.
-    The matching of the hand is summed once; each candidate moves it by one tile's :func:`_delta`,
+    The matching of the hand is summed once; each candidate moves it by one tile's :func:`class_delta`,
     and only the eyes the hand holds are tried.
     """
     first = legal[0]
     if n == 1 or first == ACTION_DECLARE:
         return first
     k, size = params[P_PAIRS], params[P_SIZE]
-    full, pairable = _sums(cc, partner)
+    full, pairable = matching_sums(cc, partner)
     h = 0
     for e in plan_eyes:
         if hand[e] > 0:
@@ -231,10 +125,10 @@ def _greedy(hand, cc, legal, n, table_count, caps, params, partner, class_of, pl
             kind = legal[i]
             c = class_of[kind]
             paired = partner[c] >= 0
-            f = full + _delta(cc, partner, c, -1) if paired else full
+            f = full + class_delta(cc, partner, c, -1) if paired else full
             hand[kind] -= 1
             cc[c] -= 1
-            score = min(_best_eye(hand, cc, f, pairable - 1 if paired else pairable, k, partner, class_of, eyes)[0], size)
+            score = min(best_eye(hand, cc, f, pairable - 1 if paired else pairable, k, partner, class_of, eyes)[0], size)
             hand[kind] += 1
             cc[c] += 1
             if score > best_kept:
@@ -246,7 +140,7 @@ def _greedy(hand, cc, legal, n, table_count, caps, params, partner, class_of, pl
                 tied += 1
         if tied == 1:
             return ties[0]
-        class_live[:] = 0
+        class_live.fill(0)
         for kind in range(params[P_KINDS]):
             class_live[class_of[kind]] += caps[kind] - hand[kind] - table_count[kind]
         chosen, best_outs, best_seen = ties[0], -1, -1
@@ -254,11 +148,11 @@ def _greedy(hand, cc, legal, n, table_count, caps, params, partner, class_of, pl
             kind = ties[i]
             c = class_of[kind]
             paired = partner[c] >= 0
-            f = full + _delta(cc, partner, c, -1) if paired else full
+            f = full + class_delta(cc, partner, c, -1) if paired else full
             hand[kind] -= 1
             cc[c] -= 1
             class_live[c] += 1
-            outs = _outs(
+            outs = useful_outs(
                 hand, cc, f, pairable - 1 if paired else pairable, k, table_count, caps, partner, class_of, eyes,
                 class_live,
             )  # fmt: skip
@@ -269,19 +163,19 @@ def _greedy(hand, cc, legal, n, table_count, caps, params, partner, class_of, pl
             if outs > best_outs or (outs == best_outs and seen > best_seen):
                 chosen, best_outs, best_seen = kind, outs, seen
         return chosen
-    now = min(_best_eye(hand, cc, full, pairable, k, partner, class_of, eyes)[0], size)
+    now = min(best_eye(hand, cc, full, pairable, k, partner, class_of, eyes)[0], size)
     chosen = legal[n - 1]  # drawing (or passing) comes last
     for i in range(n - 1):
         kind = legal[i] - ACTION_TAKE
         c = class_of[kind]
         paired = partner[c] >= 0
-        f = full + _delta(cc, partner, c, 1) if paired else full
+        f = full + class_delta(cc, partner, c, 1) if paired else full
         hand[kind] += 1
         cc[c] += 1
         p = pairable + 1 if paired else pairable
-        best = _best_eye(hand, cc, f, p, k, partner, class_of, eyes)[0]
+        best = best_eye(hand, cc, f, p, k, partner, class_of, eyes)[0]
         if plan_eye[kind] and hand[kind] == 1:  # an eye the hand did not hold
-            best = max(best, _eye_value(hand, cc, f, p, k, partner, class_of, kind)[0])
+            best = max(best, eye_value(hand, cc, f, p, k, partner, class_of, kind)[0])
         gain = min(best, size)
         hand[kind] -= 1
         cc[c] -= 1
@@ -290,7 +184,7 @@ def _greedy(hand, cc, legal, n, table_count, caps, params, partner, class_of, pl
     return chosen
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _navpil_offer(  # type: ignore[no-untyped-def]  # pragma: no cover
     hand, cc, table, tlen, take_any, offered, seen, params, win_eyes, partner, class_of, table_count,
     nav_bucket, nav_comp, nav_civil, nav_rank, nav_by_rank, nav_eyes, nav_total, nav_sign, decline,
@@ -303,7 +197,7 @@ def _navpil_offer(  # type: ignore[no-untyped-def]  # pragma: no cover
     """
     count = 0
     if take_any:
-        seen[:] = False
+        seen.fill(False)
         for i in range(tlen):
             k = table[i]
             if not seen[k]:
@@ -341,6 +235,30 @@ def play_kap(  # type: ignore[no-untyped-def]  # pragma: no cover
     When ``trace`` has rows, every action of game ``g`` is written to
     ``trace[g]`` (kind + ACTION_* code) and the count to ``trace_len[g]``.
     """
+    kinds, classes, tiles = params[P_KINDS], partner.shape[0], order0.shape[0]
+    plan_eye = np.zeros(kinds, dtype=np.bool_)
+    for i in range(plan_eyes.shape[0]):
+        plan_eye[plan_eyes[i]] = True
+    _play(
+        params, order0, owner, stock_pos, dice_first, win_eyes, plan_eyes, partner, class_of, caps, agents, nav,
+        deal_keys, deal_lens, agent_keys, agent_lens, out, trace, trace_len,
+        np.zeros(625, dtype=np.int64), np.zeros(625, dtype=np.int64), np.empty(tiles, dtype=np.int64),
+        np.zeros((params[P_PLAYERS], kinds), dtype=np.int64), np.empty(stock_pos.shape[1], dtype=np.int64),
+        np.empty(tiles, dtype=np.int64), np.zeros(kinds, dtype=np.int64), np.zeros(params[P_PLAYERS], dtype=np.bool_),
+        np.empty(kinds + 2, dtype=np.int64), np.empty(kinds + 2, dtype=np.int64), np.zeros(classes, dtype=np.int64),
+        np.empty(plan_eyes.shape[0], dtype=np.int64), plan_eye, np.zeros(classes, dtype=np.int64),
+        np.zeros(kinds, dtype=np.bool_), np.empty(kinds, dtype=np.int64), np.zeros(kinds, dtype=np.bool_),
+    )  # fmt: skip
+
+
+@njit(cache=True, _nrt=False)
+def _play(  # type: ignore[no-untyped-def]  # pragma: no cover
+    params, order0, owner, stock_pos, dice_first, win_eyes, plan_eyes, partner, class_of, caps, agents, nav,
+    deal_keys, deal_lens, agent_keys, agent_lens, out, trace, trace_len,
+    deal_rng, agent_rng, order, hands, stock, table, table_count, took_last, legal, ties, class_live, held, plan_eye,
+    cc, allowed, offered, seen,
+):  # fmt: skip
+    """:func:`play_kap` given its scratch arrays (the generators' states, the deal, hands, table, choices)."""
     players, kinds = params[P_PLAYERS], params[P_KINDS]
     take_any, two_tiles = params[P_TAKE_ANY] != 0, params[P_TWO_TILES] != 0
     discard_drawn, opening_draw = params[P_DISCARD_DRAWN] != 0, params[P_OPENING_DRAW] != 0
@@ -358,25 +276,6 @@ def play_kap(  # type: ignore[no-untyped-def]  # pragma: no cover
         if a == 0:
             any_random = True
     recording = trace.shape[0] > 0
-    deal_rng = np.zeros(625, dtype=np.int64)
-    agent_rng = np.zeros(625, dtype=np.int64)
-    order = np.empty(tiles, dtype=np.int64)
-    hands = np.zeros((players, kinds), dtype=np.int64)
-    stock = np.empty(stock_size, dtype=np.int64)
-    table = np.empty(tiles, dtype=np.int64)
-    table_count = np.zeros(kinds, dtype=np.int64)
-    took_last = np.zeros(players, dtype=np.bool_)
-    legal = np.empty(kinds + 2, dtype=np.int64)
-    ties = np.empty(kinds + 2, dtype=np.int64)
-    class_live = np.zeros(partner.shape[0], dtype=np.int64)
-    held = np.empty(plan_eyes.shape[0], dtype=np.int64)
-    plan_eye = np.zeros(kinds, dtype=np.bool_)
-    for e in plan_eyes:
-        plan_eye[e] = True
-    cc = np.zeros(partner.shape[0], dtype=np.int64)
-    allowed = np.zeros(kinds, dtype=np.bool_)
-    offered = np.empty(kinds, dtype=np.int64)
-    seen = np.zeros(kinds, dtype=np.bool_)
     nav_bucket, nav_comp, nav_civil, nav_rank = nav[NAV_BUCKET], nav[NAV_COMPLEMENT], nav[NAV_CIVIL], nav[NAV_RANK]
     nav_by_rank, nav_eyes, nav_total, nav_sign = nav[NAV_BY_RANK], nav[NAV_EYE_ORDER], nav[NAV_TOTAL], nav[NAV_SIGN, 0]
     match_first = 0
@@ -384,7 +283,8 @@ def play_kap(  # type: ignore[no-untyped-def]  # pragma: no cover
         seed_state(deal_rng, deal_keys[g, : deal_lens[g]])
         if any_random:
             seed_state(agent_rng, agent_keys[g, : agent_lens[g]])
-        order[:] = order0
+        for i in range(tiles):
+            order[i] = order0[i]
         for i in range(tiles - 1, 0, -1):
             j = randbelow(deal_rng, i + 1)
             order[i], order[j] = order[j], order[i]
@@ -395,7 +295,7 @@ def play_kap(  # type: ignore[no-untyped-def]  # pragma: no cover
             d2 = randbelow(deal_rng, 6)
             d3 = randbelow(deal_rng, 6)
             first = cut = dice_first[d0, d1, d2, d3]
-        hands[:, :] = 0
+        hands.fill(0)
         for p in range(tiles):
             seat = owner[cut, p]
             if seat >= 0:
@@ -403,8 +303,8 @@ def play_kap(  # type: ignore[no-untyped-def]  # pragma: no cover
         for i in range(stock_size):
             stock[i] = order[stock_pos[cut, i]]
         drawn_count, tlen = 0, 0
-        table_count[:] = 0
-        took_last[:] = False
+        table_count.fill(0)
+        took_last.fill(False)
         cur, phase, after, taken, drawn = first, HOLD, AFTER_DEAL, -1, -1
         if draw_first:  # opening=draw: the first turn is an ordinary one
             phase, after = START, AFTER_START
@@ -455,7 +355,7 @@ def play_kap(  # type: ignore[no-untyped-def]  # pragma: no cover
                     if n == 1 or legal[0] == ACTION_DECLARE:
                         action = legal[0]
                     elif phase == HOLD:
-                        allowed[:] = False
+                        allowed.fill(False)
                         for i in range(n):
                             allowed[legal[i] - ACTION_DISCARD] = True
                         action = ACTION_DISCARD + nav_discard(
