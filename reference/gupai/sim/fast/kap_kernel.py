@@ -7,10 +7,12 @@ Every rule fact (the options, the deal's cut, the pairs and eyes, the copies
 a kind has) comes in as arrays built by :mod:`gupai.sim.fast.kap` from the
 spec; nothing here knows a rule number.
 
-The planner's estimates are in :mod:`gupai.sim.fast.kap_planner`. The games
-are played by :func:`_play` (compiled without reference counting: it and the
-functions it calls allocate nothing, so nothing there pays for atomic counts);
-:func:`play_kap` allocates its scratch arrays once a call.
+The planner's estimates are in :mod:`gupai.sim.fast.kap_planner`. The
+functions run for every move (the planner, the greedy agent, the win check)
+allocate nothing and are compiled without reference counting (``_nrt=False``),
+whose atomic counts were a fifth of the kernel's time; :func:`play_kap`
+allocates its scratch arrays once a call. (A function compiled so must not
+call one that allocates: the navpil agent's functions keep their counts.)
 """
 
 from __future__ import annotations
@@ -184,7 +186,7 @@ def _greedy(hand, cc, legal, n, table_count, caps, params, partner, class_of, pl
     return chosen
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True)
 def _navpil_offer(  # type: ignore[no-untyped-def]  # pragma: no cover
     hand, cc, table, tlen, take_any, offered, seen, params, win_eyes, partner, class_of, table_count,
     nav_bucket, nav_comp, nav_civil, nav_rank, nav_by_rank, nav_eyes, nav_total, nav_sign, decline,
@@ -235,30 +237,6 @@ def play_kap(  # type: ignore[no-untyped-def]  # pragma: no cover
     When ``trace`` has rows, every action of game ``g`` is written to
     ``trace[g]`` (kind + ACTION_* code) and the count to ``trace_len[g]``.
     """
-    kinds, classes, tiles = params[P_KINDS], partner.shape[0], order0.shape[0]
-    plan_eye = np.zeros(kinds, dtype=np.bool_)
-    for i in range(plan_eyes.shape[0]):
-        plan_eye[plan_eyes[i]] = True
-    _play(
-        params, order0, owner, stock_pos, dice_first, win_eyes, plan_eyes, partner, class_of, caps, agents, nav,
-        deal_keys, deal_lens, agent_keys, agent_lens, out, trace, trace_len,
-        np.zeros(625, dtype=np.int64), np.zeros(625, dtype=np.int64), np.empty(tiles, dtype=np.int64),
-        np.zeros((params[P_PLAYERS], kinds), dtype=np.int64), np.empty(stock_pos.shape[1], dtype=np.int64),
-        np.empty(tiles, dtype=np.int64), np.zeros(kinds, dtype=np.int64), np.zeros(params[P_PLAYERS], dtype=np.bool_),
-        np.empty(kinds + 2, dtype=np.int64), np.empty(kinds + 2, dtype=np.int64), np.zeros(classes, dtype=np.int64),
-        np.empty(plan_eyes.shape[0], dtype=np.int64), plan_eye, np.zeros(classes, dtype=np.int64),
-        np.zeros(kinds, dtype=np.bool_), np.empty(kinds, dtype=np.int64), np.zeros(kinds, dtype=np.bool_),
-    )  # fmt: skip
-
-
-@njit(cache=True, _nrt=False)
-def _play(  # type: ignore[no-untyped-def]  # pragma: no cover
-    params, order0, owner, stock_pos, dice_first, win_eyes, plan_eyes, partner, class_of, caps, agents, nav,
-    deal_keys, deal_lens, agent_keys, agent_lens, out, trace, trace_len,
-    deal_rng, agent_rng, order, hands, stock, table, table_count, took_last, legal, ties, class_live, held, plan_eye,
-    cc, allowed, offered, seen,
-):  # fmt: skip
-    """:func:`play_kap` given its scratch arrays (the generators' states, the deal, hands, table, choices)."""
     players, kinds = params[P_PLAYERS], params[P_KINDS]
     take_any, two_tiles = params[P_TAKE_ANY] != 0, params[P_TWO_TILES] != 0
     discard_drawn, opening_draw = params[P_DISCARD_DRAWN] != 0, params[P_OPENING_DRAW] != 0
@@ -276,6 +254,25 @@ def _play(  # type: ignore[no-untyped-def]  # pragma: no cover
         if a == 0:
             any_random = True
     recording = trace.shape[0] > 0
+    deal_rng = np.zeros(625, dtype=np.int64)
+    agent_rng = np.zeros(625, dtype=np.int64)
+    order = np.empty(tiles, dtype=np.int64)
+    hands = np.zeros((players, kinds), dtype=np.int64)
+    stock = np.empty(stock_size, dtype=np.int64)
+    table = np.empty(tiles, dtype=np.int64)
+    table_count = np.zeros(kinds, dtype=np.int64)
+    took_last = np.zeros(players, dtype=np.bool_)
+    legal = np.empty(kinds + 2, dtype=np.int64)
+    ties = np.empty(kinds + 2, dtype=np.int64)
+    class_live = np.zeros(partner.shape[0], dtype=np.int64)
+    held = np.empty(plan_eyes.shape[0], dtype=np.int64)
+    plan_eye = np.zeros(kinds, dtype=np.bool_)
+    for i in range(plan_eyes.shape[0]):
+        plan_eye[plan_eyes[i]] = True
+    cc = np.zeros(partner.shape[0], dtype=np.int64)
+    allowed = np.zeros(kinds, dtype=np.bool_)
+    offered = np.empty(kinds, dtype=np.int64)
+    seen = np.zeros(kinds, dtype=np.bool_)
     nav_bucket, nav_comp, nav_civil, nav_rank = nav[NAV_BUCKET], nav[NAV_COMPLEMENT], nav[NAV_CIVIL], nav[NAV_RANK]
     nav_by_rank, nav_eyes, nav_total, nav_sign = nav[NAV_BY_RANK], nav[NAV_EYE_ORDER], nav[NAV_TOTAL], nav[NAV_SIGN, 0]
     match_first = 0
