@@ -87,13 +87,19 @@ def _class_counts(hand, cc, class_of):  # type: ignore[no-untyped-def]  # pragma
 
 @njit(cache=True, _nrt=False)
 def _is_winning(hand, cc, params, win_eyes, partner, class_of):  # type: ignore[no-untyped-def]  # pragma: no cover
-    """The hand is an eye and the ten-pairs (the evaluator's winning set, decided by matching)."""
+    """The hand is an eye and the ten-pairs (the evaluator's winning set, decided by matching).
+
+    ``cc`` are the hand's class counts. Taking an eye's two tiles never adds a
+    ten-pair, so a hand with fewer ten-pairs than it needs is not tried eye by eye.
+    """
     total = 0
-    for kind in range(params[P_KINDS]):
-        total += hand[kind]
+    for c in range(cc.shape[0]):
+        total += cc[c]
     if total != params[P_SIZE]:
         return False
     full = matching_sums(cc, partner)[0]
+    if full < params[P_PAIRS]:
+        return False
     for e in win_eyes:  # noqa: SIM110 - no generators in compiled code
         if hand[e] >= 2 and full + class_delta(cc, partner, class_of[e], -2) == params[P_PAIRS]:
             return True
