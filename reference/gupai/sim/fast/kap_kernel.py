@@ -20,7 +20,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from gupai.sim.fast.kap_planner import best_eye, class_delta, eye_value, useful_outs, matching_sums
+from gupai.sim.fast.compiling import NO_REFCOUNTS
+from gupai.sim.fast.kap_planner import best_eye, class_delta, eye_value, matching_sums, useful_outs
 from gupai.sim.fast.mt import randbelow, seed_state
 from gupai.sim.fast.navpil_kernel import nav_discard, nav_offer
 
@@ -78,14 +79,14 @@ NAV_BUCKET, NAV_COMPLEMENT, NAV_CIVIL, NAV_RANK, NAV_BY_RANK, NAV_EYE_ORDER, NAV
 DECLARED, STOCK_EXHAUSTED, DEAD_ROUNDS, ABANDONED = 0, 1, 2, 3
 
 
-@njit(cache=True, _nrt=False)
+@njit(**NO_REFCOUNTS)
 def _class_counts(hand, cc, class_of):  # type: ignore[no-untyped-def]  # pragma: no cover
     cc.fill(0)
     for kind in range(hand.shape[0]):
         cc[class_of[kind]] += hand[kind]
 
 
-@njit(cache=True, _nrt=False)
+@njit(**NO_REFCOUNTS)
 def _is_winning(hand, cc, params, win_eyes, partner, class_of):  # type: ignore[no-untyped-def]  # pragma: no cover
     """The hand is an eye and the ten-pairs (the evaluator's winning set, decided by matching).
 
@@ -106,8 +107,10 @@ def _is_winning(hand, cc, params, win_eyes, partner, class_of):  # type: ignore[
     return False
 
 
-@njit(cache=True, _nrt=False)
-def _greedy(hand, cc, legal, n, table_count, caps, params, partner, class_of, plan_eyes, plan_eye, ties, class_live, held):  # type: ignore[no-untyped-def]  # pragma: no cover
+@njit(**NO_REFCOUNTS)
+def _greedy(  # type: ignore[no-untyped-def]  # pragma: no cover
+    hand, cc, legal, n, table_count, caps, params, partner, class_of, plan_eyes, plan_eye, ties, class_live, held,
+):  # fmt: skip
     """The greedy agent's choice (gupai.games.agents._greedy_kap) among ``legal[:n]``; ``cc`` the hand's class counts.
 
     ``plan_eye[kind]`` says whether ``kind`` is in ``plan_eyes``. ``ties`` (one slot a legal action),
@@ -136,7 +139,9 @@ def _greedy(hand, cc, legal, n, table_count, caps, params, partner, class_of, pl
             f = full + class_delta(cc, partner, c, -1) if paired else full
             hand[kind] -= 1
             cc[c] -= 1
-            score = min(best_eye(hand, cc, f, pairable - 1 if paired else pairable, k, partner, class_of, eyes)[0], size)
+            score = min(
+                best_eye(hand, cc, f, pairable - 1 if paired else pairable, k, partner, class_of, eyes)[0], size
+            )
             hand[kind] += 1
             cc[c] += 1
             if score > best_kept:
@@ -353,7 +358,7 @@ def play_kap(  # type: ignore[no-untyped-def]  # pragma: no cover
                     action = _greedy(
                         hand, cc, legal, n, table_count, caps, params, partner, class_of, plan_eyes, plan_eye, ties,
                         class_live, held,
-                    )
+                    )  # fmt: skip
                 elif agents[cur] == AGENT_NAVPIL:
                     if n == 1 or legal[0] == ACTION_DECLARE:
                         action = legal[0]

@@ -14,10 +14,12 @@ from __future__ import annotations
 
 from numba import njit
 
+from gupai.sim.fast.compiling import NO_REFCOUNTS
+
 __all__ = ["best_eye", "class_delta", "eye_value", "kept_formula", "matching_sums", "useful_outs"]
 
 
-@njit(cache=True, _nrt=False)
+@njit(**NO_REFCOUNTS)
 def class_delta(cc, partner, c, delta):  # type: ignore[no-untyped-def]  # pragma: no cover
     """The change in the most disjoint ten-pairs when class ``c`` gains ``delta`` tiles (nothing is written).
 
@@ -37,7 +39,7 @@ def class_delta(cc, partner, c, delta):  # type: ignore[no-untyped-def]  # pragm
     return min(a + delta, b) - min(a, b)
 
 
-@njit(cache=True, _nrt=False)
+@njit(**NO_REFCOUNTS)
 def matching_sums(cc, partner):  # type: ignore[no-untyped-def]  # pragma: no cover
     """The most disjoint ten-pairs among class counts ``cc``, and the tiles that have a partner at all."""
     full, pairable = 0, 0
@@ -53,7 +55,7 @@ def matching_sums(cc, partner):  # type: ignore[no-untyped-def]  # pragma: no co
     return full, pairable
 
 
-@njit(cache=True, _nrt=False)
+@njit(**NO_REFCOUNTS)
 def kept_formula(full, pairable, k):  # type: ignore[no-untyped-def]  # pragma: no cover
     """HandPlanner._pairs_kept from the matching and the pairable tiles: the tiles the ten-pairs keep."""
     if full >= k:
@@ -61,7 +63,7 @@ def kept_formula(full, pairable, k):  # type: ignore[no-untyped-def]  # pragma: 
     return 2 * full + min(k - full, pairable - 2 * full)
 
 
-@njit(cache=True, _nrt=False)
+@njit(**NO_REFCOUNTS)
 def eye_value(hand, cc, full, pairable, k, partner, class_of, e):  # type: ignore[no-untyped-def]  # pragma: no cover
     """The tiles kept by a hand built around eye kind ``e`` (held), and the tiles of ``e`` the eye takes."""
     used = 2 if hand[e] >= 2 else 1
@@ -71,7 +73,7 @@ def eye_value(hand, cc, full, pairable, k, partner, class_of, e):  # type: ignor
     return used + kept_formula(full, pairable, k), used
 
 
-@njit(cache=True, _nrt=False)
+@njit(**NO_REFCOUNTS)
 def best_eye(hand, cc, full, pairable, k, partner, class_of, eyes):  # type: ignore[no-untyped-def]  # pragma: no cover
     """HandPlanner._kept before the hand's size caps it: (most tiles kept, the eye first reaching it or -1, its tiles).
 
@@ -89,7 +91,7 @@ def best_eye(hand, cc, full, pairable, k, partner, class_of, eyes):  # type: ign
     return best, eye, eye_used
 
 
-@njit(cache=True, _nrt=False)
+@njit(**NO_REFCOUNTS)
 def useful_outs(hand, cc, full, pairable, k, seen, caps, partner, class_of, plan_eyes, class_live):  # type: ignore[no-untyped-def]  # pragma: no cover
     """HandPlanner.useful_kinds summed into live copies: sum of caps - hand - seen over the useful kinds.
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from gupai.sim.fast.compiling import NO_REFCOUNTS
 from gupai.sim.fast.mt import randbelow, seed_state
 
 __all__ = ["CLAIM0", "PASS", "P_COUNT", "TAKE0", "play_tsung"]
@@ -53,7 +54,7 @@ LEFT, RIGHT = 0, 1
 _ROW = 40  # the row's slack on each side: 32 tiles at most are laid
 
 
-@njit(cache=True, _nrt=False)
+@njit(**NO_REFCOUNTS)
 def _captures(kind, end, row, lo, hi, laid, values, params, out):  # type: ignore[no-untyped-def]  # pragma: no cover
     """TsungState._captures: the capture codes open to ``kind`` laid at ``end``, into ``out``; their number."""
     n = hi - lo
@@ -92,7 +93,7 @@ def _captures(kind, end, row, lo, hi, laid, values, params, out):  # type: ignor
     return found
 
 
-@njit(cache=True, _nrt=False)
+@njit(**NO_REFCOUNTS)
 def _points(code, kind, row, lo, hi, values, pair_points, params):  # type: ignore[no-untyped-def]  # pragma: no cover
     """TsungState._points: what capture ``code`` with ``kind`` scores on the row before the lay."""
     if code == PAIR_LEFT or code == PAIR_RIGHT or code == LONE_PAIR:  # noqa: SIM109 - compiled: plain comparisons
@@ -112,7 +113,7 @@ def _points(code, kind, row, lo, hi, values, pair_points, params):  # type: igno
     return base
 
 
-@njit(cache=True, _nrt=False)
+@njit(**NO_REFCOUNTS)
 def _best_end(kind, row, lo, hi, laid, values, pair_points, params, scratch):  # type: ignore[no-untyped-def]  # pragma: no cover
     """greedy_tsung's _best_end: (end, points) of the best capture ``kind`` can make; the left end when none."""
     best_end, best = 0, 0
@@ -147,7 +148,7 @@ def play_tsung(  # type: ignore[no-untyped-def]  # pragma: no cover
     )  # fmt: skip
 
 
-@njit(cache=True, _nrt=False)
+@njit(**NO_REFCOUNTS)
 def _play(  # type: ignore[no-untyped-def]  # pragma: no cover
     params, order0, piles_pos, stock_pos, hands_pos, first_player, values, pair_points, copies, agents,
     deal_keys, deal_lens, agent_keys, agent_lens, out, trace, trace_len,
@@ -162,7 +163,6 @@ def _play(  # type: ignore[no-untyped-def]  # pragma: no cover
     again_any = params[P_AGAIN] != 0
     either = params[P_EITHER] != 0
     end_rule = params[P_END]
-    kinds = values.shape[0]
     any_random = False
     for a in agents:
         if a == 0:
