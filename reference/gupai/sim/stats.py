@@ -185,8 +185,9 @@ class Histogram:
     def merge(self, other: Histogram) -> Histogram:
         """Add another histogram's counts into this one; return this one."""
         mine = self._counts
-        for value, count in other._counts.items():  # counts are positive: add() without its call
-            mine[value] = mine.get(value, 0) + count
+        for value, count in other._counts.items():  # add() without its call
+            if count:
+                mine[value] = mine.get(value, 0) + count
         return self
 
     def counts(self) -> list[tuple[int, int]]:
