@@ -178,13 +178,16 @@ class Histogram:
         if len(values) == 0:
             return
         distinct, counts = _unique_counts(values)
+        mine = self._counts
         for value, count in zip(distinct.tolist(), counts.tolist(), strict=True):
-            self.add(value, count)
+            mine[value] = mine.get(value, 0) + count  # counts are positive: add() without its call
 
     def merge(self, other: Histogram) -> Histogram:
         """Add another histogram's counts into this one; return this one."""
-        for value, count in other._counts.items():
-            self.add(value, count)
+        mine = self._counts
+        for value, count in other._counts.items():  # add() without its call
+            if count:
+                mine[value] = mine.get(value, 0) + count
         return self
 
     def counts(self) -> list[tuple[int, int]]:

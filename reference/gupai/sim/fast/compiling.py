@@ -14,7 +14,12 @@ from __future__ import annotations
 import sys
 from typing import Any
 
-__all__ = ["COMPILING_NOTE", "announce_compiling", "kernel_cached"]
+__all__ = ["COMPILING_NOTE", "NO_REFCOUNTS", "announce_compiling", "kernel_cached"]
+
+#: numba's options for a function run for every move: cached, and compiled without reference counting
+#: (``_nrt=False``), whose atomic counts cost more than such a function's work. Such a function must not
+#: allocate, nor call one that does: a fresh compile of the callee would inherit the option and fail.
+NO_REFCOUNTS: dict[str, Any] = {"cache": True, "_nrt": False}
 
 #: What :func:`announce_compiling` prints, once a process, when a kernel is not in numba's cache.
 COMPILING_NOTE = (

@@ -7,9 +7,12 @@ Every rule fact (the options, the deal's cut, the pairs and eyes, the copies
 a kind has) comes in as arrays built by :mod:`gupai.sim.fast.kap` from the
 spec; nothing here knows a rule number.
 
-The planner keeps no memo: under the rules the fast path plays (each class
-of kinds has at most one partner class) its estimate is a few sums over the
-ten classes, cheaper than a lookup, so memory does not grow with the games.
+The planner's estimates are in :mod:`gupai.sim.fast.kap_planner`. The
+functions run for every move (the planner, the greedy agent, the win check)
+allocate nothing and are compiled without reference counting (``_nrt=False``),
+whose atomic counts were a fifth of the kernel's time; :func:`play_kap`
+allocates its scratch arrays once a call. (A function compiled so must not
+call one that allocates: the navpil agent's functions keep their counts.)
 """
 
 from __future__ import annotations
@@ -17,6 +20,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from gupai.sim.fast.compiling import NO_REFCOUNTS
+from gupai.sim.fast.kap_planner import best_eye, class_delta, eye_value, matching_sums, useful_outs
 from gupai.sim.fast.mt import randbelow, seed_state
 from gupai.sim.fast.navpil_kernel import nav_discard, nav_offer
 
@@ -74,162 +79,71 @@ NAV_BUCKET, NAV_COMPLEMENT, NAV_CIVIL, NAV_RANK, NAV_BY_RANK, NAV_EYE_ORDER, NAV
 DECLARED, STOCK_EXHAUSTED, DEAD_ROUNDS, ABANDONED = 0, 1, 2, 3
 
 
-@njit(cache=True)
-def _term(cc, partner, c):  # type: ignore[no-untyped-def]  # pragma: no cover
-    """The ten-pairs class ``c`` makes with its partner class (counted once, at the lesser class)."""
-    p = partner[c]
-    if p < 0:
-        return 0
-    if p == c:
-        return cc[c] // 2
-    return cc[c] if cc[c] < cc[p] else cc[p]
-
-
-@njit(cache=True)
-def _matching(cc, partner):  # type: ignore[no-untyped-def]  # pragma: no cover
-    """Most disjoint ten-pairs among class counts ``cc``.
-
-    Every class has at most one partner class, and is that class's partner
-    (the fast path runs only such rules: :attr:`gupai.sim.fast.kap.KapTables.involution`),
-    so the maximum matching is a sum: the lesser count of two partner classes,
-    half the count of a class that pairs with itself.
-    """
-    total = 0
-    for c in range(cc.shape[0]):
-        if partner[c] >= c:
-            total += _term(cc, partner, c)
-    return total
-
-
-@njit(cache=True)
-def _pairable(cc, partner):  # type: ignore[no-untyped-def]  # pragma: no cover
-    total = 0
-    for c in range(cc.shape[0]):
-        if partner[c] >= 0:
-            total += cc[c]
-    return total
-
-
-@njit(cache=True)
-def _formula(full, pairable, k):  # type: ignore[no-untyped-def]  # pragma: no cover
-    """HandPlanner._pairs_kept from the matching and the pairable tiles: the tiles the ten-pairs keep."""
-    if full >= k:
-        return 2 * k
-    return 2 * full + min(k - full, pairable - 2 * full)
-
-
-@njit(cache=True)
-def _change(cc, partner, c, delta):  # type: ignore[no-untyped-def]  # pragma: no cover
-    """The matching's change when class ``c`` gains ``delta`` tiles (``cc`` is left as it was)."""
-    owner = c if partner[c] >= c else partner[c]
-    if owner < 0:
-        return 0
-    before = _term(cc, partner, owner)
-    cc[c] += delta
-    after = _term(cc, partner, owner)
-    cc[c] -= delta
-    return after - before
-
-
-@njit(cache=True)
-def _kept(hand, cc, params, partner, class_of, plan_eyes):  # type: ignore[no-untyped-def]  # pragma: no cover
-    """HandPlanner._kept: the most tiles of ``hand`` (class counts ``cc``) a winning hand keeps."""
-    k = params[P_PAIRS]
-    full, pairable = _matching(cc, partner), _pairable(cc, partner)
-    best = _formula(full, pairable, k)
-    for e in plan_eyes:
-        n = hand[e]
-        if n == 0:
-            continue
-        used = 2 if n >= 2 else 1
-        c = class_of[e]
-        value = used + _formula(full + _change(cc, partner, c, -used), pairable - (used if partner[c] >= 0 else 0), k)
-        if value > best:
-            best = value
-    return min(best, params[P_SIZE])
-
-
-@njit(cache=True)
-def _useful_outs(hand, cc, seen, caps, params, partner, class_of, plan_eyes):  # type: ignore[no-untyped-def]  # pragma: no cover
-    """HandPlanner.useful_kinds summed into live copies: sum of caps - hand - seen over the useful kinds."""
-    k = params[P_PAIRS]
-    full, pairable = _matching(cc, partner), _pairable(cc, partner)
-    best = _formula(full, pairable, k)
-    eye, eye_used = -1, 0
-    for e in plan_eyes:
-        n = hand[e]
-        if n == 0:
-            continue
-        used = 2 if n >= 2 else 1
-        c = class_of[e]
-        value = used + _formula(full + _change(cc, partner, c, -used), pairable - (used if partner[c] >= 0 else 0), k)
-        if value > best:
-            best, eye, eye_used = value, e, used
-    if eye >= 0:  # the rest: the hand less the eye it is best built around
-        c = class_of[eye]
-        full += _change(cc, partner, c, -eye_used)
-        pairable -= eye_used if partner[c] >= 0 else 0
-        cc[c] -= eye_used
-    now = _formula(full, pairable, k)
-    classes = cc.shape[0]
-    helps = np.zeros(classes, dtype=np.bool_)
-    for c in range(classes):
-        more = _formula(full + _change(cc, partner, c, 1), pairable + (1 if partner[c] >= 0 else 0), k)
-        helps[c] = more > now
-    if eye >= 0:
-        cc[class_of[eye]] += eye_used
-    outs = 0
-    for kind in range(params[P_KINDS]):
-        if helps[class_of[kind]]:
-            outs += caps[kind] - hand[kind] - seen[kind]
-    if eye_used == 1:
-        outs += caps[eye] - hand[eye] - seen[eye]
-    elif eye < 0:
-        for e in plan_eyes:
-            if hand[e] == 1:
-                outs += caps[e] - hand[e] - seen[e]
-    return outs
-
-
-@njit(cache=True)
+@njit(**NO_REFCOUNTS)
 def _class_counts(hand, cc, class_of):  # type: ignore[no-untyped-def]  # pragma: no cover
-    cc[:] = 0
+    cc.fill(0)
     for kind in range(hand.shape[0]):
         cc[class_of[kind]] += hand[kind]
 
 
-@njit(cache=True)
+@njit(**NO_REFCOUNTS)
 def _is_winning(hand, cc, params, win_eyes, partner, class_of):  # type: ignore[no-untyped-def]  # pragma: no cover
-    """The hand is an eye and the ten-pairs (the evaluator's winning set, decided by matching)."""
+    """The hand is an eye and the ten-pairs (the evaluator's winning set, decided by matching).
+
+    ``cc`` are the hand's class counts. Taking an eye's two tiles never adds a
+    ten-pair, so a hand with fewer ten-pairs than it needs is not tried eye by eye.
+    """
     total = 0
-    for kind in range(params[P_KINDS]):
-        total += hand[kind]
+    for c in range(cc.shape[0]):
+        total += cc[c]
     if total != params[P_SIZE]:
         return False
-    full = _matching(cc, partner)
+    full = matching_sums(cc, partner)[0]
+    if full < params[P_PAIRS]:
+        return False
     for e in win_eyes:  # noqa: SIM110 - no generators in compiled code
-        if hand[e] >= 2 and full + _change(cc, partner, class_of[e], -2) == params[P_PAIRS]:
+        if hand[e] >= 2 and full + class_delta(cc, partner, class_of[e], -2) == params[P_PAIRS]:
             return True
     return False
 
 
-@njit(cache=True)
-def _greedy(hand, cc, legal, n, table_count, caps, params, partner, class_of, plan_eyes):  # type: ignore[no-untyped-def]  # pragma: no cover
-    """The greedy agent's choice (gupai.games.agents._greedy_kap) among ``legal[:n]``; ``cc`` the hand's class counts."""
+@njit(**NO_REFCOUNTS)
+def _greedy(  # type: ignore[no-untyped-def]  # pragma: no cover
+    hand, cc, legal, n, table_count, caps, params, partner, class_of, plan_eyes, plan_eye, ties, class_live, held,
+):  # fmt: skip
+    """The greedy agent's choice (gupai.games.agents._greedy_kap) among ``legal[:n]``; ``cc`` the hand's class counts.
+
+    ``plan_eye[kind]`` says whether ``kind`` is in ``plan_eyes``. ``ties`` (one slot a legal action),
+    ``class_live`` (one count a class) and ``held`` (one slot an eye) are scratch space.
+    The matching of the hand is summed once; each candidate moves it by one tile's :func:`class_delta`,
+    and only the eyes the hand holds are tried.
+    """
     first = legal[0]
     if n == 1 or first == ACTION_DECLARE:
         return first
+    k, size = params[P_PAIRS], params[P_SIZE]
+    full, pairable = matching_sums(cc, partner)
+    h = 0
+    for e in plan_eyes:
+        if hand[e] > 0:
+            held[h] = e
+            h += 1
+    eyes = held[:h]
     if first < ACTION_TAKE:  # discards
-        ties = np.empty(n, dtype=np.int64)
         tied = 0
         best_kept = -1
         for i in range(n):
             kind = legal[i]
+            c = class_of[kind]
+            paired = partner[c] >= 0
+            f = full + class_delta(cc, partner, c, -1) if paired else full
             hand[kind] -= 1
-            cc[class_of[kind]] -= 1
-            score = _kept(hand, cc, params, partner, class_of, plan_eyes)
+            cc[c] -= 1
+            score = min(
+                best_eye(hand, cc, f, pairable - 1 if paired else pairable, k, partner, class_of, eyes)[0], size
+            )
             hand[kind] += 1
-            cc[class_of[kind]] += 1
+            cc[c] += 1
             if score > best_kept:
                 best_kept = score
                 ties[0] = kind
@@ -239,27 +153,45 @@ def _greedy(hand, cc, legal, n, table_count, caps, params, partner, class_of, pl
                 tied += 1
         if tied == 1:
             return ties[0]
+        class_live.fill(0)
+        for kind in range(params[P_KINDS]):
+            class_live[class_of[kind]] += caps[kind] - hand[kind] - table_count[kind]
         chosen, best_outs, best_seen = ties[0], -1, -1
         for i in range(tied):
             kind = ties[i]
+            c = class_of[kind]
+            paired = partner[c] >= 0
+            f = full + class_delta(cc, partner, c, -1) if paired else full
             hand[kind] -= 1
-            cc[class_of[kind]] -= 1
-            outs = _useful_outs(hand, cc, table_count, caps, params, partner, class_of, plan_eyes)
+            cc[c] -= 1
+            class_live[c] += 1
+            outs = useful_outs(
+                hand, cc, f, pairable - 1 if paired else pairable, k, table_count, caps, partner, class_of, eyes,
+                class_live,
+            )  # fmt: skip
             hand[kind] += 1
-            cc[class_of[kind]] += 1
+            cc[c] += 1
+            class_live[c] -= 1
             seen = table_count[kind]
             if outs > best_outs or (outs == best_outs and seen > best_seen):
                 chosen, best_outs, best_seen = kind, outs, seen
         return chosen
-    now = _kept(hand, cc, params, partner, class_of, plan_eyes)
+    now = min(best_eye(hand, cc, full, pairable, k, partner, class_of, eyes)[0], size)
     chosen = legal[n - 1]  # drawing (or passing) comes last
     for i in range(n - 1):
         kind = legal[i] - ACTION_TAKE
+        c = class_of[kind]
+        paired = partner[c] >= 0
+        f = full + class_delta(cc, partner, c, 1) if paired else full
         hand[kind] += 1
-        cc[class_of[kind]] += 1
-        gain = _kept(hand, cc, params, partner, class_of, plan_eyes)
+        cc[c] += 1
+        p = pairable + 1 if paired else pairable
+        best = best_eye(hand, cc, f, p, k, partner, class_of, eyes)[0]
+        if plan_eye[kind] and hand[kind] == 1:  # an eye the hand did not hold
+            best = max(best, eye_value(hand, cc, f, p, k, partner, class_of, kind)[0])
+        gain = min(best, size)
         hand[kind] -= 1
-        cc[class_of[kind]] -= 1
+        cc[c] -= 1
         if gain > now:
             chosen, now = legal[i], gain
     return chosen
@@ -278,7 +210,7 @@ def _navpil_offer(  # type: ignore[no-untyped-def]  # pragma: no cover
     """
     count = 0
     if take_any:
-        seen[:] = False
+        seen.fill(False)
         for i in range(tlen):
             k = table[i]
             if not seen[k]:
@@ -342,6 +274,12 @@ def play_kap(  # type: ignore[no-untyped-def]  # pragma: no cover
     table_count = np.zeros(kinds, dtype=np.int64)
     took_last = np.zeros(players, dtype=np.bool_)
     legal = np.empty(kinds + 2, dtype=np.int64)
+    ties = np.empty(kinds + 2, dtype=np.int64)
+    class_live = np.zeros(partner.shape[0], dtype=np.int64)
+    held = np.empty(plan_eyes.shape[0], dtype=np.int64)
+    plan_eye = np.zeros(kinds, dtype=np.bool_)
+    for i in range(plan_eyes.shape[0]):
+        plan_eye[plan_eyes[i]] = True
     cc = np.zeros(partner.shape[0], dtype=np.int64)
     allowed = np.zeros(kinds, dtype=np.bool_)
     offered = np.empty(kinds, dtype=np.int64)
@@ -353,7 +291,8 @@ def play_kap(  # type: ignore[no-untyped-def]  # pragma: no cover
         seed_state(deal_rng, deal_keys[g, : deal_lens[g]])
         if any_random:
             seed_state(agent_rng, agent_keys[g, : agent_lens[g]])
-        order[:] = order0
+        for i in range(tiles):
+            order[i] = order0[i]
         for i in range(tiles - 1, 0, -1):
             j = randbelow(deal_rng, i + 1)
             order[i], order[j] = order[j], order[i]
@@ -364,7 +303,7 @@ def play_kap(  # type: ignore[no-untyped-def]  # pragma: no cover
             d2 = randbelow(deal_rng, 6)
             d3 = randbelow(deal_rng, 6)
             first = cut = dice_first[d0, d1, d2, d3]
-        hands[:, :] = 0
+        hands.fill(0)
         for p in range(tiles):
             seat = owner[cut, p]
             if seat >= 0:
@@ -372,8 +311,8 @@ def play_kap(  # type: ignore[no-untyped-def]  # pragma: no cover
         for i in range(stock_size):
             stock[i] = order[stock_pos[cut, i]]
         drawn_count, tlen = 0, 0
-        table_count[:] = 0
-        took_last[:] = False
+        table_count.fill(0)
+        took_last.fill(False)
         cur, phase, after, taken, drawn = first, HOLD, AFTER_DEAL, -1, -1
         if draw_first:  # opening=draw: the first turn is an ordinary one
             phase, after = START, AFTER_START
@@ -416,12 +355,15 @@ def play_kap(  # type: ignore[no-untyped-def]  # pragma: no cover
                     legal[n] = ACTION_PASS if drawn_count == stock_size else ACTION_DRAW
                     n += 1
                 if agents[cur] == AGENT_GREEDY:
-                    action = _greedy(hand, cc, legal, n, table_count, caps, params, partner, class_of, plan_eyes)
+                    action = _greedy(
+                        hand, cc, legal, n, table_count, caps, params, partner, class_of, plan_eyes, plan_eye, ties,
+                        class_live, held,
+                    )  # fmt: skip
                 elif agents[cur] == AGENT_NAVPIL:
                     if n == 1 or legal[0] == ACTION_DECLARE:
                         action = legal[0]
                     elif phase == HOLD:
-                        allowed[:] = False
+                        allowed.fill(False)
                         for i in range(n):
                             allowed[legal[i] - ACTION_DISCARD] = True
                         action = ACTION_DISCARD + nav_discard(

@@ -14,6 +14,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from gupai.sim.fast.compiling import NO_REFCOUNTS
 from gupai.sim.fast.mt import randbelow, seed_state
 
 __all__ = ["CLAIM0", "PASS", "P_COUNT", "TAKE0", "play_tsung"]
@@ -53,7 +54,7 @@ LEFT, RIGHT = 0, 1
 _ROW = 40  # the row's slack on each side: 32 tiles at most are laid
 
 
-@njit(cache=True)
+@njit(**NO_REFCOUNTS)
 def _captures(kind, end, row, lo, hi, laid, values, params, out):  # type: ignore[no-untyped-def]  # pragma: no cover
     """TsungState._captures: the capture codes open to ``kind`` laid at ``end``, into ``out``; their number."""
     n = hi - lo
@@ -92,7 +93,7 @@ def _captures(kind, end, row, lo, hi, laid, values, params, out):  # type: ignor
     return found
 
 
-@njit(cache=True)
+@njit(**NO_REFCOUNTS)
 def _points(code, kind, row, lo, hi, values, pair_points, params):  # type: ignore[no-untyped-def]  # pragma: no cover
     """TsungState._points: what capture ``code`` with ``kind`` scores on the row before the lay."""
     if code == PAIR_LEFT or code == PAIR_RIGHT or code == LONE_PAIR:  # noqa: SIM109 - compiled: plain comparisons
@@ -112,7 +113,7 @@ def _points(code, kind, row, lo, hi, values, pair_points, params):  # type: igno
     return base
 
 
-@njit(cache=True)
+@njit(**NO_REFCOUNTS)
 def _best_end(kind, row, lo, hi, laid, values, pair_points, params, scratch):  # type: ignore[no-untyped-def]  # pragma: no cover
     """greedy_tsung's _best_end: (end, points) of the best capture ``kind`` can make; the left end when none."""
     best_end, best = 0, 0
@@ -128,67 +129,55 @@ def _best_end(kind, row, lo, hi, laid, values, pair_points, params, scratch):  #
 
 @njit(cache=True)
 def play_tsung(  # type: ignore[no-untyped-def]  # pragma: no cover
-    params,
-    order0,
-    piles_pos,
-    stock_pos,
-    hands_pos,
-    first_player,
-    values,
-    pair_points,
-    copies,
-    agents,
-    deal_keys,
-    deal_lens,
-    agent_keys,
-    agent_lens,
-    out,
-    trace,
-    trace_len,
-):
+    params, order0, piles_pos, stock_pos, hands_pos, first_player, values, pair_points, copies, agents,
+    deal_keys, deal_lens, agent_keys, agent_lens, out, trace, trace_len,
+):  # fmt: skip
     """Play one game per row of ``deal_keys``.
 
     ``out[g]`` = (turns, first player, score 0, score 1, sweeps 0, sweeps 1, winner or -1).
     """
+    kinds, tiles = values.shape[0], order0.shape[0]
+    _play(
+        params, order0, piles_pos, stock_pos, hands_pos, first_player, values, pair_points, copies, agents,
+        deal_keys, deal_lens, agent_keys, agent_lens, out, trace, trace_len,
+        np.zeros(625, dtype=np.int64), np.zeros(625, dtype=np.int64), np.empty(tiles, dtype=np.int64),
+        np.zeros((2, max(piles_pos.shape[1], 1)), dtype=np.int64), np.zeros(max(stock_pos.shape[0], 1), dtype=np.int64),
+        np.zeros((2, 8), dtype=np.int64), np.zeros(2, dtype=np.int64), np.zeros(2 * _ROW, dtype=np.int64),
+        np.zeros(kinds, dtype=np.int64), np.zeros((5, 8), dtype=np.int64), np.zeros(16, dtype=np.int64),
+        np.zeros((4, 2), dtype=np.int64),
+    )  # fmt: skip
+
+
+@njit(**NO_REFCOUNTS)
+def _play(  # type: ignore[no-untyped-def]  # pragma: no cover
+    params, order0, piles_pos, stock_pos, hands_pos, first_player, values, pair_points, copies, agents,
+    deal_keys, deal_lens, agent_keys, agent_lens, out, trace, trace_len,
+    deal_rng, agent_rng, order, piles, stock, hands, hand_len, row, laid_counts, eights, legal, pairs,
+):  # fmt: skip
+    """:func:`play_tsung` given its scratch arrays (``eights``: captures, their points, the missed ones, their
+    points, scratch; ``pairs``: scores, sweeps, turns, piles' positions, a row each)."""
+    caps, cap_points, missed, missed_points, scratch = eights[0], eights[1], eights[2], eights[3], eights[4]
+    scores, sweeps, turns, pile_at = pairs[0], pairs[1], pairs[2], pairs[3]
     tiles = order0.shape[0]
     four, common, claims = params[P_FOUR] != 0, params[P_COMMON] != 0, params[P_CLAIMS] != 0
     again_any = params[P_AGAIN] != 0
     either = params[P_EITHER] != 0
     end_rule = params[P_END]
-    kinds = values.shape[0]
     any_random = False
     for a in agents:
         if a == 0:
             any_random = True
     recording = trace.shape[0] > 0
-    deal_rng = np.zeros(625, dtype=np.int64)
-    agent_rng = np.zeros(625, dtype=np.int64)
-    order = np.empty(tiles, dtype=np.int64)
     pile_len = piles_pos.shape[1]
     stock_len = stock_pos.shape[0]
-    piles = np.zeros((2, max(pile_len, 1)), dtype=np.int64)
-    stock = np.zeros(max(stock_len, 1), dtype=np.int64)
-    hands = np.zeros((2, 8), dtype=np.int64)
-    hand_len = np.zeros(2, dtype=np.int64)
-    row = np.zeros(2 * _ROW, dtype=np.int64)
-    laid_counts = np.zeros(kinds, dtype=np.int64)
-    caps = np.zeros(8, dtype=np.int64)
-    cap_points = np.zeros(8, dtype=np.int64)
-    missed = np.zeros(8, dtype=np.int64)
-    missed_points = np.zeros(8, dtype=np.int64)
-    scratch = np.zeros(8, dtype=np.int64)
-    legal = np.zeros(16, dtype=np.int64)
-    scores = np.zeros(2, dtype=np.int64)
-    sweeps = np.zeros(2, dtype=np.int64)
-    turns = np.zeros(2, dtype=np.int64)
-    pile_at = np.zeros(2, dtype=np.int64)
     first = first_player  # under P_MATCH the chunk is one match: then the previous higher scorer, a tie keeping it
     owed = 0  # refills owed for tiles laid again first (P_RESTART_FIRST: restart=before-refill)
     for g in range(deal_keys.shape[0]):
         seed_state(deal_rng, deal_keys[g, : deal_lens[g]])
         if any_random:
             seed_state(agent_rng, agent_keys[g, : agent_lens[g]])
-        order[:] = order0
+        for i in range(tiles):
+            order[i] = order0[i]
         for i in range(tiles - 1, 0, -1):
             j = randbelow(deal_rng, i + 1)
             order[i], order[j] = order[j], order[i]
@@ -200,13 +189,13 @@ def play_tsung(  # type: ignore[no-untyped-def]  # pragma: no cover
                 hands[seat, i] = order[hands_pos[seat, i]]
         for i in range(stock_len):
             stock[i] = order[stock_pos[i]]
-        pile_at[:] = 0
+        pile_at.fill(0)
         stock_at = 0
         lo = hi = _ROW
-        scores[:] = 0
-        sweeps[:] = 0
-        turns[:] = 0
-        laid_counts[:] = 0
+        scores.fill(0)
+        sweeps.fill(0)
+        turns.fill(0)
+        laid_counts.fill(0)
         laid = 0
         ncaps = nmissed = 0
         last_kind, last_end = -1, 0
