@@ -55,7 +55,13 @@ def test_only_the_fast_paths_kernels_import_numba() -> None:
                 modules = [node.module]
             if any(m == "numba" or m.startswith("numba.") for m in modules):
                 importers.add(path.relative_to(PACKAGE).as_posix())
-    kernels = {"sim/fast/kap_kernel.py", "sim/fast/navpil_kernel.py", "sim/fast/tsung_kernel.py", "sim/fast/mt.py"}
+    kernels = {
+        "sim/fast/kap_kernel.py",
+        "sim/fast/kap_planner.py",
+        "sim/fast/navpil_kernel.py",
+        "sim/fast/tsung_kernel.py",
+        "sim/fast/mt.py",
+    }
     assert importers == kernels | {"sim/fast/__init__.py"}  # __init__: fast_available(), inside the function
     kernel_modules = {Path(name).stem for name in kernels}
     importing_kernels = set()
