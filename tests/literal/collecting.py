@@ -41,8 +41,6 @@ TABLE_FOUR_TWO = {"printed": 3, "celko-table": 6}
 Equipment = Callable[[Any, Any, dict[str, str]], tuple[int, int]]
 #: A game's wall: (the order, the dealer, players, sets, options) to (hands by seat, stock).
 Wall = Callable[[list[str], int, int, int, dict[str, str]], tuple[list[list[str]], list[str]]]
-#: A game's distance: (hand, what [4-2] counts, civil eye only, pair-set, sets) to tiles from winning.
-Distance = Callable[[list[str], int, bool, str, int], int]
 
 
 @dataclass(frozen=True)
@@ -60,7 +58,7 @@ class Rules:
     set_rule: str  # the rule (no prefix) a deal's tiles break when they are not the sets'
     equipment: Equipment
     wall: Wall
-    distance: Distance | None = None  # the distance capability, when the engine answers it
+    distance: bool = False  # whether the engine announces the distance capability
 
     def rule(self, name: str) -> str:
         """The rule id of this game's rule ``name`` (``turn.order`` is Kap Shap's ``ks.turn.order``)."""
@@ -69,7 +67,7 @@ class Rules:
     @property
     def capabilities(self) -> list[str]:
         found = ["describe", "read_tile", "tile_value", "pair", "evaluate_hand"]
-        return [*found, "distance"] if self.distance is not None else found
+        return [*found, "distance"] if self.distance else found
 
 
 class RefusedError(Exception):
@@ -150,6 +148,55 @@ def check_split(rules: Rules, seat: int, hand: list[str], split: Any, opts: dict
                     rules.rule("tiles.four-two"), f"[{a}]+[{b}] makes ten only if [4-2] counts {9 - four_two}"
                 )
             raise illegal(rules.rule("pair.ten"), f"[{a}]+[{b}] is no ten-pair")
+
+
+def distance(hand: list[str], size: int, four_two: int, civil_eye: bool, pair_set: str, sets: int) -> int:
+    """How many tiles a hand is from winning: ``size`` (a winning hand's) less the most of its tiles some
+    winning hand keeps, an eye and ten-pairs no more copies of a tile than ``sets`` sets hold.
+
+    For a hand of the winning size it is the number of tiles to exchange; a short hand needs the missing ones
+    too. The winning hands are searched eye by eye, pairs in order, dropping a branch that cannot keep more.
+    """
+    copies = tile_set(sets)
+    kinds = sorted(SET)
+    pairs = [(a, b) for i, a in enumerate(kinds) for b in kinds[i:] if ten_pair(a, b, four_two, pair_set)]
+    held = Counter(hand)
+    most = min(len(hand), size)  # no winning hand keeps more
+    best = 0
+
+    def keep(tile: str, rest: Counter[str], free: Counter[str]) -> int:
+        """Use a copy of ``tile``; 1 when the hand holds one not yet kept."""
+        free[tile] -= 1
+        if rest[tile] > 0:
+            rest[tile] -= 1
+            return 1
+        return 0
+
+    def search(start: int, wanted: int, kept: int, rest: Counter[str], free: Counter[str]) -> None:
+        nonlocal best
+        if wanted == 0:
+            best = max(best, kept)
+            return
+        for index in range(start, len(pairs)):
+            if kept + 2 * wanted <= best or best == most:
+                return
+            a, b = pairs[index]
+            if free[a] < 1 or free[b] < (2 if a == b else 1):
+                continue
+            first = keep(a, rest, free)
+            second = keep(b, rest, free)
+            search(index, wanted - 1, kept + first + second, rest, free)
+            for tile, gained in ((a, first), (b, second)):  # one at a time: a and b may be one kind
+                free[tile] += 1
+                rest[tile] += gained
+
+    for eye in kinds:
+        if copies[eye] < 2 or (civil_eye and eye not in CIVIL):
+            continue
+        rest, free = Counter(held), Counter(copies)
+        kept = keep(eye, rest, free) + keep(eye, rest, free)
+        search(0, (size - 2) // 2, kept, rest, free)
+    return size - best
 
 
 # ------------------------------------------------------------------- game
@@ -520,8 +567,8 @@ def capability(rules: Rules, request: dict[str, Any]) -> dict[str, Any]:
                 }
                 splits.extend({"eye": [face, face], "pairs": [list(p) for p in pairs]} for pairs in sorted(found))
     evaluation: dict[str, Any] = {"winning": bool(splits), "splits": splits}
-    if rules.distance is not None:
-        evaluation["distance"] = rules.distance(hand, four_two, civil_eye, opts["pair-set"], sets)
+    if rules.distance:
+        evaluation["distance"] = distance(hand, rules.hand + 1, four_two, civil_eye, opts["pair-set"], sets)
     return evaluation
 
 

@@ -7,18 +7,17 @@ that the pages are enough for an engine author. It plays Kap Shap (two
 players, one set) under every reading of every option, and answers every
 optional command (distance included). The turn it shares with Kap Tai Shap
 is collecting.py's; this module gives what is Kap Shap's own: the options,
-the equipment, the wall four high, and distance. Run it as a script.
+the equipment and the wall four high. Run it as a script.
 """
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # the same module, by its package name
-    from tests.literal.collecting import CIVIL, SET, Rules, illegal, main, ten_pair
+    from tests.literal.collecting import Rules, illegal, main
 else:  # run as a script, its folder first on the path
-    from collecting import CIVIL, SET, Rules, illegal, main, ten_pair
+    from collecting import Rules, illegal, main
 
 #: The culin preset's value of every option (the options page): the value of an option left out.
 CULIN = {
@@ -85,30 +84,6 @@ def wall(order: list[str], dealer: int, n: int, sets: int, opts: dict[str, str])
     return hands, [*kept, order[12], *(tile for pile in piles for tile in pile)]
 
 
-def winning_hands(four_two: int, civil_eye: bool, pair_set: str) -> list[Counter[str]]:
-    """Every winning hand one set can hold: an eye and three ten-pairs, as multisets."""
-    kinds = sorted(SET)
-    pairs = [(a, b) for i, a in enumerate(kinds) for b in kinds[i:] if ten_pair(a, b, four_two, pair_set)]
-    hands = []
-    for eye in kinds:
-        if SET[eye] < 2 or (civil_eye and eye not in CIVIL):
-            continue
-        for i, p in enumerate(pairs):
-            for j in range(i, len(pairs)):
-                for k in range(j, len(pairs)):
-                    hand = Counter([eye, eye, *p, *pairs[j], *pairs[k]])
-                    if not hand - SET:
-                        hands.append(hand)
-    return hands
-
-
-def distance(hand: list[str], four_two: int, civil_eye: bool, pair_set: str, sets: int) -> int:
-    """The fewest tiles to change for a winning hand: eight less the most tiles a winning hand shares with it."""
-    held = Counter(hand)
-    best = max(sum((held & win).values()) for win in winning_hands(four_two, civil_eye, pair_set))
-    return HAND + 1 - best
-
-
 RULES = Rules(
     game="kap-shap",
     prefix="ks",
@@ -121,7 +96,7 @@ RULES = Rules(
     set_rule="equipment.set",
     equipment=equipment,
     wall=wall,
-    distance=distance,
+    distance=True,
 )
 
 if __name__ == "__main__":

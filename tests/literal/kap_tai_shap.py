@@ -6,7 +6,7 @@ rule texts of spec/games/kap-tai-shap.yaml), importing nothing from gupai:
 the check that the pages are enough for an engine author. It plays Kap Tai
 Shap (two to forty players, one set or more, the wall five high with its
 moved tiles) under every reading of every option, and answers every optional
-command but distance. The turn it shares with Kap Shap is collecting.py's;
+command (distance included). The turn it shares with Kap Shap is collecting.py's;
 this module gives what is Kap Tai Shap's own: the options, the players and
 sets, and the wall. Run it as a script.
 """
@@ -128,6 +128,7 @@ RULES = Rules(
     set_rule="equipment.sets",
     equipment=equipment,
     wall=wall,
+    distance=True,
 )
 
 if __name__ == "__main__":
