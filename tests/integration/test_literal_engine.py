@@ -24,22 +24,26 @@ LITERAL = Path(__file__).resolve().parents[1] / "literal"
 ENGINE = LITERAL / "kap_shap.py"
 TSUNG = LITERAL / "tsung_shap.py"
 KTS = LITERAL / "kap_tai_shap.py"
-COLLECTING = LITERAL / "collecting.py"
 
 
-#: The module the two collecting engines share, by its name as a script imports it and as mypy reads it.
-SHARED = {"collecting", "tests.literal.collecting"}
+#: The modules the collecting engines share (collecting.py, tens.py), by the names a script imports them by
+#: and mypy reads them by.
+SHARED = {name for path in LITERAL.glob("*.py") for name in (path.stem, f"tests.literal.{path.stem}")}
 
 
-@pytest.mark.parametrize(
-    "engine", [ENGINE, KTS, TSUNG, COLLECTING], ids=["kap-shap", "kap-tai-shap", "tsung-shap", "collecting"]
-)
+@pytest.mark.parametrize("engine", sorted(LITERAL.glob("*.py")), ids=lambda path: path.stem)
 def test_the_literal_engines_import_nothing_but_the_standard_library(engine: Path) -> None:
     tree = ast.parse(engine.read_text(encoding="utf-8"))
     imported = {alias.name for node in ast.walk(tree) if isinstance(node, ast.Import) for alias in node.names}
     imported |= {node.module for node in ast.walk(tree) if isinstance(node, ast.ImportFrom) and node.module}
+    imported |= {  # from tests.literal import tens
+        f"{node.module}.{alias.name}"
+        for node in ast.walk(tree)
+        if isinstance(node, ast.ImportFrom) and node.module == "tests.literal"
+        for alias in node.names
+    }
     outside = {name for name in imported - SHARED if name.split(".")[0] not in sys.stdlib_module_names}
-    assert outside <= {"__future__"}
+    assert outside <= {"__future__", "tests.literal"}
 
 
 def test_the_literal_engine_passes_every_kap_shap_case_it_is_asked() -> None:

@@ -3,7 +3,7 @@
 Written only from docs/engine/protocol.md, docs/engine/log-format.md,
 docs/engine/refusals.md and the rules and options pages of the two games
 (the rule texts of spec/games/kap-shap.yaml and kap-tai-shap.yaml),
-importing nothing from gupai. Both games take a discard or draw, discard, and
+importing nothing from gupai (the hands are tens.py's). Both games take a discard or draw, discard, and
 win with an eye and ten-pairs; what differs (the game id and rule-id prefix,
 the hand size, the options, the equipment and the deal, ``distance``) each
 entry module (kap_shap.py, kap_tai_shap.py) gives in a :class:`Rules`, and
@@ -18,24 +18,12 @@ import sys
 from collections import Counter
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-#: The twenties no printed table prints (option pair-set=printed leaves them out).
-UNPRINTED = {("5-5", "6-4"), ("6-5", "6-3"), ("6-5", "5-4")}
-#: Celko's table, exactly (pair-set=celko-table), whatever [4-2] counts.
-CELKO = {
-    ("6-6", "6-2"), ("6-6", "5-3"), ("6-6", "4-4"), ("6-4", "6-4"), ("5-5", "5-5"),
-    ("6-2", "1-1"), ("5-3", "1-1"), ("5-2", "2-1"), ("4-4", "1-1"), ("4-2", "3-1"),
-    ("4-2", "2-2"), ("4-3", "2-1"), ("3-3", "3-1"), ("3-3", "2-2"),
-}  # fmt: skip
-
-CIVIL = ["6-6", "1-1", "4-4", "3-1", "5-5", "3-3", "2-2", "6-5", "6-4", "6-1", "5-1"]
-MILITARY = ["6-3", "5-4", "6-2", "5-3", "5-2", "4-3", "4-1", "3-2", "4-2", "2-1"]
-SET = Counter({**{t: 2 for t in CIVIL}, **{t: 1 for t in MILITARY}})
-
-#: What [4-2] counts in a printed table's pairs: the table's pairs are the ones it prints (pagat's with
-#: [4-2] at 3, Celko's with [4-2] at 6), whatever four-two-value says (the options page, pair-set).
-TABLE_FOUR_TWO = {"printed": 3, "celko-table": 6}
+if TYPE_CHECKING:  # the same module, by its package name
+    from tests.literal import tens
+else:  # run as a script, its folder first on the path
+    import tens
 
 #: A game's equipment check: (players, sets, options) to (players, sets), or a refusal.
 Equipment = Callable[[Any, Any, dict[str, str]], tuple[int, int]]
@@ -81,55 +69,6 @@ def illegal(rule: str | None, message: str) -> RefusedError:
 
 
 # ------------------------------------------------------------------ hands
-def count(tile: str, four_two: int = 3) -> int:
-    """What a tile counts toward tens: its spots, [4-2] 3 (or, to name another reading, 6)."""
-    if tile == "4-2":
-        return four_two
-    high, low = tile.split("-")
-    return int(high) + int(low)
-
-
-def ten_pair(a: str, b: str, four_two: int = 3, pair_set: str = "arithmetic") -> bool:
-    if pair_set == "celko-table":
-        return (a, b) in CELKO or (b, a) in CELKO
-    if pair_set == "printed" and ((a, b) in UNPRINTED or (b, a) in UNPRINTED):
-        return False
-    four_two = TABLE_FOUR_TWO.get(pair_set, four_two)
-    return (count(a, four_two) + count(b, four_two)) % 10 == 0
-
-
-def pairings(tiles: list[str], four_two: int = 3, pair_set: str = "arithmetic") -> list[list[list[str]]]:
-    """Every way to split ``tiles`` into ten-pairs."""
-    if not tiles:
-        return [[]]
-    first, rest = tiles[0], tiles[1:]
-    found = []
-    tried = set()
-    for i, other in enumerate(rest):
-        if other in tried or not ten_pair(first, other, four_two, pair_set):
-            continue
-        tried.add(other)
-        for more in pairings(rest[:i] + rest[i + 1 :], four_two, pair_set):
-            found.append([[first, other], *more])
-    return found
-
-
-def winning_split(
-    hand: list[str], size: int, four_two: int = 3, civil_eye: bool = False, pair_set: str = "arithmetic"
-) -> dict[str, Any] | None:
-    """A split of a winning-sized hand (``size`` tiles) into an eye and ten-pairs, or None."""
-    if len(hand) != size:
-        return None
-    for face, n in sorted(Counter(hand).items()):
-        if n >= 2 and (face in CIVIL or not civil_eye):
-            rest = list(hand)
-            rest.remove(face)
-            rest.remove(face)
-            for pairs in pairings(sorted(rest), four_two, pair_set):
-                return {"eye": [face, face], "pairs": pairs}
-    return None
-
-
 def check_split(rules: Rules, seat: int, hand: list[str], split: Any, opts: dict[str, str]) -> None:
     """Refuse a declared split that is not a winning split of the hand (the rule of the part that is wrong)."""
     four_two, pair_set, civil_eye = int(opts["four-two-value"]), opts["pair-set"], opts["eye"] == "civil"
@@ -139,64 +78,15 @@ def check_split(rules: Rules, seat: int, hand: list[str], split: Any, opts: dict
     shown = [*eye, *(t for p in pairs for t in p)]
     if Counter(shown) != Counter(hand) or len(eye) != 2 or any(len(p) != 2 for p in pairs):
         raise illegal(rules.rule("declare.valid"), f"seat {seat}'s split is not its hand")
-    if eye[0] != eye[1] or (civil_eye and eye[0] not in CIVIL):
+    if eye[0] != eye[1] or (civil_eye and eye[0] not in tens.CIVIL):
         raise illegal(rules.rule("eye"), f"seat {seat}'s eye {eye} is not two identical (civil, under eye=civil) tiles")
     for a, b in pairs:
-        if not ten_pair(a, b, four_two, pair_set):
-            if "4-2" in (a, b) and ten_pair(a, b, 9 - four_two, pair_set):
+        if not tens.ten_pair(a, b, four_two, pair_set):
+            if "4-2" in (a, b) and tens.ten_pair(a, b, 9 - four_two, pair_set):
                 raise illegal(
                     rules.rule("tiles.four-two"), f"[{a}]+[{b}] makes ten only if [4-2] counts {9 - four_two}"
                 )
             raise illegal(rules.rule("pair.ten"), f"[{a}]+[{b}] is no ten-pair")
-
-
-def distance(hand: list[str], size: int, four_two: int, civil_eye: bool, pair_set: str, sets: int) -> int:
-    """How many tiles a hand is from winning: ``size`` (a winning hand's) less the most of its tiles some
-    winning hand keeps, an eye and ten-pairs no more copies of a tile than ``sets`` sets hold.
-
-    For a hand of the winning size it is the number of tiles to exchange; a short hand needs the missing ones
-    too. The winning hands are searched eye by eye, pairs in order, dropping a branch that cannot keep more.
-    """
-    copies = tile_set(sets)
-    kinds = sorted(SET)
-    pairs = [(a, b) for i, a in enumerate(kinds) for b in kinds[i:] if ten_pair(a, b, four_two, pair_set)]
-    held = Counter(hand)
-    most = min(len(hand), size)  # no winning hand keeps more
-    best = 0
-
-    def keep(tile: str, rest: Counter[str], free: Counter[str]) -> int:
-        """Use a copy of ``tile``; 1 when the hand holds one not yet kept."""
-        free[tile] -= 1
-        if rest[tile] > 0:
-            rest[tile] -= 1
-            return 1
-        return 0
-
-    def search(start: int, wanted: int, kept: int, rest: Counter[str], free: Counter[str]) -> None:
-        nonlocal best
-        if wanted == 0:
-            best = max(best, kept)
-            return
-        for index in range(start, len(pairs)):
-            if kept + 2 * wanted <= best or best == most:
-                return
-            a, b = pairs[index]
-            if free[a] < 1 or free[b] < (2 if a == b else 1):
-                continue
-            first = keep(a, rest, free)
-            second = keep(b, rest, free)
-            search(index, wanted - 1, kept + first + second, rest, free)
-            for tile, gained in ((a, first), (b, second)):  # one at a time: a and b may be one kind
-                free[tile] += 1
-                rest[tile] += gained
-
-    for eye in kinds:
-        if copies[eye] < 2 or (civil_eye and eye not in CIVIL):
-            continue
-        rest, free = Counter(held), Counter(copies)
-        kept = keep(eye, rest, free) + keep(eye, rest, free)
-        search(0, (size - 2) // 2, kept, rest, free)
-    return size - best
 
 
 # ------------------------------------------------------------------- game
@@ -231,7 +121,7 @@ class Game:
         counted = self.four_two if four_two is None else four_two
         pairs = pair_set or self.opts["pair-set"]
         civil = (eye or self.opts["eye"]) == "civil"
-        return winning_split(hand, self.rules.hand + 1, counted, civil, pairs) is not None
+        return tens.winning_split(hand, self.rules.hand + 1, counted, civil, pairs) is not None
 
     def discards(self, seat: int) -> list[str]:
         """The faces the player may discard now (holding one tile more than a hand)."""
@@ -355,7 +245,9 @@ class Game:
         hand = self.hands[seat]
         if kind == "declare":
             civil, full = self.opts["eye"] == "civil", self.rules.hand + 1
-            split = move.get("decomposition") or winning_split(hand, full, self.four_two, civil, self.opts["pair-set"])
+            split = move.get("decomposition") or tens.winning_split(
+                hand, full, self.four_two, civil, self.opts["pair-set"]
+            )
             event = {"type": "declare", "seat": seat, "hand": sorted(hand), "decomposition": split}
             settlement = [self.n - 1 if s == seat else -1 for s in range(self.n)]
             self.result = {"winner": seat, "reason": "declared", "turns": self.turns, "hand": sorted(hand)}
@@ -423,13 +315,9 @@ class Game:
 
 
 # ------------------------------------------------------------------- deal
-def tile_set(sets: int) -> Counter[str]:
-    return Counter({t: n * sets for t, n in SET.items()})
-
-
 def check_tiles(rules: Rules, tiles: list[str], what: str, sets: int) -> None:
-    extra = Counter(tiles) - tile_set(sets)
-    unknown = [t for t in tiles if t not in SET]
+    extra = Counter(tiles) - tens.tile_set(sets)
+    unknown = [t for t in tiles if t not in tens.SET]
     if unknown:
         raise illegal(rules.rule(rules.set_rule), f"{what}: [{unknown[0]}] is not a tile")
     if extra:
@@ -445,7 +333,7 @@ def cut(
     seat 0 whoever plays first. The boneyard: the first player draws one tile more than a hand (a hand, under
     opening=draw), every other player a hand, anticlockwise; the rest is the stock.
     """
-    if sorted(order) != sorted(tile_set(sets).elements()):
+    if sorted(order) != sorted(tens.tile_set(sets).elements()):
         raise illegal(rules.rule(rules.set_rule), f"the order is not the tiles of {sets} set(s)")
     if opts["first-player"] == "seat-0":
         first = dealer = 0
@@ -474,7 +362,7 @@ def new_game(rules: Rules, request: dict[str, Any]) -> Game:
     n, sets = rules.equipment(request["players"], request["sets"], opts)
     deal = request["deal"]
     if deal is None:
-        order = list(tile_set(sets).elements())
+        order = list(tens.tile_set(sets).elements())
         random.shuffle(order)
         deal = {"order": order, "dice": [random.randint(1, 6) for _ in range(4)]}
     if "order" in deal:
@@ -511,7 +399,7 @@ def read_tile(text: str) -> str:
     if len(ends) != 2 or not all(e in ("1", "2", "3", "4", "5", "6") for e in ends):
         raise illegal(None, f"{text!r} is not a tile")
     face = "-".join(sorted(ends, reverse=True))
-    if face not in SET:
+    if face not in tens.SET:
         raise illegal(None, f"{text!r} is not a tile of the set")
     return face
 
@@ -533,8 +421,8 @@ def capability(rules: Rules, request: dict[str, Any]) -> dict[str, Any]:
         if request["sets"] < 1:
             raise illegal(None, "a tile set is one set or more")
         tiles = [
-            {"tile": t, "series": "civil" if t in CIVIL else "military", "spots": count(t, 6), "copies": n}
-            for t, n in ((t, SET[t] * request["sets"]) for t in [*CIVIL, *MILITARY])
+            {"tile": t, "series": "civil" if t in tens.CIVIL else "military", "spots": tens.count(t, 6), "copies": n}
+            for t, n in ((t, tens.SET[t] * request["sets"]) for t in [*tens.CIVIL, *tens.MILITARY])
         ]
         return {"tiles": tiles}
     if cmd == "read_tile":
@@ -542,11 +430,11 @@ def capability(rules: Rules, request: dict[str, Any]) -> dict[str, Any]:
     opts = options_of(rules, request)
     four_two, civil_eye = int(opts["four-two-value"]), opts["eye"] == "civil"
     if cmd == "tile_value":  # what the tile counts in making this game's pairs (protocol page, tile_value)
-        return {"value": count(request["tile"], TABLE_FOUR_TWO.get(opts["pair-set"], four_two))}
+        return {"value": tens.count(request["tile"], tens.TABLE_FOUR_TWO.get(opts["pair-set"], four_two))}
     if cmd == "pair":
         a, b = request["tiles"]
-        ten = ten_pair(a, b, four_two, opts["pair-set"])
-        return {"ten_pair": ten, "eye": a == b and (a in CIVIL or not civil_eye)}
+        ten = tens.ten_pair(a, b, four_two, opts["pair-set"])
+        return {"ten_pair": ten, "eye": a == b and (a in tens.CIVIL or not civil_eye)}
     # evaluate_hand
     players = request.get("players") if request.get("players") is not None else rules.default_players
     _n, sets = rules.equipment(players, request.get("sets"), opts)
@@ -557,18 +445,18 @@ def capability(rules: Rules, request: dict[str, Any]) -> dict[str, Any]:
     splits: list[dict[str, Any]] = []
     if len(hand) == rules.hand + 1:
         for face, n in sorted(Counter(hand).items()):
-            if n >= 2 and (face in CIVIL or not civil_eye):
+            if n >= 2 and (face in tens.CIVIL or not civil_eye):
                 rest = list(hand)
                 rest.remove(face)
                 rest.remove(face)
                 found = {
                     tuple(sorted(tuple(sorted(p)) for p in pairs))
-                    for pairs in pairings(sorted(rest), four_two, opts["pair-set"])
+                    for pairs in tens.pairings(sorted(rest), four_two, opts["pair-set"])
                 }
                 splits.extend({"eye": [face, face], "pairs": [list(p) for p in pairs]} for pairs in sorted(found))
     evaluation: dict[str, Any] = {"winning": bool(splits), "splits": splits}
     if rules.distance:
-        evaluation["distance"] = distance(hand, rules.hand + 1, four_two, civil_eye, opts["pair-set"], sets)
+        evaluation["distance"] = tens.distance(hand, rules.hand + 1, four_two, civil_eye, opts["pair-set"], sets)
     return evaluation
 
 
