@@ -11,14 +11,17 @@ not claim is not supported, never failed.
 from __future__ import annotations
 
 import ast
+import random
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from gupai.conformance.cases import collect_cases, select_cases
 from gupai.conformance.process import EngineProcess
 from gupai.conformance.runner import run_cases
+from gupai.protocol.messages import Answer
 
 LITERAL = Path(__file__).resolve().parents[1] / "literal"
 ENGINE = LITERAL / "kap_shap.py"
@@ -86,3 +89,51 @@ def test_the_literal_kap_tai_shap_engine_passes_every_kap_tai_shap_case_it_is_as
     assert len(passed) >= 290  # every Kap Tai Shap and tile case but the log the schema rejects
     assert {r.case.kind for r in passed} == {"scenario", "valid-log", "invalid-log"}
     assert [r.case.id for r in results if r.outcome == "skip" and r.unasked is not None] == []
+
+
+def _hands(game: str, rng: random.Random) -> list[dict[str, Any]]:
+    """Seeded evaluate_hand requests: hands of an eye and pairs by spots, with none to three tiles changed, some a tile short."""
+    kinds = [f"{high}-{low}" for high in range(6, 0, -1) for low in range(high, 0, -1) if f"{high}-{low}" != "6-1"]
+    kinds.append("6-1")  # the 21 kinds
+    spots = {kind: int(kind[0]) + int(kind[2]) for kind in kinds}
+    tens = [(a, b) for a in kinds for b in kinds if (spots[a] + spots[b]) % 10 == 0]  # by spots, [4-2] at 6
+    size = 8 if game == "kap-shap" else 10
+    requests = []
+    for _ in range(120):
+        options = {
+            "four-two-value": rng.choice(["3", "6"]),
+            "eye": rng.choice(["identical", "civil"]),
+            "pair-set": rng.choice(["arithmetic", "printed", "celko-table"]),
+        }
+        sets = 1 if game == "kap-shap" else rng.choice([1, 2, 4, 8])
+        players = 2 if sets == 1 else 4
+        eye = rng.choice(kinds)
+        hand = [eye, eye, *(tile for _ in range(size // 2 - 1) for tile in rng.choice(tens))]
+        for _ in range(rng.choice([0, 1, 2, 3])):
+            hand[rng.randrange(size)] = rng.choice(kinds)
+        if rng.random() < 0.2:
+            hand.pop()
+        requests.append({"game": game, "options": options, "players": players, "sets": sets, "hand": hand})
+    return requests
+
+
+@pytest.mark.parametrize(("game", "engine"), [("kap-shap", ENGINE), ("kap-tai-shap", KTS)], ids=["ks", "kts"])
+def test_the_literal_engines_evaluate_hands_as_the_reference_does(game: str, engine: Path) -> None:
+    """Two readings of the pages, the literal engine's and the reference's, agree on whether a hand wins, in how
+    many splits, and how many tiles it is from winning (random hands of every pair-set, eye and [4-2] count)."""
+    requests = [("evaluate_hand", doc) for doc in _hands(game, random.Random(f"literal-{game}"))]
+    with (
+        EngineProcess([sys.executable, str(engine)], timeout=20, start_timeout=60) as literal,
+        EngineProcess([sys.executable, "-m", "gupai.protocol.server"], timeout=20, start_timeout=60) as reference,
+    ):
+        literal.start()
+        reference.start()
+        ours, theirs = literal.ask_many(requests), reference.ask_many(requests)
+
+    def seen(answer: Answer) -> tuple[object, ...]:
+        doc = answer.doc
+        return answer.kind, doc.get("winning"), len(doc.get("splits", ())), doc.get("distance")
+
+    assert [seen(a) for a in ours] == [seen(a) for a in theirs]
+    assert {seen(a)[3] for a in theirs} >= {0, 1, 2}  # winning hands and near ones, not only far ones
+    assert any(a.kind == "illegal" for a in theirs)  # and hands the sets cannot hold
