@@ -3,11 +3,12 @@
 Written only from docs/engine/protocol.md, docs/engine/log-format.md,
 docs/engine/refusals.md and the rules and options pages of the two games
 (the rule texts of spec/games/kap-shap.yaml and kap-tai-shap.yaml),
-importing nothing from gupai (the hands are tens.py's). Both games take a discard or draw, discard, and
-win with an eye and ten-pairs; what differs (the game id and rule-id prefix,
-the hand size, the options, the equipment and the deal, ``distance``) each
-entry module (kap_shap.py, kap_tai_shap.py) gives in a :class:`Rules`, and
-:func:`main` serves the protocol under it.
+importing nothing from gupai; the hands are read by tens.py. Both games take
+a discard or draw, discard, and win with an eye and ten-pairs; what differs
+(the game id and rule-id prefix, the hand size, the options, the equipment
+and the wall, whether ``distance`` is announced) each entry module
+(kap_shap.py, kap_tai_shap.py) gives in a :class:`Rules`, and :func:`main`
+serves the protocol under it.
 """
 
 from __future__ import annotations
