@@ -19,6 +19,7 @@ x.json: / [schema] not JSON: Expecting ',' delimiter at line 1 column 23
 
 from __future__ import annotations
 
+import os
 import sys
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
@@ -26,8 +27,10 @@ from typing import BinaryIO, NamedTuple
 
 from gupai.core.errors import GupaiError
 from gupai.core.jsonread import JSONReadError, loads
+from gupai.log import ranges
 from gupai.log.batches import BATCH_BYTES, BATCH_GAMES, Batch, Batches, Submit
 from gupai.log.match import MatchLinks
+from gupai.log.ranges import Bounded, FileRange, split_lines
 from gupai.log.streams import (
     Joined,
     UnusableError,
@@ -54,6 +57,7 @@ __all__ = [
     "Validation",
     "check_batch",
     "check_document",
+    "check_range",
     "log_files",
     "read_documents",
     "validate_all",
@@ -110,6 +114,8 @@ class _Run:
     batches: Batches | None = None
     skipped: list[str] = field(default_factory=list)
     links: MatchLinks = field(default_factory=MatchLinks)
+    #: The workers can open the files (local processes): a large .jsonl is read by them, in byte ranges.
+    workers_read: bool = False
 
     def game(self, text: str, file: str, game: int | None) -> None:
         """Validate one document's text (here, or in a batch for the workers), keeping what the caps allow."""
@@ -123,6 +129,21 @@ class _Run:
         reading order)."""
         for (text, file, game), found in zip(batch, verdicts, strict=True):
             self._record(self.links.check(text, file, game, found), file, game)
+
+    def record_range(self, part: FileRange, verdicts: RangeVerdicts) -> None:
+        """Record what a worker found in a byte range of a file (the first line's match link checked here)."""
+        first, rest, quiet, last = verdicts
+        if first is not None:
+            number, text, found = first
+            self._record(self.links.check(text, part.file, number, found), part.file, number)
+        for number, item in rest:
+            if isinstance(item, str):
+                self.unreadable.append(item)
+            else:
+                self._record(item, part.file, number)
+        self.games += quiet
+        if last is not None:
+            self.links.follow(last, part.file)
 
     def finish(self) -> None:
         """Wait for every batch out, recording the verdicts in reading order."""
@@ -185,6 +206,51 @@ def check_batch(batch: Batch) -> list[list[LogIssue]]:
     """
     run = _Run()
     return [run.check(text, file, game) for text, file, game in batch]
+
+
+#: What a worker found in a byte range: the first document (line, text, its errors), then (line, its errors or
+#: why it cannot be read) for each later line with something to say, how many others were valid, the last
+#: document's text (for the match link of the range after).
+RangeVerdicts = tuple[tuple[int, str, list[LogIssue]] | None, list[tuple[int, list[LogIssue] | str]], int, str | None]
+
+
+def check_range(part: FileRange) -> RangeVerdicts:
+    """A worker's task: read a byte range of a JSON Lines file, as the reading process would, and check it.
+
+    Each line but the first gets its match link to the line before checked here; the first one's is the
+    reading process's, which knows the range before.
+    """
+    run = _Run()
+    rest: list[tuple[int, list[LogIssue] | str]] = []
+    first: tuple[int, str, list[LogIssue]] | None = None
+    last: str | None = None
+    quiet = 0
+    try:
+        with open_regular(part.path) as opened:
+            info = os.fstat(opened.fileno())
+            if (info.st_dev, info.st_ino) != part.identity:
+                raise UnusableError("replaced while it was read: not read")
+            opened.seek(part.start)
+            stream = Bounded(opened, part.end - part.start)
+            for line, text, readable in _documents(stream, part.file, lines=True, number=part.number - 1):
+                number = line or 0  # always a number: the lines of a JSON Lines file
+                if not readable:
+                    rest.append((number, text))
+                    continue
+                found = run.check(text, part.file, number)
+                if first is None:
+                    first = (number, text, found)
+                    run.links.follow(text, part.file)
+                else:
+                    found = run.links.check(text, part.file, number, found)
+                    if found:
+                        rest.append((number, found))
+                    else:
+                        quiet += 1
+                last = text
+    except (OSError, UnusableError) as error:  # the file went away or changed kind since it was opened
+        rest.append((part.number, f"{part.file}: {getattr(error, 'strerror', None) or error}"))
+    return first, rest, quiet, last
 
 
 def check_document(doc: object, *, file: str, game: int | None) -> list[LogIssue]:
@@ -270,6 +336,7 @@ def validate_all(
     submit: Submit | None = None,
     window: int = 4,
     restart: Callable[[], None] | None = None,
+    workers_read: bool = False,
 ) -> Validation:
     """Validate files, directories (recursively, ``.json`` and ``.jsonl``) and ``-`` (standard input).
 
@@ -280,12 +347,17 @@ def validate_all(
     ``restart`` too (a :class:`~gupai.core.pool.WorkerPool`'s), a worker
     lost (``BrokenProcessPool``) costs only its own batch: the batches out
     are checked again one at a time in a fresh pool, and one that loses its
-    worker again is listed in ``lost``, its games not judged.
+    worker again is listed in ``lost``, its games not judged. With
+    ``workers_read`` too (the workers are processes of this machine, which
+    can open the files), the rest of a large ``.jsonl`` file after its first
+    game is not read here but cut into byte ranges at line ends
+    (:mod:`gupai.log.ranges`), each read and checked by a worker: the result
+    is the same, for much less work here.
 
     >>> validate_all(["/nonexistent.json"]).unreadable
     ('/nonexistent.json: No such file or directory',)
     """
-    run = _Run()
+    run = _Run(workers_read=workers_read and submit is not None)
     if submit is not None:
         run.batches = Batches(submit, check_batch, run.record_batch, window=window, restart=restart)
     named: set[str] = set()
@@ -362,7 +434,7 @@ def _read(run: _Run, path: str, *, found: bool = False) -> None:
             _feed(run, stream, name, lines=lines)
             return
         with open_regular(path) as opened:
-            _feed(run, opened, name, lines=path.lower().endswith(".jsonl"), found=found)
+            _feed(run, opened, name, lines=path.lower().endswith(".jsonl"), found=found, path=path)
     except UnusableError as why:
         run.unreadable.append(f"{name}: {why}")
     except OSError as error:
@@ -383,8 +455,12 @@ def _read_stream(stream: BinaryIO) -> tuple[Joined, bool]:
 LOG_MARK = "gupai-log"
 
 
-def _feed(run: _Run, stream: BinaryIO | Joined, file: str, *, lines: bool, found: bool = False) -> None:
-    """Validate what ``stream`` holds; ``found`` (in a directory): only if its first document is a game log."""
+def _feed(
+    run: _Run, stream: BinaryIO | Joined, file: str, *, lines: bool, found: bool = False, path: str | None = None
+) -> None:
+    """Validate what ``stream`` holds; ``found`` (in a directory): only if its first document is a game log.
+
+    ``path``: the file ``stream`` reads (not standard input), which the workers may open themselves."""
     any_game = False
     for number, text, readable in _documents(stream, file, lines=lines):
         if not readable:
@@ -400,6 +476,8 @@ def _feed(run: _Run, stream: BinaryIO | Joined, file: str, *, lines: bool, found
             _refuse_unusable(text)
         any_game = True
         run.game(text, file, number)
+        if lines and run.workers_read and _to_ranges(run, stream, path, file, number):
+            return
     if not any_game and lines:
         if found:  # an empty file in a directory: not a log
             run.skipped.append(file)
@@ -407,8 +485,26 @@ def _feed(run: _Run, stream: BinaryIO | Joined, file: str, *, lines: bool, found
             raise UnusableError("empty: no game log in it")
 
 
-def _documents(stream: BinaryIO | Joined, file: str, *, lines: bool) -> Iterator[tuple[int | None, str, bool]]:
-    """(game, text, True) for each document; (game, why, False) for a line that cannot be read."""
+def _to_ranges(run: _Run, stream: BinaryIO | Joined, path: str | None, file: str, number: int | None) -> bool:
+    """Hand the rest of a large file (after line ``number``) to the workers in byte ranges; whether it did."""
+    if run.batches is None or number is None or isinstance(stream, Joined):
+        return False
+    at = stream.tell()
+    info = os.fstat(stream.fileno())
+    if path is None or info.st_size - at < ranges.RANGE_FROM:
+        return False
+    identity = (info.st_dev, info.st_ino)
+    for part in split_lines(stream, path, file, identity, start=at, number=number + 1, size=ranges.RANGE_BYTES):
+        run.batches.add_task(check_range, part, run.record_range, part.name)
+    run.finish()  # what the workers found is recorded before any later file is read
+    return True
+
+
+def _documents(
+    stream: BinaryIO | Joined | Bounded, file: str, *, lines: bool, number: int = 0
+) -> Iterator[tuple[int | None, str, bool]]:
+    """(game, text, True) for each document; (game, why, False) for a line that cannot be read (lines after
+    line ``number``)."""
     if not lines:
         data = read_up_to(stream, MAX_BYTES + 1)
         if len(data) > MAX_BYTES:
@@ -418,7 +514,6 @@ def _documents(stream: BinaryIO | Joined, file: str, *, lines: bool) -> Iterator
             raise UnusableError("not UTF-8: not read")
         yield None, text, True
         return
-    number = 0
     while True:
         line = stream.readline(MAX_BYTES + 2)
         if not line:
