@@ -20,7 +20,7 @@ from click.testing import CliRunner
 from gupai.cli import main
 from gupai.core.pool import WorkerPool
 from gupai.core.resources import data_dir
-from gupai.log import ranges, read
+from gupai.log import ranges, read, verdicts
 from gupai.log.format import dumps_log_line
 from gupai.log.play import play_match
 from gupai.log.ranges import FileRange
@@ -80,13 +80,13 @@ def test_ranges_read_by_the_workers_give_the_verdicts_of_one_process(
     paths = _corpus(tmp_path / "logs")
     alone = read.validate_all(paths)
     cut: list[FileRange] = []
-    record = read._Run.record_range
+    record = verdicts.Run.record_range
 
-    def counted(run: read._Run, part: FileRange, verdicts: read.RangeVerdicts) -> None:
+    def counted(run: verdicts.Run, part: FileRange, verdicts: ranges.RangeVerdicts) -> None:
         cut.append(part)
         record(run, part, verdicts)
 
-    monkeypatch.setattr(read._Run, "record_range", counted)
+    monkeypatch.setattr(verdicts.Run, "record_range", counted)
     with WorkerPool(2) as pool:
         shared = read.validate_all(paths, submit=pool.submit, window=4, restart=pool.restart, workers_read=True)
     assert shared == alone
@@ -119,7 +119,7 @@ def test_the_command_gives_the_same_output_with_ranges(
         )
 
 
-def crash_on_range(part: FileRange) -> read.RangeVerdicts:
+def crash_on_range(part: FileRange) -> ranges.RangeVerdicts:
     """A worker's task that dies (as a worker killed for its memory) on a range holding the word CRASH."""
     with open(part.path, "rb") as opened:
         opened.seek(part.start)

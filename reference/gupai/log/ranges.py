@@ -22,13 +22,21 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import BinaryIO
 
-__all__ = ["RANGE_BYTES", "RANGE_FROM", "Bounded", "FileRange", "split_lines"]
+from gupai.log.validate import LogIssue
+
+__all__ = ["RANGE_BYTES", "RANGE_FROM", "Bounded", "FileRange", "RangeVerdicts", "split_lines"]
 
 #: About how many bytes of a file a worker reads at once (a range ends at the first line end after this).
 RANGE_BYTES = 1 << 20
 
 #: A JSON Lines file is cut into ranges for the workers when at least this many bytes of it are left to read.
 RANGE_FROM = 4 * RANGE_BYTES
+
+
+#: What a worker found in a byte range: the first document (line, text, its errors), then (line, its errors or
+#: why it cannot be read) for each later line with something to say, how many others were valid, the last
+#: document's text (for the match link of the range after).
+RangeVerdicts = tuple[tuple[int, str, list[LogIssue]] | None, list[tuple[int, list[LogIssue] | str]], int, str | None]
 
 
 @dataclass(frozen=True, slots=True)
