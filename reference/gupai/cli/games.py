@@ -181,7 +181,8 @@ def _escaped(doc: Any) -> Any:
     type=click.IntRange(min=1),
     default=1,
     show_default=True,
-    help="Processes that check the games (the reading stays in one); the output does not depend on it.",
+    help="Processes that check the games (a large .jsonl file is read by them, a part each); "
+    "the output does not depend on it.",
 )
 @click.option(
     "--cluster",
