@@ -27,10 +27,10 @@ from gupai.log.validate import LogIssue
 __all__ = ["RANGE_BYTES", "RANGE_FROM", "Bounded", "FileRange", "RangeVerdicts", "split_lines"]
 
 #: About how many bytes of a file a worker reads at once (a range ends at the first line end after this).
-RANGE_BYTES = 1 << 20
+RANGE_BYTES = 1 << 18
 
 #: A JSON Lines file is cut into ranges for the workers when at least this many bytes of it are left to read.
-RANGE_FROM = 4 * RANGE_BYTES
+RANGE_FROM = 1 << 20
 
 
 #: What a worker found in a byte range: the first document (line, text, its errors), then (line, its errors or
