@@ -73,6 +73,7 @@ SECTION_MODULES: list[str] = [
     "tools.bench_sim",
     "tools.bench_fast",
     "tools.bench_api",
+    "tools.bench_validate",
 ]
 
 #: The hands section's targets.

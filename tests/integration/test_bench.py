@@ -130,3 +130,16 @@ def test_the_validate_lines_race_times_both_and_refuses_an_invalid_corpus(tmp_pa
     path.write_text("".join(dumps_log_line(log) + "\n" for log in logs), encoding="utf-8")
     with pytest.raises(AssertionError):
         lines_race(str(path), games=3, rounds=1)
+
+
+def test_the_validate_jobs_run_times_the_command_and_refuses_an_invalid_corpus(tmp_path: Path) -> None:
+    """``validate-jobs`` times ``gupai validate --jobs N`` in a fresh process; an invalid game spoils the measure."""
+    from tools.bench_validate import validate_run
+
+    path = tmp_path / "games.jsonl"
+    path.write_text(dumps_log_line(play_game("kap-shap", seed=1)) + "\n", encoding="utf-8")
+    wall, cpu = validate_run(path, 2)
+    assert wall > 0 and cpu > 0
+    path.write_text(path.read_text(encoding="utf-8") + "{}\n", encoding="utf-8")
+    with pytest.raises(AssertionError, match="--jobs 2 failed"):
+        validate_run(path, 2)

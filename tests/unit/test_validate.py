@@ -230,3 +230,19 @@ def test_a_result_hand_with_other_tiles_is_refused(declared: dict[str, Any]) -> 
     log = _copy(declared)
     log["result"]["hand"][0] = "6-6" if log["result"]["hand"][0] != "6-6" else "1-1"
     assert [(i.pointer, i.rule) for i in validate_log(log)] == [("/result/hand", "ks.end.win")]
+
+
+def test_python_jsonschema_is_loaded_only_to_explain_an_invalid_log() -> None:
+    """A run of valid logs never imports python-jsonschema (about 50 ms a process); an invalid one is explained."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys; from gupai.log.play import play_game; from gupai.log.validate import validate_log; "
+        "log = play_game('kap-shap', seed=3); assert validate_log(log) == []; print('jsonschema' in sys.modules); "
+        "log['deal']['first_player'] = 'x'; print(validate_log(log)[0].message); print('jsonschema' in sys.modules)"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=120)
+    before, message, after = done.stdout.splitlines()
+    assert (before, after) == ("False", "True")
+    assert message == "'x' is not of type 'integer'"

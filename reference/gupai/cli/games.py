@@ -181,7 +181,8 @@ def _escaped(doc: Any) -> Any:
     type=click.IntRange(min=1),
     default=1,
     show_default=True,
-    help="Processes that check the games (the reading stays in one); the output does not depend on it.",
+    help="Processes that check the games (a large .jsonl file is read by them, a part each); "
+    "the output does not depend on it.",
 )
 @click.option(
     "--cluster",
@@ -205,7 +206,7 @@ def validate_cmd(paths: tuple[str, ...], jobs: int, cluster: str | None, as_json
         except GupaiError as error:
             raise click.UsageError(safe_text(error.message)) from None
         window = 2 * (jobs if cluster is None else 8)
-        _validate(paths, as_json=as_json, submit=submit, window=window, restart=restart)
+        _validate(paths, as_json=as_json, submit=submit, window=window, restart=restart, workers_read=cluster is None)
 
 
 def _workers(stack: ExitStack, *, jobs: int, cluster: str | None) -> tuple[Submit | None, Callable[[], None] | None]:
@@ -226,6 +227,7 @@ def _validate(
     submit: Submit | None,
     window: int,
     restart: Callable[[], None] | None = None,
+    workers_read: bool = False,
 ) -> None:
     issues: list[LogIssue] = []
     unreadable: list[str] = []
@@ -234,7 +236,7 @@ def _validate(
     count = invalid = errors = listed = 0
     for path in paths:  # one path at a time: a crash on one loses none of the others
         try:
-            result = validate_all([path], submit=submit, window=window, restart=restart)
+            result = validate_all([path], submit=submit, window=window, restart=restart, workers_read=workers_read)
         except Exception as error:
             internal.append(" ".join(f"{path}: internal error: {type(error).__name__}: {error}".split()))
             continue

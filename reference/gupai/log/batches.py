@@ -7,6 +7,12 @@ killed for its memory, say) costs only its own batch: every batch out is
 checked again, alone, in a fresh pool, and one that loses its worker a
 second time is reported in :attr:`Batches.lost`, its games not judged; the
 others are judged as usual.
+
+Beside the batches of documents, other work may be queued in the same order
+with :meth:`Batches.add_task` (the byte ranges of a large file that the
+workers read themselves, :mod:`gupai.log.ranges`): its results are recorded
+between the batches read before it and after it, and a lost worker costs it
+what it costs a batch.
 """
 
 from __future__ import annotations
@@ -14,6 +20,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Callable
 from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass
 from typing import Any
 
 from gupai.log.validate import LogIssue
@@ -30,9 +37,20 @@ Batch = list[tuple[str, str, int | None]]
 #: A worker's task: each document's errors, in the batch's order.
 Task = Callable[[Batch], list[list[LogIssue]]]
 
-#: Hands a worker a function and a batch; returns what has ``.result()``: a
+#: Hands a worker a function and its argument (a batch, or another task's); returns what has ``.result()``: a
 #: process pool's or a Dask client's ``submit``.
-Submit = Callable[[Task, Batch], Any]
+Submit = Callable[[Callable[[Any], Any], Any], Any]
+
+
+@dataclass(frozen=True, slots=True)
+class _Out:
+    """Work handed to the workers: its argument, its future, the function, how its result is recorded, its name."""
+
+    item: Any
+    future: Any
+    task: Callable[[Any], Any]
+    record: Callable[[Any, Any], None]
+    name: str
 
 
 def batch_name(batch: Batch) -> str:
@@ -63,7 +81,7 @@ class Batches:
         self.window, self.restart = window, restart
         self.batch: Batch = []
         self.batch_bytes = 0
-        self.pending: deque[tuple[Batch, Any]] = deque()
+        self.pending: deque[_Out] = deque()
         #: One line per batch whose worker was lost twice (its games not judged).
         self.lost: list[str] = []
 
@@ -74,6 +92,15 @@ class Batches:
         if len(self.batch) >= BATCH_GAMES or self.batch_bytes >= BATCH_BYTES:
             self._send()
 
+    def add_task(self, task: Callable[[Any], Any], item: Any, record: Callable[[Any, Any], None], name: str) -> None:
+        """Queue ``task(item)`` after the documents added so far; ``record(item, result)`` in its turn.
+
+        ``name`` names its games for a message, should its worker be lost twice.
+        """
+        self._send()
+        self.pending.append(_Out(item, self.submit(task, item), task, record, name))
+        self._send()
+
     def finish(self) -> None:
         """Wait for every batch out, recording the verdicts in reading order."""
         self._send()
@@ -83,33 +110,34 @@ class Batches:
     def _send(self) -> None:
         """Hand the batch to the workers; collect the oldest while more than ``window`` are out."""
         if self.batch:
-            self.pending.append((self.batch, self.submit(self.task, self.batch)))
+            batch = self.batch
+            self.pending.append(_Out(batch, self.submit(self.task, batch), self.task, self.record, batch_name(batch)))
             self.batch, self.batch_bytes = [], 0
         while len(self.pending) > self.window:
             self._collect()
 
     def _collect(self) -> None:
-        batch, future = self.pending.popleft()
+        out = self.pending.popleft()
         try:
-            verdicts = future.result()
+            verdicts = out.future.result()
         except BrokenProcessPool:
             if self.restart is None:
                 raise
-            self._recover(batch)
+            self._recover(out)
             return
-        self.record(batch, verdicts)
+        out.record(out.item, verdicts)
 
-    def _recover(self, batch: Batch) -> None:
+    def _recover(self, out: _Out) -> None:
         """A worker was lost, and with it every batch out: each is checked again, alone, in a fresh pool."""
         assert self.restart is not None
-        again = [batch, *(waiting for waiting, _ in self.pending)]
+        again = [out, *self.pending]
         self.pending.clear()
         self.restart()
         for each in again:
             try:
-                verdicts = self.submit(self.task, each).result()
+                verdicts = self.submit(each.task, each.item).result()
             except BrokenProcessPool:  # lost again, alone: this batch is the one to blame
                 self.restart()
-                self.lost.append(batch_name(each))
+                self.lost.append(each.name)
                 continue
-            self.record(each, verdicts)
+            each.record(each.item, verdicts)

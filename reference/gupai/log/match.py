@@ -54,6 +54,16 @@ class MatchLinks:
         pointer, rule, message = problem
         return [*found, LogIssue(file, game, None, pointer, rule, message)]
 
+    def follow(self, text: str, file: str) -> None:
+        """Take ``text`` as the line just read in ``file``, unchecked (its own link is checked elsewhere).
+
+        >>> links = MatchLinks()
+        >>> links.follow('{"match": {"game": 1}}', "m.jsonl")
+        >>> links.file, links.previous
+        ('m.jsonl', {'match': {'game': 1}})
+        """
+        self.file, self.previous = file, _summary(text)
+
 
 def _summary(text: str) -> dict[str, Any] | None:
     """The line parsed when it may record a match; ``_NO_MATCH`` when it cannot; ``None`` when it is not JSON."""

@@ -19,15 +19,16 @@ x.json: / [schema] not JSON: Expecting ',' delimiter at line 1 column 23
 
 from __future__ import annotations
 
+import os
 import sys
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass, field
 from typing import BinaryIO, NamedTuple
 
 from gupai.core.errors import GupaiError
 from gupai.core.jsonread import JSONReadError, loads
+from gupai.log import ranges
 from gupai.log.batches import BATCH_BYTES, BATCH_GAMES, Batch, Batches, Submit
-from gupai.log.match import MatchLinks
+from gupai.log.ranges import Bounded, FileRange, RangeVerdicts, split_lines
 from gupai.log.streams import (
     Joined,
     UnusableError,
@@ -38,7 +39,15 @@ from gupai.log.streams import (
     read_up_to,
     shown,
 )
-from gupai.log.validate import MORE_SCHEMA_ERRORS, LogIssue, validate_log
+from gupai.log.validate import LogIssue
+from gupai.log.verdicts import (
+    MAX_ERRORS_PER_GAME,
+    MAX_ERRORS_PER_RUN,
+    Run,
+    Validation,
+    check_batch,
+    check_document,
+)
 
 __all__ = [
     "BATCH_BYTES",
@@ -54,6 +63,7 @@ __all__ = [
     "Validation",
     "check_batch",
     "check_document",
+    "check_range",
     "log_files",
     "read_documents",
     "validate_all",
@@ -64,141 +74,44 @@ __all__ = [
 #: A document (a ``.json`` file, one line of a ``.jsonl`` file) larger than this is not read.
 MAX_BYTES = 4 * 1024 * 1024
 
-#: Errors listed for one game; the rest are counted.
-MAX_ERRORS_PER_GAME = 100
 
-#: Errors listed for a whole run; the rest are counted.
-MAX_ERRORS_PER_RUN = 1000
+def check_range(part: FileRange) -> RangeVerdicts:
+    """A worker's task: read a byte range of a JSON Lines file, as the reading process would, and check it.
 
-
-@dataclass(frozen=True, slots=True)
-class Validation:
-    """What a validation run found.
-
-    ``issues`` lists at most :data:`MAX_ERRORS_PER_RUN` errors; ``errors``
-    counts them all. ``unreadable`` holds one ``path: why`` line per input
-    that could not be read (exit status 2).
+    Each line but the first gets its match link to the line before checked here; the first one's is the
+    reading process's, which knows the range before.
     """
-
-    issues: tuple[LogIssue, ...]
-    games: int
-    invalid_games: int
-    errors: int
-    unreadable: tuple[str, ...]
-
-    listed: int = 0
-    #: One ``file: games`` line per batch whose worker process was lost twice (the games were not judged).
-    lost: tuple[str, ...] = ()
-    #: Files found in a directory that are not game logs (no ``gupai-log`` in them), not judged.
-    skipped: tuple[str, ...] = ()
-
-    @property
-    def unlisted(self) -> int:
-        """Errors counted but not listed."""
-        return self.errors - self.listed
-
-
-@dataclass
-class _Run:
-    issues: list[LogIssue] = field(default_factory=list)
-    games: int = 0
-    invalid_games: int = 0
-    errors: int = 0
-    unreadable: list[str] = field(default_factory=list)
-    listed: int = 0
-    cache: dict[str, list[LogIssue]] = field(default_factory=dict)
-    batches: Batches | None = None
-    skipped: list[str] = field(default_factory=list)
-    links: MatchLinks = field(default_factory=MatchLinks)
-
-    def game(self, text: str, file: str, game: int | None) -> None:
-        """Validate one document's text (here, or in a batch for the workers), keeping what the caps allow."""
-        if self.batches is None:
-            self._record(self.links.check(text, file, game, self.check(text, file, game)), file, game)
-        else:
-            self.batches.add(text, file, game)
-
-    def record_batch(self, batch: Batch, verdicts: list[list[LogIssue]]) -> None:
-        """Record a batch's verdicts, which came back from a worker (each game's match links checked here, in
-        reading order)."""
-        for (text, file, game), found in zip(batch, verdicts, strict=True):
-            self._record(self.links.check(text, file, game, found), file, game)
-
-    def finish(self) -> None:
-        """Wait for every batch out, recording the verdicts in reading order."""
-        if self.batches is not None:
-            self.batches.finish()
-
-    def _record(self, found: list[LogIssue], file: str, game: int | None) -> None:
-        self.games += 1
-        if not found:
-            return
-        self.invalid_games += 1
-        errors = len(found) - (found[-1].message == MORE_SCHEMA_ERRORS)  # the schema check's last note is no error
-        self.errors += errors
-        room = MAX_ERRORS_PER_RUN - len(self.issues)
-        if room <= 0:
-            return
-        shown = [LogIssue(file, game, i.event, i.pointer, i.rule, i.message) for i in found[:MAX_ERRORS_PER_GAME]]
-        if errors > MAX_ERRORS_PER_GAME:
-            more = f"... {errors - MAX_ERRORS_PER_GAME} more error(s) in this game not listed"
-            shown.append(LogIssue(file, game, None, "", None, more))
-        self.issues.extend(shown[:room])
-        self.listed += min(errors, MAX_ERRORS_PER_GAME, room)
-
-    def check(self, text: str, file: str, game: int | None) -> list[LogIssue]:
-        """The document's errors (their file and game may be another copy's: :meth:`game` sets them)."""
-        # The same short line always gets the same verdict: a stream of copies costs one check.
-        key = text if len(text) <= 512 else None  # shorter than any valid log: copies of junk
-        if key is not None and key in self.cache:
-            return self.cache[key]
-        try:
-            found = check_document(loads(text), file=file, game=game)
-        except JSONReadError as error:
-            found = [LogIssue(file, game, None, "", None, f"not JSON: {error.message}")]
-        if key is not None:
-            if len(self.cache) >= 256:
-                self.cache.clear()
-            self.cache[key] = found
-        return found
-
-    def result(self) -> Validation:
-        return Validation(
-            tuple(self.issues),
-            self.games,
-            self.invalid_games,
-            self.errors,
-            tuple(self.unreadable),
-            self.listed,
-            tuple(self.batches.lost if self.batches is not None else ()),
-            tuple(self.skipped),
-        )
-
-
-def check_batch(batch: Batch) -> list[list[LogIssue]]:
-    """A worker's task: each document's errors, in the batch's order.
-
-    >>> for found in check_batch([("[1]", "a.jsonl", 1), ("[", "a.jsonl", 2)]):
-    ...     print(found[0])
-    a.jsonl:1: / [schema] [1] is not of type 'object'
-    a.jsonl:2: / [schema] not JSON: Expecting value at line 1 column 2
-    """
-    run = _Run()
-    return [run.check(text, file, game) for text, file, game in batch]
-
-
-def check_document(doc: object, *, file: str, game: int | None) -> list[LogIssue]:
-    """The errors of one document read by :func:`gupai.core.jsonread.loads`, each a :class:`LogIssue`.
-
-    >>> print(check_document([], file="x.json", game=None)[0])
-    x.json: / [schema] [] is not of type 'object'
-    """
+    run = Run()
+    rest: list[tuple[int, list[LogIssue] | str]] = []
+    first: tuple[int, str, list[LogIssue]] | None = None
+    last: str | None = None
+    quiet = 0
     try:
-        return validate_log(doc, file=file, game=game, integral=True)
-    except RecursionError:
-        return [LogIssue(file, game, None, "", None, "not a log: nested too deeply")]
-    except GupaiError as error:  # a value the schema let through but the rules reject
-        return [LogIssue(file, game, None, "", error.rule, error.message)]
+        with open_regular(part.path) as opened:
+            info = os.fstat(opened.fileno())
+            if (info.st_dev, info.st_ino) != part.identity:
+                raise UnusableError("replaced while it was read: not read")
+            opened.seek(part.start)
+            stream = Bounded(opened, part.end - part.start)
+            for line, text, readable in _documents(stream, part.file, lines=True, number=part.number - 1):
+                number = line or 0  # always a number: the lines of a JSON Lines file
+                if not readable:
+                    rest.append((number, text))
+                    continue
+                found = run.check(text, part.file, number)
+                if first is None:
+                    first = (number, text, found)
+                    run.links.follow(text, part.file)
+                else:
+                    found = run.links.check(text, part.file, number, found)
+                    if found:
+                        rest.append((number, found))
+                    else:
+                        quiet += 1
+                last = text
+    except (OSError, UnusableError) as error:  # the file went away or changed kind since it was opened
+        rest.append((part.number, f"{part.file}: {getattr(error, 'strerror', None) or error}"))
+    return first, rest, quiet, last
 
 
 def validate_text(text: str, *, file: str = "<log>", lines: bool = False) -> list[LogIssue]:
@@ -207,7 +120,7 @@ def validate_text(text: str, *, file: str = "<log>", lines: bool = False) -> lis
     >>> validate_text('{}\\n{}', file="two.jsonl", lines=True)[0].game
     1
     """
-    run = _Run()
+    run = Run()
     refused: list[LogIssue] = []
     for number, line in enumerate(text.split("\n") if lines else [text], start=1):
         game = number if lines else None
@@ -224,7 +137,7 @@ def log_files(directory: str) -> tuple[list[str], list[str]]:
     Recursively, the ``.json`` and ``.jsonl`` files whose first document holds :data:`LOG_MARK`
     (every log names its format, ``"gupai-log"``); other files are not logs.
     """
-    run = _Run()
+    run = Run()
     found: list[str] = []
     for path in expand(directory, run.unreadable):
         try:
@@ -270,6 +183,7 @@ def validate_all(
     submit: Submit | None = None,
     window: int = 4,
     restart: Callable[[], None] | None = None,
+    workers_read: bool = False,
 ) -> Validation:
     """Validate files, directories (recursively, ``.json`` and ``.jsonl``) and ``-`` (standard input).
 
@@ -280,12 +194,17 @@ def validate_all(
     ``restart`` too (a :class:`~gupai.core.pool.WorkerPool`'s), a worker
     lost (``BrokenProcessPool``) costs only its own batch: the batches out
     are checked again one at a time in a fresh pool, and one that loses its
-    worker again is listed in ``lost``, its games not judged.
+    worker again is listed in ``lost``, its games not judged. With
+    ``workers_read`` too (the workers are processes of this machine, which
+    can open the files), the rest of a large ``.jsonl`` file after its first
+    game is not read here but cut into byte ranges at line ends
+    (:mod:`gupai.log.ranges`), each read and checked by a worker: the result
+    is the same, for much less work here.
 
     >>> validate_all(["/nonexistent.json"]).unreadable
     ('/nonexistent.json: No such file or directory',)
     """
-    run = _Run()
+    run = Run(workers_read=workers_read and submit is not None)
     if submit is not None:
         run.batches = Batches(submit, check_batch, run.record_batch, window=window, restart=restart)
     named: set[str] = set()
@@ -353,7 +272,7 @@ def _stdin() -> BinaryIO:
     return sys.stdin.buffer
 
 
-def _read(run: _Run, path: str, *, found: bool = False) -> None:
+def _read(run: Run, path: str, *, found: bool = False) -> None:
     """Read one file (``found``: in a directory, so read only if it is a game log) or ``-``."""
     name = shown(path) if path != "-" else "<stdin>"
     try:
@@ -362,7 +281,7 @@ def _read(run: _Run, path: str, *, found: bool = False) -> None:
             _feed(run, stream, name, lines=lines)
             return
         with open_regular(path) as opened:
-            _feed(run, opened, name, lines=path.lower().endswith(".jsonl"), found=found)
+            _feed(run, opened, name, lines=path.lower().endswith(".jsonl"), found=found, path=path)
     except UnusableError as why:
         run.unreadable.append(f"{name}: {why}")
     except OSError as error:
@@ -383,8 +302,12 @@ def _read_stream(stream: BinaryIO) -> tuple[Joined, bool]:
 LOG_MARK = "gupai-log"
 
 
-def _feed(run: _Run, stream: BinaryIO | Joined, file: str, *, lines: bool, found: bool = False) -> None:
-    """Validate what ``stream`` holds; ``found`` (in a directory): only if its first document is a game log."""
+def _feed(
+    run: Run, stream: BinaryIO | Joined, file: str, *, lines: bool, found: bool = False, path: str | None = None
+) -> None:
+    """Validate what ``stream`` holds; ``found`` (in a directory): only if its first document is a game log.
+
+    ``path``: the file ``stream`` reads (not standard input), which the workers may open themselves."""
     any_game = False
     for number, text, readable in _documents(stream, file, lines=lines):
         if not readable:
@@ -400,6 +323,8 @@ def _feed(run: _Run, stream: BinaryIO | Joined, file: str, *, lines: bool, found
             _refuse_unusable(text)
         any_game = True
         run.game(text, file, number)
+        if lines and run.workers_read and _to_ranges(run, stream, path, file, number):
+            return
     if not any_game and lines:
         if found:  # an empty file in a directory: not a log
             run.skipped.append(file)
@@ -407,8 +332,26 @@ def _feed(run: _Run, stream: BinaryIO | Joined, file: str, *, lines: bool, found
             raise UnusableError("empty: no game log in it")
 
 
-def _documents(stream: BinaryIO | Joined, file: str, *, lines: bool) -> Iterator[tuple[int | None, str, bool]]:
-    """(game, text, True) for each document; (game, why, False) for a line that cannot be read."""
+def _to_ranges(run: Run, stream: BinaryIO | Joined, path: str | None, file: str, number: int | None) -> bool:
+    """Hand the rest of a large file (after line ``number``) to the workers in byte ranges; whether it did."""
+    if run.batches is None or number is None or isinstance(stream, Joined):
+        return False
+    at = stream.tell()
+    info = os.fstat(stream.fileno())
+    if path is None or info.st_size - at < ranges.RANGE_FROM:
+        return False
+    identity = (info.st_dev, info.st_ino)
+    for part in split_lines(stream, path, file, identity, start=at, number=number + 1, size=ranges.RANGE_BYTES):
+        run.batches.add_task(check_range, part, run.record_range, part.name)
+    run.finish()  # what the workers found is recorded before any later file is read
+    return True
+
+
+def _documents(
+    stream: BinaryIO | Joined | Bounded, file: str, *, lines: bool, number: int = 0
+) -> Iterator[tuple[int | None, str, bool]]:
+    """(game, text, True) for each document; (game, why, False) for a line that cannot be read (lines after
+    line ``number``)."""
     if not lines:
         data = read_up_to(stream, MAX_BYTES + 1)
         if len(data) > MAX_BYTES:
@@ -418,7 +361,6 @@ def _documents(stream: BinaryIO | Joined, file: str, *, lines: bool) -> Iterator
             raise UnusableError("not UTF-8: not read")
         yield None, text, True
         return
-    number = 0
     while True:
         line = stream.readline(MAX_BYTES + 2)
         if not line:

@@ -8,7 +8,7 @@ import os
 import stat
 from collections.abc import Iterator
 from pathlib import Path
-from typing import BinaryIO
+from typing import BinaryIO, Protocol
 
 __all__ = [
     "SUFFIXES",
@@ -26,7 +26,13 @@ __all__ = [
 SUFFIXES = (".json", ".jsonl")
 
 
-def read_up_to(stream: BinaryIO | Joined, size: int) -> bytes:
+class Reader(Protocol):
+    """What can be read a number of bytes at a time."""
+
+    def read(self, size: int, /) -> bytes: ...
+
+
+def read_up_to(stream: Reader, size: int) -> bytes:
     chunks: list[bytes] = []
     left = size
     while left > 0:

@@ -19,9 +19,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import jsonschema
 import jsonschema_rs
 
 from gupai.core.errors import ReplayError
@@ -30,6 +29,9 @@ from gupai.games.kap.replay import replay_kap
 from gupai.games.tsung.config import GAME as TSUNG
 from gupai.games.tsung.replay import replay_tsung
 from gupai.log.schema import load_schema
+
+if TYPE_CHECKING:
+    import jsonschema
 
 __all__ = ["MAX_SCHEMA_ERRORS", "MORE_SCHEMA_ERRORS", "LogIssue", "validate_log"]
 
@@ -85,12 +87,12 @@ def _schema_errors(doc: Any) -> tuple[list[tuple[str, str]], bool]:
 
     jsonschema-rs finds them (:func:`gupai.core.schema_errors.first_errors`);
     python-jsonschema, whose messages name the deepest branch that failed,
-    explains each on a document cut down to it.
+    explains each on a document cut down to it (it is loaded only then: a
+    run of valid logs never needs it).
     """
-    global _RS_VALIDATOR, _PY_VALIDATOR
+    global _RS_VALIDATOR
     if _RS_VALIDATOR is None:
         _RS_VALIDATOR = jsonschema_rs.validator_for(load_schema())
-        _PY_VALIDATOR = jsonschema.Draft202012Validator(load_schema())
     found, more = first_errors(
         doc, is_valid=_RS_VALIDATOR.is_valid, eager=_eager, explain=_explain, limit=MAX_SCHEMA_ERRORS
     )
@@ -104,6 +106,11 @@ def _eager(doc: Any) -> list[tuple[Path, str]]:
 
 def _explain(doc: Any) -> Iterator[tuple[Path, str]]:
     """A document's errors, lazily: python-jsonschema's deepest, or (when it finds none) jsonschema-rs's."""
+    global _PY_VALIDATOR
+    if _PY_VALIDATOR is None:
+        import jsonschema  # only an invalid document needs it (about 50 ms to import)
+
+        _PY_VALIDATOR = jsonschema.Draft202012Validator(load_schema())
     explained = False
     for error in _PY_VALIDATOR.iter_errors(doc):
         explained = True

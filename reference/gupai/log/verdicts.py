@@ -1,0 +1,173 @@
+"""The validator's verdicts: one document checked, a run's findings kept within their caps, a worker's batch.
+
+:class:`Run` is what the reader (:mod:`gupai.log.read`) fills in as it reads:
+each document checked here or handed to the workers, the verdicts recorded
+in reading order, the match links between the lines of a file checked.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from gupai.core.errors import GupaiError
+from gupai.core.jsonread import JSONReadError, loads
+from gupai.log.batches import Batch, Batches
+from gupai.log.match import MatchLinks
+from gupai.log.ranges import FileRange, RangeVerdicts
+from gupai.log.validate import MORE_SCHEMA_ERRORS, LogIssue, validate_log
+
+__all__ = ["MAX_ERRORS_PER_GAME", "MAX_ERRORS_PER_RUN", "Run", "Validation", "check_batch", "check_document"]
+
+#: Errors listed for one game; the rest are counted.
+#: Errors listed for one game; the rest are counted.
+MAX_ERRORS_PER_GAME = 100
+
+#: Errors listed for a whole run; the rest are counted.
+MAX_ERRORS_PER_RUN = 1000
+
+
+@dataclass(frozen=True, slots=True)
+class Validation:
+    """What a validation run found.
+
+    ``issues`` lists at most :data:`MAX_ERRORS_PER_RUN` errors; ``errors``
+    counts them all. ``unreadable`` holds one ``path: why`` line per input
+    that could not be read (exit status 2).
+    """
+
+    issues: tuple[LogIssue, ...]
+    games: int
+    invalid_games: int
+    errors: int
+    unreadable: tuple[str, ...]
+
+    listed: int = 0
+    #: One ``file: games`` line per batch whose worker process was lost twice (the games were not judged).
+    lost: tuple[str, ...] = ()
+    #: Files found in a directory that are not game logs (no ``gupai-log`` in them), not judged.
+    skipped: tuple[str, ...] = ()
+
+    @property
+    def unlisted(self) -> int:
+        """Errors counted but not listed."""
+        return self.errors - self.listed
+
+
+@dataclass
+class Run:
+    issues: list[LogIssue] = field(default_factory=list)
+    games: int = 0
+    invalid_games: int = 0
+    errors: int = 0
+    unreadable: list[str] = field(default_factory=list)
+    listed: int = 0
+    cache: dict[str, list[LogIssue]] = field(default_factory=dict)
+    batches: Batches | None = None
+    skipped: list[str] = field(default_factory=list)
+    links: MatchLinks = field(default_factory=MatchLinks)
+    #: The workers can open the files (local processes): a large .jsonl is read by them, in byte ranges.
+    workers_read: bool = False
+
+    def game(self, text: str, file: str, game: int | None) -> None:
+        """Validate one document's text (here, or in a batch for the workers), keeping what the caps allow."""
+        if self.batches is None:
+            self._record(self.links.check(text, file, game, self.check(text, file, game)), file, game)
+        else:
+            self.batches.add(text, file, game)
+
+    def record_batch(self, batch: Batch, verdicts: list[list[LogIssue]]) -> None:
+        """Record a batch's verdicts, which came back from a worker (each game's match links checked here, in
+        reading order)."""
+        for (text, file, game), found in zip(batch, verdicts, strict=True):
+            self._record(self.links.check(text, file, game, found), file, game)
+
+    def record_range(self, part: FileRange, verdicts: RangeVerdicts) -> None:
+        """Record what a worker found in a byte range of a file (the first line's match link checked here)."""
+        first, rest, quiet, last = verdicts
+        if first is not None:
+            number, text, found = first
+            self._record(self.links.check(text, part.file, number, found), part.file, number)
+        for number, item in rest:
+            if isinstance(item, str):
+                self.unreadable.append(item)
+            else:
+                self._record(item, part.file, number)
+        self.games += quiet
+        if last is not None:
+            self.links.follow(last, part.file)
+
+    def finish(self) -> None:
+        """Wait for every batch out, recording the verdicts in reading order."""
+        if self.batches is not None:
+            self.batches.finish()
+
+    def _record(self, found: list[LogIssue], file: str, game: int | None) -> None:
+        self.games += 1
+        if not found:
+            return
+        self.invalid_games += 1
+        errors = len(found) - (found[-1].message == MORE_SCHEMA_ERRORS)  # the schema check's last note is no error
+        self.errors += errors
+        room = MAX_ERRORS_PER_RUN - len(self.issues)
+        if room <= 0:
+            return
+        shown = [LogIssue(file, game, i.event, i.pointer, i.rule, i.message) for i in found[:MAX_ERRORS_PER_GAME]]
+        if errors > MAX_ERRORS_PER_GAME:
+            more = f"... {errors - MAX_ERRORS_PER_GAME} more error(s) in this game not listed"
+            shown.append(LogIssue(file, game, None, "", None, more))
+        self.issues.extend(shown[:room])
+        self.listed += min(errors, MAX_ERRORS_PER_GAME, room)
+
+    def check(self, text: str, file: str, game: int | None) -> list[LogIssue]:
+        """The document's errors (their file and game may be another copy's: :meth:`game` sets them)."""
+        # The same short line always gets the same verdict: a stream of copies costs one check.
+        key = text if len(text) <= 512 else None  # shorter than any valid log: copies of junk
+        if key is not None and key in self.cache:
+            return self.cache[key]
+        try:
+            found = check_document(loads(text), file=file, game=game)
+        except JSONReadError as error:
+            found = [LogIssue(file, game, None, "", None, f"not JSON: {error.message}")]
+        if key is not None:
+            if len(self.cache) >= 256:
+                self.cache.clear()
+            self.cache[key] = found
+        return found
+
+    def result(self) -> Validation:
+        return Validation(
+            tuple(self.issues),
+            self.games,
+            self.invalid_games,
+            self.errors,
+            tuple(self.unreadable),
+            self.listed,
+            tuple(self.batches.lost if self.batches is not None else ()),
+            tuple(self.skipped),
+        )
+
+
+def check_batch(batch: Batch) -> list[list[LogIssue]]:
+    """A worker's task: each document's errors, in the batch's order.
+
+    >>> for found in check_batch([("[1]", "a.jsonl", 1), ("[", "a.jsonl", 2)]):
+    ...     print(found[0])
+    a.jsonl:1: / [schema] [1] is not of type 'object'
+    a.jsonl:2: / [schema] not JSON: Expecting value at line 1 column 2
+    """
+    run = Run()
+    return [run.check(text, file, game) for text, file, game in batch]
+
+
+def check_document(doc: object, *, file: str, game: int | None) -> list[LogIssue]:
+    """The errors of one document read by :func:`gupai.core.jsonread.loads`, each a :class:`LogIssue`.
+
+    >>> print(check_document([], file="x.json", game=None)[0])
+    x.json: / [schema] [] is not of type 'object'
+    """
+    try:
+        return validate_log(doc, file=file, game=game, integral=True)
+    except RecursionError:
+        return [LogIssue(file, game, None, "", None, "not a log: nested too deeply")]
+    except GupaiError as error:  # a value the schema let through but the rules reject
+        return [LogIssue(file, game, None, "", error.rule, error.message)]

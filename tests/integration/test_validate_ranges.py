@@ -1,0 +1,145 @@
+"""``validate --jobs N`` on a large JSON Lines file: the workers read byte ranges of it, with the verdicts of one process.
+
+The ranges are made tiny here (down to one line each), so that every kind of
+line meets a range's edge: a match file's links (kept and broken) across
+ranges, blank lines, lines that are not UTF-8 or too long, invalid logs,
+copies of one short line, a last line without its line end, a file found in
+a directory that is not a log, and the files after a cut one.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from gupai.cli import main
+from gupai.core.pool import WorkerPool
+from gupai.core.resources import data_dir
+from gupai.log import ranges, read, verdicts
+from gupai.log.format import dumps_log_line
+from gupai.log.play import play_match
+from gupai.log.ranges import FileRange
+
+CHECK_RANGE = read.check_range
+TOO_LONG = 20_000  # the largest line read, for these tests (a played log is a few KB)
+
+
+def _match(seed: int, count: int) -> list[str]:
+    return [dumps_log_line(log) for log in play_match("kap-shap", preset="navpil-culin", seed=seed, count=count)]
+
+
+def _corpus(folder: Path) -> list[str]:
+    """A directory of JSON Lines files with every kind of line, and a missing path after it."""
+    invalid = [
+        json.dumps(json.loads(path.read_text(encoding="utf-8")))
+        for path in sorted(data_dir("conformance").glob("kap-shap/invalid/*.json"))[:12]
+    ]
+    chain = _match(1, 6)
+    other = _match(2, 5)
+    lines: list[str | bytes] = [
+        *chain,  # an unbroken match
+        "",
+        *chain[:2],
+        *chain[3:],  # game 4 after game 2: a broken link
+        "   ",
+        b'{"format": "gupai-log", "bad": "\xff"}',  # not UTF-8
+        *invalid[:6],
+        "[1]",
+        "[1]",
+        '{"format": "gupai-log", "x": "' + "a" * TOO_LONG + '"}',  # too long
+        *other[1:],  # a match that starts at game 2: no game before it
+        "[1]",
+        *invalid[6:],
+        *chain,
+    ]
+    folder.mkdir()
+    data = b"\n".join(line if isinstance(line, bytes) else line.encode() for line in lines)
+    (folder / "a.jsonl").write_bytes(b"\n\n" + data)  # no line end after the last line
+    (folder / "b.jsonl").write_text('{"not": "a log"}\n' * 30, encoding="utf-8")  # found, not a log: skipped
+    (folder / "c.jsonl").write_text("\n".join(other[:3] + chain[4:] + invalid[:2]) + "\n", encoding="utf-8")
+    return [str(folder), str(folder / "c.jsonl"), str(folder.parent / "missing.jsonl")]
+
+
+@pytest.fixture
+def tiny(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every .jsonl file cut into ranges after its first game; lines over TOO_LONG bytes not read."""
+    monkeypatch.setattr(ranges, "RANGE_FROM", 0)
+    monkeypatch.setattr(read, "MAX_BYTES", TOO_LONG)
+
+
+@pytest.mark.parametrize("size", [1, 3000, 20_000])
+def test_ranges_read_by_the_workers_give_the_verdicts_of_one_process(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, tiny: None, size: int
+) -> None:
+    monkeypatch.setattr(ranges, "RANGE_BYTES", size)
+    paths = _corpus(tmp_path / "logs")
+    alone = read.validate_all(paths)
+    cut: list[FileRange] = []
+    record = verdicts.Run.record_range
+
+    def counted(run: verdicts.Run, part: FileRange, verdicts: ranges.RangeVerdicts) -> None:
+        cut.append(part)
+        record(run, part, verdicts)
+
+    monkeypatch.setattr(verdicts.Run, "record_range", counted)
+    with WorkerPool(2) as pool:
+        shared = read.validate_all(paths, submit=pool.submit, window=4, restart=pool.restart, workers_read=True)
+    assert shared == alone
+    # the truth the comparison rests on: what one process finds in this corpus
+    links = [(Path(i.file).name, i.game) for i in alone.issues if i.pointer == "/match/game"]
+    assert links == [("a.jsonl", 12), ("a.jsonl", 26), ("c.jsonl", 4), ("c.jsonl", 4)]  # c.jsonl: read twice
+    assert any("not UTF-8" in why for why in alone.unreadable)
+    assert any("larger than" in why for why in alone.unreadable)
+    assert alone.unreadable[-1].endswith("missing.jsonl: No such file or directory")
+    assert alone.skipped == (str(tmp_path / "logs" / "b.jsonl"),)
+    # and the workers did read the files: a.jsonl and c.jsonl (twice: in the directory, then by name)
+    assert {Path(part.path).name for part in cut} == {"a.jsonl", "c.jsonl"}
+    assert len(cut) >= (3 if size > 3000 else 20)
+
+
+def test_the_command_gives_the_same_output_with_ranges(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, tiny: None
+) -> None:
+    monkeypatch.setattr(ranges, "RANGE_BYTES", 5000)
+    paths = _corpus(tmp_path / "logs")
+    runner = CliRunner()
+    for args in (["validate", *paths], ["validate", *paths, "--json"]):
+        serial = runner.invoke(main, args)
+        parallel = runner.invoke(main, [*args, "--jobs", "2"])
+        assert serial.exit_code == 2, serial.output  # a path missing
+        assert (parallel.exit_code, parallel.stdout, parallel.stderr) == (
+            serial.exit_code,
+            serial.stdout,
+            serial.stderr,
+        )
+
+
+def crash_on_range(part: FileRange) -> ranges.RangeVerdicts:
+    """A worker's task that dies (as a worker killed for its memory) on a range holding the word CRASH."""
+    with open(part.path, "rb") as opened:
+        opened.seek(part.start)
+        if b"CRASH" in opened.read(part.end - part.start):
+            os.kill(os.getpid(), signal.SIGKILL)
+    return CHECK_RANGE(part)
+
+
+def test_a_range_that_loses_its_worker_twice_is_reported_and_the_others_judged(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, tiny: None
+) -> None:
+    monkeypatch.setattr(ranges, "RANGE_BYTES", 1)  # one line a range
+    monkeypatch.setattr(read, "check_range", crash_on_range)
+    lines = _match(3, 8) * 3
+    lines[10] = '{"CRASH": 1}'
+    corpus = tmp_path / "c.jsonl"
+    corpus.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    with WorkerPool(2) as pool:
+        result = read.validate_all([str(corpus)], submit=pool.submit, window=4, restart=pool.restart, workers_read=True)
+    assert result.lost == (f"{corpus}:11-11",)
+    assert (result.games, result.errors) == (len(lines) - 1, 1)  # line 12 has no line before it in the chain
+    assert result.issues[0].game == 12 and result.issues[0].rule == "ks.deal.first-player"
+    assert pool.restarts == 2  # once to check the ranges out again, once after the range to blame

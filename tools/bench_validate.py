@@ -1,0 +1,72 @@
+"""``make bench``'s validate-jobs section: ``gupai validate --jobs 2`` against ``--jobs 1`` on one large file.
+
+The corpus is 15,000 greedy Kap Shap games in one ``.jsonl`` file (3,000
+games played, five times over). ``gupai validate`` runs as a user runs it, a
+fresh process each time, ``--jobs 1`` and ``--jobs 2`` in turns; the best
+wall time of each counts, and the CPU time of the process and its workers
+is shown beside it. Target: ``--jobs 2`` at least 1.6 times faster in wall
+time, on a machine with two cores or more (on a busy machine the figure
+says so: the load average is printed with it).
+"""
+
+from __future__ import annotations
+
+import os
+import resource
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from gupai.log.format import dumps_log_line
+from gupai.log.play import play_game
+from tools.bench import Bench, section
+
+__all__ = ["GAMES", "MIN_SPEEDUP", "validate_jobs_section", "validate_run"]
+
+#: The corpus's games (distinct ones, and how many times over).
+GAMES, DISTINCT = 15_000, 3_000
+
+#: ``--jobs 2`` against ``--jobs 1``, in wall time.
+MIN_SPEEDUP = 1.6
+
+_GUPAI = str(Path(sys.executable).parent / "gupai")
+
+
+def validate_run(path: Path, jobs: int) -> tuple[float, float]:
+    """Wall and CPU seconds (the command's and its workers') of ``gupai validate --jobs JOBS PATH``, which must pass."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    began = time.perf_counter()
+    done = subprocess.run([_GUPAI, "validate", "--jobs", str(jobs), str(path)], capture_output=True, text=True)
+    wall = time.perf_counter() - began
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    if done.returncode != 0:
+        raise AssertionError(f"gupai validate --jobs {jobs} failed ({done.returncode}): {done.stderr.strip()}")
+    cpu = (after.ru_utime + after.ru_stime) - (before.ru_utime + before.ru_stime)
+    return wall, cpu
+
+
+@section("validate-jobs")
+def validate_jobs_section(bench: Bench) -> None:
+    """15,000 Kap Shap games in one .jsonl: gupai validate --jobs 2 against --jobs 1, wall and CPU."""
+    bench.line(f"validate-jobs: {GAMES:,} greedy Kap Shap games in one .jsonl, gupai validate in a fresh process")
+    lines = "".join(dumps_log_line(play_game("kap-shap", seed=seed)) + "\n" for seed in range(DISTINCT))
+    with tempfile.TemporaryDirectory(prefix="gupai-bench-") as folder:
+        path = Path(folder) / "games.jsonl"
+        path.write_text(lines * (GAMES // DISTINCT), encoding="utf-8")
+        best = {1: (float("inf"), 0.0), 2: (float("inf"), 0.0)}
+        for _ in range(3):
+            for jobs in (1, 2):
+                wall, cpu = validate_run(path, jobs)
+                best[jobs] = min(best[jobs], (wall, cpu))
+    for jobs, (wall, cpu) in best.items():
+        bench.line(f"  {f'--jobs {jobs}':<40} {wall:>6.2f} s wall {cpu:>6.2f} s CPU (best of 3 by wall)")
+    speedup = best[1][0] / best[2][0]
+    cores = os.cpu_count() or 1
+    load = os.getloadavg()[0]
+    detail = f"{speedup:.2f}x wall for {best[2][1] / best[1][1]:.2f}x the CPU, {cores} core(s), load average {load:.1f}"
+    if cores < 2:
+        bench.line(f"  --jobs 2 >= {MIN_SPEEDUP}x: not measured on one core ({detail})")
+        return
+    bench.target(f"validate --jobs 2 >= {MIN_SPEEDUP}x wall on {GAMES:,} games", speedup >= MIN_SPEEDUP, detail)
