@@ -15,11 +15,14 @@ import fcntl
 import json
 import os
 import select
+import shutil
 import subprocess
 import tempfile
 import time
 from pathlib import Path
 from typing import Any
+
+import pytest
 
 #: Seconds one protocol command (a page load included) may take.
 COMMAND_TIMEOUT = 60.0
@@ -189,3 +192,24 @@ class Browser:
             with contextlib.suppress(OSError):
                 os.close(fd)
         self._profile.cleanup()
+
+
+#: The names a headless Chromium goes by.
+CHROMIUM_NAMES = ("chromium", "chromium-browser", "google-chrome")
+
+
+def chromium() -> str:
+    """The Chromium to drive: a missing one fails the test under CI (which installs it) and skips it elsewhere."""
+    for name in CHROMIUM_NAMES:
+        found = shutil.which(name)
+        if found:
+            return found
+    message = "chromium is not installed (apt-get install -y chromium); the browser tests of the rules site need it"
+    if os.environ.get("CI"):
+        pytest.fail(message)
+    pytest.skip(message)
+
+
+def site_pages(site: Path) -> list[str]:
+    """Every page of the built ``site`` (its HTML files outside assets/), as paths relative to it, sorted."""
+    return sorted(p.relative_to(site).as_posix() for p in site.rglob("*.html") if "assets" not in p.parts)

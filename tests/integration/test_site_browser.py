@@ -17,8 +17,6 @@ from __future__ import annotations
 import functools
 import io
 import json
-import os
-import shutil
 import threading
 import time
 from collections.abc import Iterator
@@ -29,13 +27,12 @@ from typing import Any
 import pytest
 
 from tests.site_build import ROOT, built_site
-from tests.site_cdp import Browser
+from tests.site_cdp import Browser, chromium
 
 #: A headless browser on the built site: among the slowest tests.
 pytestmark = pytest.mark.slow
 
 ARTIFACTS = ROOT / "artifacts"
-CHROMIUM_NAMES = ("chromium", "chromium-browser", "google-chrome")
 TIMEOUT = 90
 DELAY = "/__gupai_delay.gif"
 SEARCH_WAIT = 3.0
@@ -96,17 +93,6 @@ function report() {
 }
 </script>
 """
-
-
-def chromium() -> str:
-    for name in CHROMIUM_NAMES:
-        found = shutil.which(name)
-        if found:
-            return found
-    message = "chromium is not installed (apt-get install -y chromium); the browser test of the rules site needs it"
-    if os.environ.get("CI"):
-        pytest.fail(message)
-    pytest.skip(message)
 
 
 class _Handler(SimpleHTTPRequestHandler):

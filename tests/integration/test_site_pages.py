@@ -14,35 +14,21 @@ site costs seconds. Without Chromium the tests skip, except in CI.
 from __future__ import annotations
 
 import json
-import os
 import re
-import shutil
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from tests.site_build import ROOT, built_site
-from tests.site_cdp import Browser
+from tests.site_cdp import Browser, chromium, site_pages
 
 ARTIFACTS = ROOT / "artifacts" / "site"
 PROBE = (Path(__file__).parent / "site_probe.js").read_text(encoding="utf-8")
 WIDTHS = {"desktop": 1280, "400px": 400}
-CHROMIUM_NAMES = ("chromium", "chromium-browser", "google-chrome")
 
 #: A headless browser on every page of the built site: among the slowest tests.
 pytestmark = pytest.mark.slow
-
-
-def chromium() -> str:
-    for name in CHROMIUM_NAMES:
-        found = shutil.which(name)
-        if found:
-            return found
-    message = "chromium is not installed (apt-get install -y chromium); the browser tests of the rules site need it"
-    if os.environ.get("CI"):
-        pytest.fail(message)
-    pytest.skip(message)
 
 
 @pytest.fixture(scope="module")
@@ -52,10 +38,6 @@ def browser() -> Iterator[Browser]:
         yield opened
     finally:
         opened.close()
-
-
-def pages(site: Path) -> list[str]:
-    return sorted(p.relative_to(site).as_posix() for p in site.rglob("*.html") if "assets" not in p.parts)
 
 
 #: Every page at a width is checked in this many tests, every SHARDS-th page each, so that
@@ -69,7 +51,7 @@ def test_every_page_fits_its_window(browser: Browser, label: str, shard: int) ->
     site = built_site()
     width = WIDTHS[label]
     browser.set_width(width)
-    found = pages(site)
+    found = site_pages(site)
     assert len(found) >= 30, found
     problems = []
     for page in found[shard::SHARDS]:

@@ -16,9 +16,7 @@ from __future__ import annotations
 
 import html
 import json
-import os
 import re
-import shutil
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -27,7 +25,7 @@ import pytest
 import yaml
 
 from tests.site_build import ROOT, built_site
-from tests.site_cdp import Browser
+from tests.site_cdp import Browser, chromium, site_pages
 
 pytestmark = pytest.mark.slow
 
@@ -39,17 +37,6 @@ GAMES = ("kap-shap", "kap-tai-shap", "tsung-shap")
 ENGINE_TERMS = ("preset", "seed", "reference engine", ".feature:")
 
 
-def chromium() -> str:
-    for name in ("chromium", "chromium-browser", "google-chrome"):
-        found = shutil.which(name)
-        if found:
-            return found
-    message = "chromium is not installed; the browser tests of the rules site need it"
-    if os.environ.get("CI"):
-        pytest.fail(message)
-    pytest.skip(message)
-
-
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Browser]:
     opened = Browser(chromium())
@@ -57,10 +44,6 @@ def browser() -> Iterator[Browser]:
         yield opened
     finally:
         opened.close()
-
-
-def pages(site: Path) -> list[str]:
-    return sorted(p.relative_to(site).as_posix() for p in site.rglob("*.html") if "assets" not in p.parts)
 
 
 def wait(browser: Browser, condition: str, what: str) -> Any:
@@ -78,7 +61,7 @@ def wait(browser: Browser, condition: str, what: str) -> Any:
 def test_no_two_pages_share_a_title() -> None:
     site = built_site()
     titles: dict[str, list[str]] = {}
-    for page in pages(site):
+    for page in site_pages(site):
         found = re.search(r"<title>([^<]*)</title>", (site / page).read_text(encoding="utf-8"))
         assert found, page
         titles.setdefault(html.unescape(found.group(1)), []).append(page)
@@ -102,7 +85,7 @@ def test_every_table_fits_and_every_text_is_legible(browser: Browser, width: int
     browser.evaluate("localStorage.clear()")
     problems = []
     try:
-        for page in pages(site):
+        for page in site_pages(site):
             browser.open((site / page).as_uri())
             shown = browser.evaluate("document.body.getAttribute('data-md-color-scheme')")
             assert shown == ("slate" if scheme == "dark" else "default"), (page, shown)

@@ -21,7 +21,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-if TYPE_CHECKING:  # the same module, by its package name
+if TYPE_CHECKING or __package__:  # imported by its package name (type checkers, pytest)
     from tests.literal import tens
 else:  # run as a script, its folder first on the path
     import tens

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-if TYPE_CHECKING:  # the same module, by its package name
+if TYPE_CHECKING or __package__:  # imported by its package name (type checkers, pytest)
     from tests.literal.collecting import Rules, illegal, main
 else:  # run as a script, its folder first on the path
     from collecting import Rules, illegal, main
