@@ -135,6 +135,7 @@ class WorkerPool:
         if executor is None:
             return
         workers = dict(getattr(executor, "_processes", None) or {})
+        manager = getattr(executor, "_executor_manager_thread", None)
         for process in workers.values():
             with contextlib.suppress(Exception):
                 process.kill()
@@ -142,6 +143,11 @@ class WorkerPool:
         for process in workers.values():
             with contextlib.suppress(Exception):
                 process.join(timeout=1.0)
+        if manager is not None:
+            # The pool's manager thread sees its workers gone and closes its wake-up pipe. Left running, it
+            # races Python 3.11's exit hook, which may write to that pipe as it closes: a stray "OSError: [Errno
+            # 9] Bad file descriptor" after the one-line stop message. It ends at once, its workers dead.
+            manager.join(timeout=1.0)
 
     def close(self) -> None:
         """Wait for the tasks submitted, then stop the workers."""
