@@ -44,6 +44,23 @@ def _spiel(game: str, preset: str) -> Any:
     return gupai.rl.spiel_game(game, preset)
 
 
+def _play_against_random(spiel: Any, bot: Any, rng: Any) -> None:
+    """Two games of ``bot`` (seat 0) against random players, chance sampled; every move legal, returns zero-sum."""
+    for _ in range(2):
+        state = spiel.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes, chances = zip(*state.chance_outcomes(), strict=True)
+                state.apply_action(int(rng.choice(outcomes, p=chances)))
+                continue
+            player = state.current_player()
+            chooser = bot if player == 0 else uniform_random.UniformRandomBot(player, rng)
+            action = chooser.step(state)
+            assert action in state.legal_actions()
+            state.apply_action(action)
+        assert sum(state.returns()) == 0
+
+
 def test_importing_gupai_rl_registers_every_game_and_nothing_else_registers() -> None:
     """In a fresh interpreter: ``import gupai`` (and its games) registers nothing; ``import gupai.rl`` registers all."""
     script = (
@@ -85,19 +102,7 @@ def test_an_mcts_bot_plays_games_against_random(game: str) -> None:
     spiel = _spiel(game, DEFAULT_PRESET)
     rng = np.random.RandomState(7)
     bot = mcts.MCTSBot(spiel, 2, 16, mcts.RandomRolloutEvaluator(1, rng), random_state=rng, solve=False)
-    for _ in range(2):
-        state = spiel.new_initial_state()
-        while not state.is_terminal():
-            if state.is_chance_node():
-                outcomes, chances = zip(*state.chance_outcomes(), strict=True)
-                state.apply_action(int(rng.choice(outcomes, p=chances)))
-                continue
-            player = state.current_player()
-            chooser = bot if player == 0 else uniform_random.UniformRandomBot(player, rng)
-            action = chooser.step(state)
-            assert action in state.legal_actions()
-            state.apply_action(action)
-        assert sum(state.returns()) == 0
+    _play_against_random(spiel, bot, rng)
 
 
 @pytest.mark.parametrize(("game", "preset"), CASES)
@@ -133,19 +138,7 @@ def test_an_ismcts_bot_plays_games_against_random(game: str) -> None:
     spiel = _spiel(game, DEFAULT_PRESET)
     rng = np.random.RandomState(5)
     bot = ismcts.ISMCTSBot(spiel, mcts.RandomRolloutEvaluator(1, rng), 2.0, 16, random_state=rng)
-    for _ in range(2):
-        state = spiel.new_initial_state()
-        while not state.is_terminal():
-            if state.is_chance_node():
-                outcomes, chances = zip(*state.chance_outcomes(), strict=True)
-                state.apply_action(int(rng.choice(outcomes, p=chances)))
-                continue
-            player = state.current_player()
-            chooser = bot if player == 0 else uniform_random.UniformRandomBot(player, rng)
-            action = chooser.step(state)
-            assert action in state.legal_actions()
-            state.apply_action(action)
-        assert sum(state.returns()) == 0
+    _play_against_random(spiel, bot, rng)
 
 
 def test_the_deal_is_chance_and_the_play_is_the_engines() -> None:
