@@ -33,10 +33,12 @@ The ``slow`` marker
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 import pytest
 from hypothesis import settings
+
+from tests.site_cdp import Browser, chromium
 
 pytest_plugins = ["tests.scenarios.frontend"]
 
@@ -97,3 +99,13 @@ def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
     terminalreporter.section("rule coverage")
     for line in coverage_summary():
         terminalreporter.write_line(line)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    """A headless Chromium for a module of the rules site's browser tests, closed after it."""
+    opened = Browser(chromium())
+    try:
+        yield opened
+    finally:
+        opened.close()

@@ -146,15 +146,6 @@ def server() -> Iterator[tuple[str, list[tuple[str, int]]]]:
         httpd.server_close()
 
 
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    opened = Browser(chromium())
-    try:
-        yield opened
-    finally:
-        opened.close()
-
-
 def probe(
     browser: Browser, url: str, *, width: int = 1280, wait_for_search: bool = False
 ) -> tuple[dict[str, Any], str]:

@@ -15,13 +15,12 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from tests.site_build import ROOT, built_site
-from tests.site_cdp import Browser, chromium, site_pages
+from tests.site_cdp import Browser, site_pages
 
 ARTIFACTS = ROOT / "artifacts" / "site"
 PROBE = (Path(__file__).parent / "site_probe.js").read_text(encoding="utf-8")
@@ -29,15 +28,6 @@ WIDTHS = {"desktop": 1280, "400px": 400}
 
 #: A headless browser on every page of the built site: among the slowest tests.
 pytestmark = pytest.mark.slow
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    opened = Browser(chromium())
-    try:
-        yield opened
-    finally:
-        opened.close()
 
 
 #: Every page at a width is checked in this many tests, every SHARDS-th page each, so that

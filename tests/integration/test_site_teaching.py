@@ -17,7 +17,6 @@ from __future__ import annotations
 import html
 import json
 import re
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -25,7 +24,7 @@ import pytest
 import yaml
 
 from tests.site_build import ROOT, built_site
-from tests.site_cdp import Browser, chromium, site_pages
+from tests.site_cdp import Browser, site_pages
 
 pytestmark = pytest.mark.slow
 
@@ -35,15 +34,6 @@ WIDTHS = (1280, 400)
 GAMES = ("kap-shap", "kap-tai-shap", "tsung-shap")
 #: Words of the kit's machinery, not of the games: none may appear on a how-to-play page.
 ENGINE_TERMS = ("preset", "seed", "reference engine", ".feature:")
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    opened = Browser(chromium())
-    try:
-        yield opened
-    finally:
-        opened.close()
 
 
 def wait(browser: Browser, condition: str, what: str) -> Any:
