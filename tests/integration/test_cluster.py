@@ -37,8 +37,8 @@ def address() -> Iterator[str]:
 @pytest.mark.parametrize(
     "simulation",
     [
-        Simulation("kap-shap"),
-        Simulation("tsung-shap", agents=("random",)),
+        Simulation("kap-shap", engine="fast"),
+        Simulation("tsung-shap", agents=("random",), engine="fast"),
         Simulation("kap-tai-shap", players=4, engine="reference"),
     ],
     ids=str,
@@ -51,7 +51,7 @@ def test_a_cluster_gives_the_figures_of_one_process(address: str, simulation: Si
 
 
 def test_simulate_cluster_on_the_command_line(address: str) -> None:
-    args = ["simulate", "kap-shap", "-n", "300", "--seed", "4", "--json"]
+    args = ["simulate", "kap-shap", "-n", "300", "--seed", "4", "--json", "--engine", "fast"]
     runner = CliRunner()
     local = runner.invoke(main, [*args, "--jobs", "1"])
     remote = runner.invoke(main, [*args, "--cluster", address])
@@ -64,8 +64,19 @@ def test_an_unreachable_scheduler_is_an_option_error() -> None:
         list(cluster_chunk_results(Simulation("kap-shap"), [(0, 1)], "tcp://127.0.0.1:1", timeout=1))
 
 
+def test_each_chunk_is_its_own_match_on_a_cluster_too(address: str) -> None:
+    """navpil-culin: the previous game's winner plays first, each chunk a match, on a cluster's workers as locally.
+
+    A worker keeps its runner from task to task: a chunk that did not start a new match would begin with the
+    previous chunk's last winner, and the figures would differ.
+    """
+    simulation = Simulation("kap-shap", preset="navpil-culin", engine="reference")
+    local = simulate(simulation, games=90, seed=5, jobs=1).summary()
+    assert simulate(simulation, games=90, seed=5, cluster=address).summary() == local
+
+
 def test_the_reference_engine_is_the_same_on_a_cluster(address: str) -> None:
-    fast = Simulation("kap-shap", preset="one-tile")
+    fast = Simulation("kap-shap", preset="one-tile", engine="fast")
     slow = replace(fast, engine="reference")
     assert (
         simulate(fast, games=40, seed=2, cluster=address).summary()

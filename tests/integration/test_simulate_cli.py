@@ -41,9 +41,14 @@ def test_simulate_json_shape() -> None:
     assert "\x1b" not in err and "━" not in err  # no progress bar when stderr is not a terminal
 
 
-def test_simulate_json_is_the_same_for_any_jobs() -> None:
-    outs = [run("simulate", "kap-shap", "-n", "30", "--jobs", jobs, "--json")[1] for jobs in ("1", "2")]
-    assert outs[0] == outs[1]
+@pytest.mark.parametrize("engine", ["reference", "fast"])
+def test_simulate_json_is_the_same_for_any_jobs(engine: str) -> None:
+    # 2,000 games: 32 chunks, which the fast path sends to two workers two chunks a task, each chunk its own match
+    games = "30" if engine == "reference" else "2000"
+    args = ("simulate", "kap-shap", "--preset", "navpil-culin", "-n", games, "--engine", engine, "--json")
+    outs = [run(*args, "--jobs", jobs)[1] for jobs in ("1", "2", "3")]
+    assert outs[0] == outs[1] == outs[2]
+    assert json.loads(outs[0])["games"] == int(games)
 
 
 def test_simulated_game_equals_gupai_play_of_the_same_seed() -> None:

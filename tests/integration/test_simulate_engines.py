@@ -1,4 +1,4 @@
-"""``gupai simulate --engine``: the fast path by default, the reference on request, the same JSON."""
+"""``gupai simulate --engine``: the fast path, the reference engine, or auto (by the run's length): the same JSON."""
 
 from __future__ import annotations
 
@@ -24,13 +24,14 @@ def run(*args: str) -> tuple[int, str, str]:
     ids=lambda args: " ".join(args[:3]),
 )
 def test_both_engines_print_the_same_json(args: list[str]) -> None:
-    fast = run(*args, "--seed", "9", "--jobs", "1", "--json")
+    fast = run(*args, "--seed", "9", "--jobs", "1", "--json", "--engine", "fast")
+    auto = run(*args, "--seed", "9", "--jobs", "1", "--json")
     reference = run(*args, "--seed", "9", "--jobs", "1", "--json", "--engine", "reference")
     assert fast[0] == 0 and reference[0] == 0, fast[2] + reference[2]
-    assert fast[1] == reference[1]
+    assert fast[1] == reference[1] == auto[1]
 
 
 def test_an_unknown_engine_is_a_usage_error() -> None:
     code, _, err = run("simulate", "kap-shap", "-n", "5", "--engine", "java")
     assert code == 2
-    assert "'java' is not one of 'fast', 'reference'" in err
+    assert "'java' is not one of 'auto', 'fast', 'reference'" in err

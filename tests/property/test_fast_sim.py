@@ -40,17 +40,18 @@ def test_the_comparison_sees_a_changed_action() -> None:
 @pytest.mark.parametrize(
     "simulation",
     [
-        Simulation("kap-shap", preset="one-tile"),
-        Simulation("kap-tai-shap", players=10, agents=("random",)),
-        Simulation("tsung-shap", preset="navpil-spieldomino", agents=("greedy", "random")),
-        Simulation("kap-shap", preset="navpil-culin", agents=("navpil", "greedy")),  # a match in each chunk
-        Simulation("tsung-shap", preset="navpil-classic", agents=("random",)),
+        Simulation("kap-shap", preset="one-tile", engine="fast"),
+        Simulation("kap-tai-shap", players=10, agents=("random",), engine="fast"),
+        Simulation("tsung-shap", preset="navpil-spieldomino", agents=("greedy", "random"), engine="fast"),
+        Simulation("kap-shap", preset="navpil-culin", agents=("navpil", "greedy"), engine="fast"),  # a match a chunk
+        Simulation("tsung-shap", preset="navpil-classic", agents=("random",), engine="fast"),
     ],
     ids=str,
 )
 def test_simulate_gives_the_same_summary_on_both_engines(simulation: Simulation) -> None:
     from dataclasses import replace
 
+    assert simulation.for_games(30).engine == "fast"
     fast = simulate(simulation, games=30, seed=3, jobs=1).summary()
     reference = simulate(replace(simulation, engine="reference"), games=30, seed=3, jobs=1).summary()
     assert fast == reference

@@ -116,3 +116,10 @@ def test_each_listed_short_help_is_the_commands_own(limit: int) -> None:
         assert click.Command(None, help=entry.short_help).get_short_help_str(limit) == command.get_short_help_str(
             limit
         ), name
+
+
+def test_a_short_simulation_loads_no_numba() -> None:
+    """The default engine (auto) plays a few games on the reference engine: no compiled kernels to load."""
+    out, modules = _modules(["simulate", "kap-shap", "-n", "1", "--jobs", "1", "--json"])
+    assert json.loads(out)["games"] == 1
+    assert not [m for m in modules if m == "numba" or m.startswith("numba.")]

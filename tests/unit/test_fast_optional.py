@@ -28,7 +28,8 @@ main(sys.argv[1:], prog_name="gupai")
 """
 
 
-SIMULATE_20 = ("simulate", "kap-shap", "-n", "20", "--jobs", "1", "--json")
+#: A run long enough for the default engine (auto) to ask for the fast path: 500 games of two players.
+SIMULATE_500 = ("simulate", "kap-shap", "-n", "500", "--jobs", "1", "--json")
 
 
 def _gupai_without_numba(
@@ -40,12 +41,12 @@ def _gupai_without_numba(
 
 
 def test_simulate_without_numba_plays_on_the_reference_engine_after_a_note() -> None:
-    without = _gupai_without_numba(*SIMULATE_20)
+    without = _gupai_without_numba(*SIMULATE_500)
     assert without.returncode == 0, without.stderr
     assert FAST_PATH_NOTE in without.stderr
     assert "gupai[fast]" in without.stderr.splitlines()[0]
     reference = subprocess.run(
-        [sys.executable, "-c", "from gupai.cli import main; main()", *SIMULATE_20, "--engine", "reference"],
+        [sys.executable, "-c", "from gupai.cli import main; main()", *SIMULATE_500, "--engine", "reference"],
         capture_output=True,
         text=True,
         timeout=300,
@@ -118,3 +119,45 @@ def test_the_compiled_kernels_are_seen_in_numbas_cache() -> None:
         timeout=300,
     )
     assert simulate.returncode == 0 and "compiling" not in simulate.stderr, simulate.stderr
+
+
+def test_a_short_run_plays_on_the_reference_engine_and_needs_no_note() -> None:
+    """auto: a run under AUTO_FAST_FROM seat-games never loads numba, so its absence is not worth a note."""
+    done = _gupai_without_numba("simulate", "kap-shap", "-n", "20", "--jobs", "1", "--json")
+    assert done.returncode == 0, done.stderr
+    assert FAST_PATH_NOTE not in done.stderr
+    assert json.loads(done.stdout)["games"] == 20
+
+
+def test_the_auto_engine_picks_by_the_runs_length() -> None:
+    from gupai.sim.simulate import AUTO_FAST_FROM, Simulation
+
+    two, ten = Simulation("kap-shap"), Simulation("kap-tai-shap", players=10, sets=4)
+    assert two.for_games(AUTO_FAST_FROM // 2 - 1).engine == "reference"
+    assert two.for_games(AUTO_FAST_FROM // 2).engine == "fast"
+    assert ten.for_games(AUTO_FAST_FROM // 10 - 1).engine == "reference"
+    assert ten.for_games(AUTO_FAST_FROM // 10).engine == "fast"
+    assert Simulation("kap-shap", engine="reference").for_games(10**6).engine == "reference"
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    assert f"under {AUTO_FAST_FROM:,} games times players" in " ".join(readme.split())
+
+
+_SCIPY_PROBE = """
+import sys
+from gupai.sim.fast import fast_available
+assert fast_available()
+from gupai.sim.simulate import Simulation, simulate
+simulate(Simulation("kap-shap", engine="fast"), games=3, jobs=1)
+print("scipy" in sys.modules, "numba.np.arraymath" in sys.modules)
+import numpy as np, numba
+dot = numba.njit(lambda a, b: np.dot(a, b))
+print(float(dot(np.ones(3), np.arange(3.0))))
+"""
+
+
+def test_loading_the_kernels_skips_scipy_and_leaves_numbas_linear_algebra_working() -> None:
+    pytest.importorskip("numba")
+    pytest.importorskip("scipy")
+    done = subprocess.run([sys.executable, "-c", _SCIPY_PROBE], capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["False", "True", "3.0"]

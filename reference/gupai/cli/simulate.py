@@ -22,6 +22,7 @@ from gupai.sim.fast import FAST_PATH_NOTE, fast_available
 from gupai.sim.plots import NO_PLOTS_NOTE, plots_available
 from gupai.sim.report import output_names, summary_rows, write_outputs
 from gupai.sim.simulate import (
+    AUTO_FAST_FROM,
     ENGINES,
     Simulation,
     SimulationResult,
@@ -55,10 +56,11 @@ def _common(func: Callable[..., Any]) -> Callable[..., Any]:
         click.option(
             "--engine",
             type=click.Choice(ENGINES),
-            default="fast",
+            default="auto",
             show_default=True,
             help="fast: the compiled fast path (greedy, random and navpil agents; others fall back); "
-            "reference: the reference engine. The results are the same.",
+            "reference: the reference engine; auto: the reference engine for a short run (under "
+            f"{AUTO_FAST_FROM:,} games times players), else the fast path. The results are the same.",
         ),
         click.option(
             "--cluster",
@@ -221,7 +223,8 @@ def _simulations(
     players: int | None,
     sets: int | None,
     agents: str,
-    engine: str = "fast",
+    engine: str = "auto",
+    count: int = 0,
 ) -> list[Simulation]:
     hint = "'--presets'" if len(presets) > 1 else "'--preset'"
     resolved = [resolve(game, preset, option_items, preset_hint=hint) for preset in presets]
@@ -240,6 +243,7 @@ def _simulations(
         )
         for p, options in zip(presets, resolved, strict=True)
     ]
+    sims = [sim.for_games(count) for sim in sims]  # auto: the engine that plays this many games
     for sim in sims:
         sim.runner()  # every argument checked before anything is played
     return sims
@@ -297,11 +301,11 @@ def _run(
     side_by_side: bool = False,
 ) -> None:
     """Simulate ``game`` under each of ``presets`` on the same seeds and report them (``simulate`` and ``compare``)."""
-    sims = _simulations(game, presets, option_items, players, sets, agents, engine)
+    sims = _simulations(game, presets, option_items, players, sets, agents, engine, count)
     plots = out is not None and plots_available()
     if out is not None:
         check_out(out, game, plots=plots, force=force)  # before the games are played, not after
-    if engine == "fast" and not fast_available():
+    if sims[0].engine == "fast" and not fast_available():
         click.echo(FAST_PATH_NOTE, err=True)
     with _progress(count, [sim.label for sim in sims]) as advance:
         if not side_by_side:

@@ -1,7 +1,7 @@
 """Running a simulation's chunks on a Dask distributed cluster (``gupai simulate --cluster ADDRESS``).
 
 The seeds are cut into the same chunks as on one machine
-(:func:`gupai.sim.simulate.chunks`); each chunk is one task, played on a
+(:func:`gupai.sim.chunks.chunks`); each chunk is played on a
 worker by the runner the simulation names (the fast path or the reference
 engine), and the chunks' tallies come back and are merged in seed order, so
 the figures are the same as with ``--jobs``, bit for bit. Before the first
@@ -26,6 +26,7 @@ from contextlib import contextmanager
 from typing import Any
 
 from gupai.core.errors import OptionError
+from gupai.sim.chunks import play_chunk, task_groups
 
 __all__ = [
     "TASKS_PER_THREAD",
@@ -35,7 +36,6 @@ __all__ = [
     "play_chunk_task",
     "play_chunks_task",
     "task_cancelled",
-    "task_groups",
     "warm_worker",
 ]
 
@@ -100,22 +100,14 @@ def task_cancelled() -> bool:
 
 
 def play_chunk_task(simulation: Any, chunk: tuple[int, int]) -> Any:
-    """A worker's task: play one chunk of seeds into a tally.
+    """A worker's task: play one chunk of seeds into a tally (:func:`gupai.sim.chunks.play_chunk`, as locally).
 
     >>> from gupai.sim.simulate import Simulation, simulate
     >>> play_chunk_task(Simulation("kap-shap"), (0, 5)).summary() == simulate(
     ...     Simulation("kap-shap"), games=5, jobs=1).summary()
     True
     """
-    runner = _runner(simulation)
-    first, count = chunk
-    play_chunk = getattr(runner, "play_chunk", None)
-    if play_chunk is not None:
-        return play_chunk(first, count)
-    tally = runner.new_tally()
-    for seed in range(first, first + count):
-        runner.play(seed, tally)
-    return tally
+    return play_chunk(_runner(simulation), chunk)
 
 
 @contextmanager
@@ -152,21 +144,8 @@ def cluster_chunk_results(
     """Each chunk's (count, tally), in seed order, played on the cluster whose scheduler is at ``address``."""
     with dask_client(address, timeout=timeout) as client:
         client.run(warm_worker, simulation)  # every worker, once, before any task
-        groups = task_groups(plan, threads=sum(client.nthreads().values()))
+        groups = task_groups(plan, workers=sum(client.nthreads().values()), per_worker=TASKS_PER_THREAD)
         futures = client.map(play_chunks_task, [simulation] * len(groups), groups, pure=False)
         for group, future in zip(groups, futures, strict=True):
             for chunk, tally in zip(group, future.result(), strict=True):
                 yield chunk[1], tally
-
-
-def task_groups(plan: list[tuple[int, int]], *, threads: int) -> list[list[tuple[int, int]]]:
-    """The chunks of ``plan`` cut into consecutive groups, about :data:`TASKS_PER_THREAD` a worker thread.
-
-    >>> plan = [(seed, 10) for seed in range(0, 400, 10)]
-    >>> [len(group) for group in task_groups(plan, threads=2)]
-    [5, 5, 5, 5, 5, 5, 5, 5]
-    >>> len(task_groups(plan, threads=64)), sum(task_groups(plan, threads=3), []) == plan
-    (40, True)
-    """
-    size = max(1, len(plan) // (TASKS_PER_THREAD * max(1, threads)))
-    return [plan[start : start + size] for start in range(0, len(plan), size)]

@@ -39,18 +39,14 @@ True
 
 from __future__ import annotations
 
-import math
-import multiprocessing
-import os
 import random
 import time
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
 from gupai.core.errors import OptionError
 from gupai.core.options import Options, resolve_options
-from gupai.core.pool import BrokenProcessPool, WorkerPool
 from gupai.games.agents import GreedyAgent, NavpilAgent, Player, RandomAgent, make_agent
 from gupai.games.kap.actions import Draw
 from gupai.games.kap.config import COLLECTING_GAMES, collecting_config
@@ -58,6 +54,7 @@ from gupai.games.kap.deal import random_deal
 from gupai.games.kap.state import KapState
 from gupai.games.match import follows_previous
 from gupai.log.play import seat_agents
+from gupai.sim.chunks import chunks, default_jobs, local_chunk_results
 from gupai.sim.results import SIMULATION_FORMAT, SimulationResult, simulation_document
 from gupai.sim.tally import KapTally, Tally, TsungTally, win_chances
 
@@ -82,8 +79,16 @@ __all__ = [
 
 _DRAW = Draw()
 
-#: The engines a simulation may run on: the compiled fast path (:mod:`gupai.sim.fast`), or the reference.
-ENGINES = ("fast", "reference")
+#: The engines a simulation may run on: ``auto`` (the fast path for a run long enough to repay loading
+#: it, else the reference engine), the compiled fast path (:mod:`gupai.sim.fast`), or the reference.
+ENGINES = ("auto", "fast", "reference")
+
+#: ``engine="auto"`` plays a run of fewer seat-games than this (games times players) on the reference
+#: engine: loading the fast path's compiled kernels costs about half a second of CPU (numba's own import
+#: most of it), about what the reference engine takes to play this many (Kap Shap: ~3,000 games a
+#: CPU-second; ten-player Kap Tai Shap ~700; Tsung Shap ~8,000). The games, and so the figures, are the
+#: same on either engine.
+AUTO_FAST_FROM = 1_000
 
 #: Progress callbacks receive the number of games just finished.
 Progress = Callable[[int], None]
@@ -95,7 +100,10 @@ class Simulation:
     """What to simulate: a game under a preset and overrides, with players, sets and agents.
 
     ``engine`` is ``fast`` (the compiled fast path, :mod:`gupai.sim.fast`,
-    where it covers the agents) or ``reference``: the games are the same.
+    where it covers the agents), ``reference``, or ``auto`` (the default:
+    :func:`simulate` plays a short run, under :data:`AUTO_FAST_FROM`
+    seat-games, on the reference engine and a longer one on the fast path);
+    the games are the same.
 
     >>> Simulation("kap-tai-shap", preset="one-tile", players=10).label
     'one-tile'
@@ -119,7 +127,7 @@ class Simulation:
     players: int | None = None
     sets: int | None = None
     agents: tuple[str, ...] = ("greedy",)
-    engine: str = "fast"
+    engine: str = "auto"
     made: Any = field(default=None, compare=False, repr=False)
 
     @property
@@ -146,11 +154,25 @@ class Simulation:
         preset = self.options.preset
         return " ".join([preset, *(f"{k}={v}" for k, v in self.overrides)])
 
+    def for_games(self, games: int) -> Simulation:
+        """This simulation on the engine that plays ``games`` games: ``auto`` made ``fast`` or ``reference``.
+
+        >>> Simulation("kap-shap").for_games(10).engine, Simulation("kap-shap").for_games(10_000).engine
+        ('reference', 'fast')
+        >>> Simulation("kap-shap", engine="fast").for_games(1).engine
+        'fast'
+        """
+        if self.engine != "auto":
+            return self
+        players = self.game_config().players
+        return replace(self, engine="fast" if games * players >= AUTO_FAST_FROM else "reference")
+
     def runner(self) -> Runner:
         """A runner for this simulation, every argument checked.
 
-        On the ``fast`` engine, the fast path's runner when it covers the
-        simulation (:func:`gupai.sim.fast.fast_runner`), else the reference's.
+        On the ``fast`` engine (and ``auto``, the number of games unknown),
+        the fast path's runner when it covers the simulation
+        (:func:`gupai.sim.fast.fast_runner`), else the reference's.
         """
         factory = RUNNERS.get(self.game)
         if factory is None:
@@ -160,7 +182,7 @@ class Simulation:
         if self.engine not in ENGINES:
             raise OptionError(f"unknown engine {self.engine!r} (engines: {', '.join(ENGINES)})", where="engine")
         reference = factory(self)
-        if self.engine == "fast":
+        if self.engine != "reference":
             from gupai.sim.fast import fast_runner
 
             fast: Runner | None = fast_runner(self, reference.new_tally().__class__)
@@ -316,82 +338,6 @@ RUNNERS: dict[str, Callable[[Simulation], Runner]] = {
 
 
 # ----------------------------------------------------------------- running
-def chunks(games: int, seed: int = 0) -> list[tuple[int, int]]:
-    """Cut seeds ``seed .. seed+games-1`` into (first seed, count) chunks.
-
-    The cut depends only on ``games`` (never on the number of jobs): about 32
-    chunks, each of 10 to 250 games, in seed order.
-
-    >>> chunks(5)
-    [(0, 5)]
-    >>> chunks(1000, seed=7)[:2], len(chunks(1000))
-    ([(7, 32), (39, 32)], 32)
-    """
-    size = max(10, min(250, math.ceil(games / 32)))
-    return [(seed + start, min(size, games - start)) for start in range(0, games, size)]
-
-
-def default_jobs() -> int:
-    """The cores this process may use.
-
-    >>> default_jobs() >= 1
-    True
-    """
-    try:
-        return max(1, len(os.sched_getaffinity(0)))
-    except AttributeError:  # pragma: no cover - not on Linux
-        return max(1, os.cpu_count() or 1)
-
-
-_WORKER: dict[str, Runner] = {}
-
-
-def _worker_init(simulation: Simulation) -> None:
-    _WORKER["runner"] = simulation.runner()
-
-
-def _worker_chunk(chunk: tuple[int, int]) -> Any:
-    runner = _WORKER["runner"]
-    return _play_chunk(runner, chunk)
-
-
-def _play_chunk(runner: Runner, chunk: tuple[int, int]) -> Any:
-    first, count = chunk
-    play_chunk = getattr(runner, "play_chunk", None)
-    if play_chunk is not None:  # the fast path plays a chunk in one call
-        return play_chunk(first, count)
-    tally = runner.new_tally()
-    new_match = getattr(runner, "new_match", None)
-    if new_match is not None:  # each chunk is one match (first-player=previous-winner/previous-higher)
-        new_match()
-    for seed in range(first, first + count):
-        runner.play(seed, tally)
-    return tally
-
-
-def _chunk_results(
-    simulation: Simulation, runner: Runner, plan: list[tuple[int, int]], jobs: int
-) -> Iterator[tuple[int, Any]]:
-    """Each chunk's (count, tally), in seed order."""
-    if jobs <= 1 or len(plan) <= 1:
-        for chunk in plan:
-            yield chunk[1], _play_chunk(runner, chunk)
-        return
-    warm = getattr(runner, "warm", None)
-    if warm is not None and "fork" in multiprocessing.get_all_start_methods():
-        warm()  # the pool forks where it can, and forked workers inherit the loaded kernels
-    # Workers ignore Ctrl-C, die with this process, and are killed at once when the run stops (a signal, an
-    # error); a lost worker loses the chunks out, which are played again once in a fresh pool.
-    with WorkerPool(min(jobs, len(plan)), initializer=_worker_init, initargs=(simulation,)) as pool:
-        try:
-            for chunk, tally in zip(plan, pool.map_ordered(_worker_chunk, plan), strict=True):
-                yield chunk[1], tally
-        except BrokenProcessPool:
-            raise RuntimeError(
-                "a worker process was lost twice playing the same games: the simulation stopped"
-            ) from None
-
-
 def simulate(
     simulation: Simulation,
     *,
@@ -414,6 +360,7 @@ def simulate(
     jobs = default_jobs() if jobs is None else jobs
     if jobs < 1:
         raise OptionError(f"--jobs must be at least 1, not {jobs}", where="jobs")
+    simulation = simulation.for_games(games)
     runner = simulation.runner()  # checks every argument before any process starts
     plan = chunks(games, seed)
     tally = runner.new_tally()
@@ -423,7 +370,7 @@ def simulate(
 
         results = cluster_chunk_results(simulation, plan, cluster)
     else:
-        results = _chunk_results(simulation, runner, plan, jobs)
+        results = local_chunk_results(simulation, runner, plan, jobs)
     try:
         for count, part in results:
             tally.merge(part)
@@ -459,6 +406,7 @@ def compare(
     >>> a.options.preset, b.options.preset, a.games
     ('culin', 'one-tile', 10)
     """
+    simulations = [simulation.for_games(games) for simulation in simulations]
     for simulation in simulations:
         simulation.runner()  # fail on any bad preset before playing
     results = []

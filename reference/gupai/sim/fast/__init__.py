@@ -18,6 +18,7 @@ process that has to compile them says so once on stderr
 
 from __future__ import annotations
 
+import sys
 from typing import Any
 
 __all__ = ["FAST_AGENTS", "FAST_PATH_NOTE", "fast_available", "fast_runner"]
@@ -38,11 +39,35 @@ def fast_available() -> bool:
     >>> isinstance(fast_available(), bool)
     True
     """
+    if "numba.np.arraymath" in sys.modules:
+        return True
     try:
-        import numba  # noqa: F401
+        _import_numba()
     except ImportError:
         return False
     return True
+
+
+def _import_numba() -> None:
+    """Import numba and the array library its kernels load with, skipping numba's check for SciPy's BLAS.
+
+    On the first kernel numba imports ``numba.np.arraymath``, which imports
+    ``scipy.linalg`` (when SciPy is installed) to learn whether ``np.dot``
+    may call BLAS: about a quarter of a second of CPU, for kernels that do no
+    linear algebra. SciPy is hidden from that one check; afterwards it is
+    importable as before, and numba's linear algebra still finds it when a
+    function using it compiles (only ``np.correlate`` and ``np.convolve``
+    then keep numba's own loop).
+    """
+    hidden = "scipy" not in sys.modules
+    if hidden:
+        sys.modules["scipy"] = None  # type: ignore[assignment]  # an import of scipy fails at once
+    try:
+        import numba
+        import numba.np.arraymath  # noqa: F401
+    finally:
+        if hidden and sys.modules.get("scipy", 0) is None:
+            del sys.modules["scipy"]
 
 
 def fast_runner(simulation: Any, tally: type) -> Any:
