@@ -74,6 +74,7 @@ SECTION_MODULES: list[str] = [
     "tools.bench_fast",
     "tools.bench_api",
     "tools.bench_validate",
+    "tools.bench_start",
 ]
 
 #: The hands section's targets.
