@@ -109,11 +109,13 @@ def _is_winning(hand, cc, params, win_eyes, partner, class_of):  # type: ignore[
 
 @njit(**NO_REFCOUNTS)
 def _greedy(  # type: ignore[no-untyped-def]  # pragma: no cover
-    hand, cc, legal, n, table_count, caps, params, partner, class_of, plan_eyes, plan_eye, ties, class_live, held,
+    hand, cc, legal, n, table_count, caps, params, partner, class_of, plan_eyes, plan_eye, ties, tie_eye, tie_used,
+    class_live, held,
 ):  # fmt: skip
     """The greedy agent's choice (gupai.games.agents._greedy_kap) among ``legal[:n]``; ``cc`` the hand's class counts.
 
-    ``plan_eye[kind]`` says whether ``kind`` is in ``plan_eyes``. ``ties`` (one slot a legal action),
+    ``plan_eye[kind]`` says whether ``kind`` is in ``plan_eyes``. ``ties``, ``tie_eye`` and ``tie_used`` (one slot a
+    legal action: a discard tied for the best, and the eye its hand is best built around, which :func:`useful_outs` needs),
     ``class_live`` (one count a class) and ``held`` (one slot an eye) are scratch space.
     The matching of the hand is summed once; each candidate moves it by one tile's :func:`class_delta`,
     and only the eyes the hand holds are tried.
@@ -139,17 +141,15 @@ def _greedy(  # type: ignore[no-untyped-def]  # pragma: no cover
             f = full + class_delta(cc, partner, c, -1) if paired else full
             hand[kind] -= 1
             cc[c] -= 1
-            score = min(
-                best_eye(hand, cc, f, pairable - 1 if paired else pairable, k, partner, class_of, eyes)[0], size
-            )
+            best, eye, used = best_eye(hand, cc, f, pairable - 1 if paired else pairable, k, partner, class_of, eyes)
+            score = min(best, size)
             hand[kind] += 1
             cc[c] += 1
             if score > best_kept:
                 best_kept = score
-                ties[0] = kind
-                tied = 1
-            elif score == best_kept:
-                ties[tied] = kind
+                tied = 0
+            if score == best_kept:
+                ties[tied], tie_eye[tied], tie_used[tied] = kind, eye, used
                 tied += 1
         if tied == 1:
             return ties[0]
@@ -167,7 +167,7 @@ def _greedy(  # type: ignore[no-untyped-def]  # pragma: no cover
             class_live[c] += 1
             outs = useful_outs(
                 hand, cc, f, pairable - 1 if paired else pairable, k, table_count, caps, partner, class_of, eyes,
-                class_live,
+                class_live, tie_eye[i], tie_used[i],
             )  # fmt: skip
             hand[kind] += 1
             cc[c] += 1
@@ -268,13 +268,16 @@ def play_kap(  # type: ignore[no-untyped-def]  # pragma: no cover
     deal_rng = np.zeros(625, dtype=np.int64)
     agent_rng = np.zeros(625, dtype=np.int64)
     order = np.empty(tiles, dtype=np.int64)
-    hands = np.zeros((players, kinds), dtype=np.int64)
+    hands = np.zeros((players, kinds), dtype=np.int64)  # the seats' hands; the seat to play holds ``hand``
+    hand = np.zeros(kinds, dtype=np.int64)
     stock = np.empty(stock_size, dtype=np.int64)
     table = np.empty(tiles, dtype=np.int64)
     table_count = np.zeros(kinds, dtype=np.int64)
     took_last = np.zeros(players, dtype=np.bool_)
     legal = np.empty(kinds + 2, dtype=np.int64)
     ties = np.empty(kinds + 2, dtype=np.int64)
+    tie_eye = np.empty(kinds + 2, dtype=np.int64)
+    tie_used = np.empty(kinds + 2, dtype=np.int64)
     class_live = np.zeros(partner.shape[0], dtype=np.int64)
     held = np.empty(plan_eyes.shape[0], dtype=np.int64)
     plan_eye = np.zeros(kinds, dtype=np.bool_)
@@ -314,17 +317,18 @@ def play_kap(  # type: ignore[no-untyped-def]  # pragma: no cover
         table_count.fill(0)
         took_last.fill(False)
         cur, phase, after, taken, drawn = first, HOLD, AFTER_DEAL, -1, -1
+        for k in range(kinds):
+            hand[k] = hands[cur, k]
+        _class_counts(hand, cc, class_of)
         if draw_first:  # opening=draw: the first turn is an ordinary one
             phase, after = START, AFTER_START
         turn, opening, stage, drew, took, idle, passes = 1, True, 0, False, False, 0, 0
         winner, reason, steps = -1, -1, 0
         while phase != OVER:
-            hand = hands[cur]
             if phase == DRAW:
                 action = ACTION_DRAW
             else:
                 n = 0
-                _class_counts(hand, cc, class_of)
                 if phase == HOLD:
                     win = _is_winning(hand, cc, params, win_eyes, partner, class_of)
                     if win:
@@ -357,7 +361,7 @@ def play_kap(  # type: ignore[no-untyped-def]  # pragma: no cover
                 if agents[cur] == AGENT_GREEDY:
                     action = _greedy(
                         hand, cc, legal, n, table_count, caps, params, partner, class_of, plan_eyes, plan_eye, ties,
-                        class_live, held,
+                        tie_eye, tie_used, class_live, held,
                     )  # fmt: skip
                 elif agents[cur] == AGENT_NAVPIL:
                     if n == 1 or legal[0] == ACTION_DECLARE:
@@ -391,6 +395,7 @@ def play_kap(  # type: ignore[no-untyped-def]  # pragma: no cover
                 end_turn = True
             elif code == ACTION_DISCARD:
                 hand[kind] -= 1
+                cc[class_of[kind]] -= 1
                 table[tlen] = kind
                 tlen += 1
                 table_count[kind] += 1
@@ -411,7 +416,12 @@ def play_kap(  # type: ignore[no-untyped-def]  # pragma: no cover
                 elif dead_round and idle >= dead_turns:
                     phase, reason = OVER, DEAD_ROUNDS
                 else:
+                    for k in range(kinds):  # the next seat takes up its hand
+                        hands[cur, k] = hand[k]
                     cur = (cur + 1) % players
+                    for k in range(kinds):
+                        hand[k] = hands[cur, k]
+                    _class_counts(hand, cc, class_of)
                     turn += 1
                     phase, after, taken, drawn = START, AFTER_START, -1, -1
                     drew, took, opening = False, False, False
@@ -421,6 +431,7 @@ def play_kap(  # type: ignore[no-untyped-def]  # pragma: no cover
                 kind = stock[drawn_count]
                 drawn_count += 1
                 hand[kind] += 1
+                cc[class_of[kind]] += 1
                 phase, after, drawn, drew = HOLD, AFTER_DRAW, kind, True
             elif code == ACTION_TAKE:
                 at = tlen - 1
@@ -431,6 +442,7 @@ def play_kap(  # type: ignore[no-untyped-def]  # pragma: no cover
                 tlen -= 1
                 table_count[kind] -= 1
                 hand[kind] += 1
+                cc[class_of[kind]] += 1
                 phase, after, taken, took = HOLD, AFTER_TAKE, kind, True
             elif code == ACTION_DECLARE:
                 winner, reason, phase = cur, DECLARED, OVER

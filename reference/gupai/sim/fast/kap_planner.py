@@ -92,16 +92,17 @@ def best_eye(hand, cc, full, pairable, k, partner, class_of, eyes):  # type: ign
 
 
 @njit(**NO_REFCOUNTS)
-def useful_outs(hand, cc, full, pairable, k, seen, caps, partner, class_of, plan_eyes, class_live):  # type: ignore[no-untyped-def]  # pragma: no cover
+def useful_outs(hand, cc, full, pairable, k, seen, caps, partner, class_of, plan_eyes, class_live, eye, eye_used):  # type: ignore[no-untyped-def]  # pragma: no cover
     """HandPlanner.useful_kinds summed into live copies: sum of caps - hand - seen over the useful kinds.
 
     ``cc`` are the hand's class counts, (``full``, ``pairable``) their :func:`matching_sums`,
-    ``class_live[c]`` the live copies (caps - hand - seen) of class ``c``'s kinds.
+    ``class_live[c]`` the live copies (caps - hand - seen) of class ``c``'s kinds;
+    ``eye`` and ``eye_used`` the eye the hand is best built around and its tiles (-1 and 0 for none):
+    :func:`best_eye`'s last two values over ``plan_eyes``, which the caller has already computed.
     A class helps when one more of its tiles raises the tiles kept by the rest
     of the hand (the hand less the eye it is best built around): one more tile
     moves the matching by 0 or 1, so two comparisons decide every class.
     """
-    eye, eye_used = best_eye(hand, cc, full, pairable, k, partner, class_of, plan_eyes)[1:]
     if eye >= 0:  # the rest: the hand less the eye it is best built around
         c = class_of[eye]
         if partner[c] >= 0:
