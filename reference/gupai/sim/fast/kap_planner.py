@@ -16,7 +16,7 @@ from numba import njit
 
 from gupai.sim.fast.compiling import NO_REFCOUNTS
 
-__all__ = ["best_eye", "class_delta", "eye_value", "kept_formula", "matching_sums", "useful_outs"]
+__all__ = ["best_eye", "class_delta", "eye_value", "held_eyes", "kept_formula", "matching_sums", "useful_outs"]
 
 
 @njit(**NO_REFCOUNTS)
@@ -74,31 +74,60 @@ def eye_value(hand, cc, full, pairable, k, partner, class_of, e):  # type: ignor
 
 
 @njit(**NO_REFCOUNTS)
-def best_eye(hand, cc, full, pairable, k, partner, class_of, eyes):  # type: ignore[no-untyped-def]  # pragma: no cover
+def held_eyes(hand, plan_eyes, partner, class_of, held, held_class, held_partner):  # type: ignore[no-untyped-def]  # pragma: no cover
+    """Write the planner's eye kinds the hand holds, in order, into ``held`` (with their classes and partner
+    classes beside them, so that :func:`best_eye` need not look them up for each candidate move); their number."""
+    h = 0
+    for e in plan_eyes:
+        if hand[e] > 0:
+            c = class_of[e]
+            held[h], held_class[h], held_partner[h] = e, c, partner[c]
+            h += 1
+    return h
+
+
+@njit(**NO_REFCOUNTS)
+def best_eye(hand, cc, full, pairable, k, held, held_class, held_partner, h):  # type: ignore[no-untyped-def]  # pragma: no cover
     """HandPlanner._kept before the hand's size caps it: (most tiles kept, the eye first reaching it or -1, its tiles).
 
-    ``cc`` are the hand's class counts and (``full``, ``pairable``) their :func:`matching_sums`; ``eyes`` the planner's
-    eye kinds in order, or those of them the hand held before it lost a tile (the others cannot be eyes now).
+    ``cc`` are the hand's class counts and (``full``, ``pairable``) their :func:`matching_sums`; ``held[:h]`` the
+    planner's eye kinds in order, or those of them the hand held before it lost a tile (the others cannot be eyes
+    now), with their classes and partner classes (:func:`held_eyes`). Each eye's value is :func:`eye_value`'s.
     """
-    best = kept_formula(full, pairable, k)
+    none = kept_formula(full, pairable, k)
+    best = none
     eye, eye_used = -1, 0
-    for e in eyes:
-        if hand[e] == 0:
+    for i in range(h):
+        tiles = hand[held[i]]
+        if tiles == 0:
             continue
-        value, used = eye_value(hand, cc, full, pairable, k, partner, class_of, e)
+        used = 2 if tiles >= 2 else 1
+        p = held_partner[i]
+        if p < 0:
+            value = used + none
+        else:
+            c = held_class[i]
+            a = cc[c]
+            if p == c:
+                change = (a - used) // 2 - a // 2
+            else:
+                b = cc[p]
+                change = min(a - used, b) - min(a, b)
+            value = used + kept_formula(full + change, pairable - used, k)
         if value > best:
-            best, eye, eye_used = value, e, used
+            best, eye, eye_used = value, held[i], used
     return best, eye, eye_used
 
 
 @njit(**NO_REFCOUNTS)
-def useful_outs(hand, cc, full, pairable, k, seen, caps, partner, class_of, plan_eyes, class_live, eye, eye_used):  # type: ignore[no-untyped-def]  # pragma: no cover
+def useful_outs(hand, cc, full, pairable, k, seen, caps, partner, class_of, eyes, class_live, eye, eye_used):  # type: ignore[no-untyped-def]  # pragma: no cover
     """HandPlanner.useful_kinds summed into live copies: sum of caps - hand - seen over the useful kinds.
 
     ``cc`` are the hand's class counts, (``full``, ``pairable``) their :func:`matching_sums`,
     ``class_live[c]`` the live copies (caps - hand - seen) of class ``c``'s kinds;
     ``eye`` and ``eye_used`` the eye the hand is best built around and its tiles (-1 and 0 for none):
-    :func:`best_eye`'s last two values over ``plan_eyes``, which the caller has already computed.
+    :func:`best_eye`'s last two values, which the caller has already computed; ``eyes`` the planner's eye kinds
+    the hand may hold.
     A class helps when one more of its tiles raises the tiles kept by the rest
     of the hand (the hand less the eye it is best built around): one more tile
     moves the matching by 0 or 1, so two comparisons decide every class.
@@ -122,7 +151,7 @@ def useful_outs(hand, cc, full, pairable, k, seen, caps, partner, class_of, plan
     if eye_used == 1:
         outs += caps[eye] - hand[eye] - seen[eye]
     elif eye < 0:
-        for e in plan_eyes:
+        for e in eyes:
             if hand[e] == 1:
                 outs += caps[e] - hand[e] - seen[e]
     return outs
