@@ -21,7 +21,15 @@ import numpy as np
 from numba import njit
 
 from gupai.sim.fast.compiling import NO_REFCOUNTS
-from gupai.sim.fast.kap_planner import best_eye, class_delta, eye_value, held_eyes, matching_sums, useful_outs
+from gupai.sim.fast.kap_planner import (
+    EYE_ROWS,
+    best_eye,
+    class_delta,
+    held_eyes,
+    kept_formula,
+    matching_sums,
+    useful_outs,
+)
 from gupai.sim.fast.mt import randbelow, seed_state
 from gupai.sim.fast.navpil_kernel import nav_discard, nav_offer
 
@@ -110,24 +118,22 @@ def _is_winning(hand, cc, params, win_eyes, partner, class_of):  # type: ignore[
 @njit(**NO_REFCOUNTS)
 def _greedy(  # type: ignore[no-untyped-def]  # pragma: no cover
     hand, cc, legal, n, table_count, caps, params, partner, class_of, plan_eyes, plan_eye, ties, tie_eye, tie_used,
-    class_live, held, held_class, held_partner,
+    class_live, eyes,
 ):  # fmt: skip
     """The greedy agent's choice (gupai.games.agents._greedy_kap) among ``legal[:n]``; ``cc`` the hand's class counts.
 
     ``plan_eye[kind]`` says whether ``kind`` is in ``plan_eyes``. ``ties``, ``tie_eye`` and ``tie_used`` (one slot a
     legal action: a discard tied for the best, and the eye its hand is best built around, which :func:`useful_outs` needs),
-    ``class_live`` (one count a class) and ``held``, ``held_class``, ``held_partner`` (one slot an eye) are scratch
-    space.
+    ``class_live`` (one count a class) and ``eyes`` (:func:`held_eyes`) are scratch space.
     The matching of the hand is summed once; each candidate moves it by one tile's :func:`class_delta`,
-    and only the eyes the hand holds are tried.
+    and only the eyes the hand holds are tried, from what :func:`held_eyes` gathered of them once.
     """
     first = legal[0]
     if n == 1 or first == ACTION_DECLARE:
         return first
     k, size = params[P_PAIRS], params[P_SIZE]
     full, pairable = matching_sums(cc, partner)
-    h = held_eyes(hand, plan_eyes, partner, class_of, held, held_class, held_partner)
-    eyes = held[:h]
+    h = held_eyes(hand, cc, plan_eyes, partner, class_of, eyes)
     if first < ACTION_TAKE:  # discards
         tied = 0
         best_kept = -1
@@ -136,14 +142,8 @@ def _greedy(  # type: ignore[no-untyped-def]  # pragma: no cover
             c = class_of[kind]
             paired = partner[c] >= 0
             f = full + class_delta(cc, partner, c, -1) if paired else full
-            hand[kind] -= 1
-            cc[c] -= 1
-            best, eye, used = best_eye(
-                hand, cc, f, pairable - 1 if paired else pairable, k, held, held_class, held_partner, h
-            )
+            best, eye, used = best_eye(f, pairable - 1 if paired else pairable, k, eyes, h, kind, c, -1)
             score = min(best, size)
-            hand[kind] += 1
-            cc[c] += 1
             if score > best_kept:
                 best_kept = score
                 tied = 0
@@ -165,7 +165,7 @@ def _greedy(  # type: ignore[no-untyped-def]  # pragma: no cover
             cc[c] -= 1
             class_live[c] += 1
             outs = useful_outs(
-                hand, cc, f, pairable - 1 if paired else pairable, k, table_count, caps, partner, class_of, eyes,
+                hand, cc, f, pairable - 1 if paired else pairable, k, table_count, caps, partner, class_of, eyes, h,
                 class_live, tie_eye[i], tie_used[i],
             )  # fmt: skip
             hand[kind] += 1
@@ -175,22 +175,20 @@ def _greedy(  # type: ignore[no-untyped-def]  # pragma: no cover
             if outs > best_outs or (outs == best_outs and seen > best_seen):
                 chosen, best_outs, best_seen = kind, outs, seen
         return chosen
-    now = min(best_eye(hand, cc, full, pairable, k, held, held_class, held_partner, h)[0], size)
+    now = min(best_eye(full, pairable, k, eyes, h, -1, -1, 0)[0], size)
+    # A kind the hand did not hold, taken, is an eye of one tile: it keeps that tile and all the ten-pairs the
+    # hand had (the tile adds none it does not take back), whatever its class.
+    new_eye = 1 + kept_formula(full, pairable, k)
     chosen = legal[n - 1]  # drawing (or passing) comes last
     for i in range(n - 1):
         kind = legal[i] - ACTION_TAKE
         c = class_of[kind]
         paired = partner[c] >= 0
         f = full + class_delta(cc, partner, c, 1) if paired else full
-        hand[kind] += 1
-        cc[c] += 1
-        p = pairable + 1 if paired else pairable
-        best = best_eye(hand, cc, f, p, k, held, held_class, held_partner, h)[0]
-        if plan_eye[kind] and hand[kind] == 1:  # an eye the hand did not hold
-            best = max(best, eye_value(hand, cc, f, p, k, partner, class_of, kind)[0])
+        best = best_eye(f, pairable + 1 if paired else pairable, k, eyes, h, kind, c, 1)[0]
+        if plan_eye[kind] and hand[kind] == 0:  # an eye the hand did not hold
+            best = max(best, new_eye)
         gain = min(best, size)
-        hand[kind] -= 1
-        cc[c] -= 1
         if gain > now:
             chosen, now = legal[i], gain
     return chosen
@@ -278,9 +276,7 @@ def play_kap(  # type: ignore[no-untyped-def]  # pragma: no cover
     tie_eye = np.empty(kinds + 2, dtype=np.int64)
     tie_used = np.empty(kinds + 2, dtype=np.int64)
     class_live = np.zeros(partner.shape[0], dtype=np.int64)
-    held = np.empty(plan_eyes.shape[0], dtype=np.int64)
-    held_class = np.empty(plan_eyes.shape[0], dtype=np.int64)
-    held_partner = np.empty(plan_eyes.shape[0], dtype=np.int64)
+    eyes = np.empty((EYE_ROWS, plan_eyes.shape[0]), dtype=np.int64)
     plan_eye = np.zeros(kinds, dtype=np.bool_)
     for i in range(plan_eyes.shape[0]):
         plan_eye[plan_eyes[i]] = True
@@ -362,7 +358,7 @@ def play_kap(  # type: ignore[no-untyped-def]  # pragma: no cover
                 if agents[cur] == AGENT_GREEDY:
                     action = _greedy(
                         hand, cc, legal, n, table_count, caps, params, partner, class_of, plan_eyes, plan_eye, ties,
-                        tie_eye, tie_used, class_live, held, held_class, held_partner,
+                        tie_eye, tie_used, class_live, eyes,
                     )  # fmt: skip
                 elif agents[cur] == AGENT_NAVPIL:
                     if n == 1 or legal[0] == ACTION_DECLARE:

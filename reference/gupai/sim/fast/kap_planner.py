@@ -16,7 +16,16 @@ from numba import njit
 
 from gupai.sim.fast.compiling import NO_REFCOUNTS
 
-__all__ = ["best_eye", "class_delta", "eye_value", "held_eyes", "kept_formula", "matching_sums", "useful_outs"]
+__all__ = [
+    "EYE_ROWS",
+    "best_eye",
+    "class_delta",
+    "eye_value",
+    "held_eyes",
+    "kept_formula",
+    "matching_sums",
+    "useful_outs",
+]
 
 
 @njit(**NO_REFCOUNTS)
@@ -73,61 +82,76 @@ def eye_value(hand, cc, full, pairable, k, partner, class_of, e):  # type: ignor
     return used + kept_formula(full, pairable, k), used
 
 
+#: Rows of the ``eyes`` array of :func:`held_eyes`: an eye's kind, its class, its partner class (-1 for none),
+#: and, in the hand they were gathered from, the eye's tiles and the tiles of its class and of its partner class.
+EYE_KIND, EYE_CLASS, EYE_PARTNER, EYE_TILES, EYE_OWN, EYE_OTHER, EYE_ROWS = range(7)
+
+
 @njit(**NO_REFCOUNTS)
-def held_eyes(hand, plan_eyes, partner, class_of, held, held_class, held_partner):  # type: ignore[no-untyped-def]  # pragma: no cover
-    """Write the planner's eye kinds the hand holds, in order, into ``held`` (with their classes and partner
-    classes beside them, so that :func:`best_eye` need not look them up for each candidate move); their number."""
+def held_eyes(hand, cc, plan_eyes, partner, class_of, eyes):  # type: ignore[no-untyped-def]  # pragma: no cover
+    """Write the planner's eye kinds the hand holds, in order, into the columns of ``eyes`` (rows ``EYE_*``); their number.
+
+    Each column holds all that :func:`best_eye` reads of an eye, so that the
+    candidate moves of one choice, each a tile more or less, are weighed without
+    touching the hand: a candidate changes an eye's counts only where its kind
+    or its class is the eye's.
+    """
     h = 0
     for e in plan_eyes:
-        if hand[e] > 0:
+        tiles = hand[e]
+        if tiles > 0:
             c = class_of[e]
-            held[h], held_class[h], held_partner[h] = e, c, partner[c]
+            p = partner[c]
+            eyes[EYE_KIND, h], eyes[EYE_CLASS, h], eyes[EYE_PARTNER, h] = e, c, p
+            eyes[EYE_TILES, h], eyes[EYE_OWN, h], eyes[EYE_OTHER, h] = tiles, cc[c], cc[p] if p >= 0 else 0
             h += 1
     return h
 
 
 @njit(**NO_REFCOUNTS)
-def best_eye(hand, cc, full, pairable, k, held, held_class, held_partner, h):  # type: ignore[no-untyped-def]  # pragma: no cover
+def best_eye(full, pairable, k, eyes, h, kind, c, d):  # type: ignore[no-untyped-def]  # pragma: no cover
     """HandPlanner._kept before the hand's size caps it: (most tiles kept, the eye first reaching it or -1, its tiles).
 
-    ``cc`` are the hand's class counts and (``full``, ``pairable``) their :func:`matching_sums`; ``held[:h]`` the
-    planner's eye kinds in order, or those of them the hand held before it lost a tile (the others cannot be eyes
-    now), with their classes and partner classes (:func:`held_eyes`). Each eye's value is :func:`eye_value`'s.
+    The hand is the one whose eyes :func:`held_eyes` gathered into ``eyes[:, :h]``, with ``d`` (-1, 0 or 1)
+    tiles of ``kind`` (of class ``c``) more; (``full``, ``pairable``) are that hand's :func:`matching_sums`.
+    An eye the hand no longer holds is skipped; a kind it did not hold is not tried (see the greedy agent).
+    Each eye's value is :func:`eye_value`'s.
     """
     none = kept_formula(full, pairable, k)
     best = none
     eye, eye_used = -1, 0
     for i in range(h):
-        tiles = hand[held[i]]
-        if tiles == 0:
+        e = eyes[EYE_KIND, i]
+        tiles = eyes[EYE_TILES, i] + d if e == kind else eyes[EYE_TILES, i]
+        if tiles <= 0:
             continue
         used = 2 if tiles >= 2 else 1
-        p = held_partner[i]
+        p = eyes[EYE_PARTNER, i]
         if p < 0:
             value = used + none
         else:
-            c = held_class[i]
-            a = cc[c]
-            if p == c:
+            ec = eyes[EYE_CLASS, i]
+            a = eyes[EYE_OWN, i] + d if ec == c else eyes[EYE_OWN, i]
+            if p == ec:
                 change = (a - used) // 2 - a // 2
             else:
-                b = cc[p]
+                b = eyes[EYE_OTHER, i] + d if p == c else eyes[EYE_OTHER, i]
                 change = min(a - used, b) - min(a, b)
             value = used + kept_formula(full + change, pairable - used, k)
         if value > best:
-            best, eye, eye_used = value, held[i], used
+            best, eye, eye_used = value, e, used
     return best, eye, eye_used
 
 
 @njit(**NO_REFCOUNTS)
-def useful_outs(hand, cc, full, pairable, k, seen, caps, partner, class_of, eyes, class_live, eye, eye_used):  # type: ignore[no-untyped-def]  # pragma: no cover
+def useful_outs(hand, cc, full, pairable, k, seen, caps, partner, class_of, eyes, h, class_live, eye, eye_used):  # type: ignore[no-untyped-def]  # pragma: no cover
     """HandPlanner.useful_kinds summed into live copies: sum of caps - hand - seen over the useful kinds.
 
     ``cc`` are the hand's class counts, (``full``, ``pairable``) their :func:`matching_sums`,
     ``class_live[c]`` the live copies (caps - hand - seen) of class ``c``'s kinds;
     ``eye`` and ``eye_used`` the eye the hand is best built around and its tiles (-1 and 0 for none):
-    :func:`best_eye`'s last two values, which the caller has already computed; ``eyes`` the planner's eye kinds
-    the hand may hold.
+    :func:`best_eye`'s last two values, which the caller has already computed; ``eyes[EYE_KIND, :h]``
+    the planner's eye kinds the hand may hold (:func:`held_eyes`).
     A class helps when one more of its tiles raises the tiles kept by the rest
     of the hand (the hand less the eye it is best built around): one more tile
     moves the matching by 0 or 1, so two comparisons decide every class.
@@ -151,7 +175,8 @@ def useful_outs(hand, cc, full, pairable, k, seen, caps, partner, class_of, eyes
     if eye_used == 1:
         outs += caps[eye] - hand[eye] - seen[eye]
     elif eye < 0:
-        for e in eyes:
+        for i in range(h):
+            e = eyes[EYE_KIND, i]
             if hand[e] == 1:
                 outs += caps[e] - hand[e] - seen[e]
     return outs
