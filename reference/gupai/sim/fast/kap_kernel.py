@@ -339,10 +339,9 @@ def play_kap(  # type: ignore[no-untyped-def]  # pragma: no cover
                             banned = -1
                             if after == AFTER_TAKE and taken_back != 1 and not (taken_back == 2 and hand[taken] > 1):
                                 banned = taken
-                            for k in range(kinds):
-                                if hand[k] > 0 and k != banned:
-                                    legal[n] = ACTION_DISCARD + k
-                                    n += 1
+                            for k in range(kinds):  # written always, kept if legal: no branch to mispredict
+                                legal[n] = ACTION_DISCARD + k
+                                n += (hand[k] > 0) & (k != banned)
                 else:  # START
                     if tlen > 0 and (two_tiles or not no_consecutive or not took_last[cur]):
                         if not take_any:
@@ -350,9 +349,8 @@ def play_kap(  # type: ignore[no-untyped-def]  # pragma: no cover
                             n = 1
                         else:
                             for k in range(kinds):
-                                if table_count[k] > 0:
-                                    legal[n] = ACTION_TAKE + k
-                                    n += 1
+                                legal[n] = ACTION_TAKE + k
+                                n += table_count[k] > 0
                     legal[n] = ACTION_PASS if drawn_count == stock_size else ACTION_DRAW
                     n += 1
                 if agents[cur] == AGENT_GREEDY:

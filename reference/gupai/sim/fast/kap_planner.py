@@ -97,14 +97,13 @@ def held_eyes(hand, cc, plan_eyes, partner, class_of, eyes):  # type: ignore[no-
     or its class is the eye's.
     """
     h = 0
-    for e in plan_eyes:
+    for e in plan_eyes:  # every eye is written, and kept (h moves on) only if held: no branch to mispredict
         tiles = hand[e]
-        if tiles > 0:
-            c = class_of[e]
-            p = partner[c]
-            eyes[EYE_KIND, h], eyes[EYE_CLASS, h], eyes[EYE_PARTNER, h] = e, c, p
-            eyes[EYE_TILES, h], eyes[EYE_OWN, h], eyes[EYE_OTHER, h] = tiles, cc[c], cc[p] if p >= 0 else 0
-            h += 1
+        c = class_of[e]
+        p = partner[c]
+        eyes[EYE_KIND, h], eyes[EYE_CLASS, h], eyes[EYE_PARTNER, h] = e, c, p
+        eyes[EYE_TILES, h], eyes[EYE_OWN, h], eyes[EYE_OTHER, h] = tiles, cc[c], cc[max(p, 0)]
+        h += tiles > 0
     return h
 
 
