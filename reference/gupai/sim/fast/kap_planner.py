@@ -116,29 +116,21 @@ def best_eye(full, pairable, k, eyes, h, kind, c, d):  # type: ignore[no-untyped
     An eye the hand no longer holds is skipped; a kind it did not hold is not tried (see the greedy agent).
     Each eye's value is :func:`eye_value`'s.
     """
-    none = kept_formula(full, pairable, k)
-    best = none
+    best = kept_formula(full, pairable, k)
     eye, eye_used = -1, 0
-    for i in range(h):
-        e = eyes[EYE_KIND, i]
-        tiles = eyes[EYE_TILES, i] + d if e == kind else eyes[EYE_TILES, i]
-        if tiles <= 0:
-            continue
-        used = 2 if tiles >= 2 else 1
-        p = eyes[EYE_PARTNER, i]
-        if p < 0:
-            value = used + none
-        else:
-            ec = eyes[EYE_CLASS, i]
-            a = eyes[EYE_OWN, i] + d if ec == c else eyes[EYE_OWN, i]
-            if p == ec:
-                change = (a - used) // 2 - a // 2
-            else:
-                b = eyes[EYE_OTHER, i] + d if p == c else eyes[EYE_OTHER, i]
-                change = min(a - used, b) - min(a, b)
-            value = used + kept_formula(full + change, pairable - used, k)
-        if value > best:
-            best, eye, eye_used = value, e, used
+    for i in range(h):  # computed whole and chosen by comparisons, not branches (they would be mispredicted)
+        e, ec, p = eyes[EYE_KIND, i], eyes[EYE_CLASS, i], eyes[EYE_PARTNER, i]
+        tiles = eyes[EYE_TILES, i] + d * (e == kind)
+        a = eyes[EYE_OWN, i] + d * (ec == c)
+        b = eyes[EYE_OTHER, i] + d * (p == c)
+        used = min(tiles, 2)
+        change = (a - used) // 2 - a // 2 if p == ec else min(a - used, b) - min(a, b)
+        paired = p >= 0  # an eye of a class without partners takes no tile from the ten-pairs
+        value = used + kept_formula(full + change * paired, pairable - used * paired, k)
+        better = (tiles > 0) & (value > best)
+        best = value if better else best
+        eye = e if better else eye
+        eye_used = used if better else eye_used
     return best, eye, eye_used
 
 
