@@ -144,12 +144,11 @@ def _greedy(  # type: ignore[no-untyped-def]  # pragma: no cover
             f = full + class_delta(cc, partner, c, -1) if paired else full
             best, eye, used = best_eye(f, pairable - 1 if paired else pairable, k, eyes, h, kind, c, -1)
             score = min(best, size)
-            if score > best_kept:
-                best_kept = score
-                tied = 0
-            if score == best_kept:
-                ties[tied], tie_eye[tied], tie_used[tied] = kind, eye, used
-                tied += 1
+            # the ties for the best so far, kept without a branch: each discard is written, and counted if tied
+            tied = 0 if score > best_kept else tied
+            best_kept = max(best_kept, score)
+            ties[tied], tie_eye[tied], tie_used[tied] = kind, eye, used
+            tied += score == best_kept
         if tied == 1:
             return ties[0]
         class_live.fill(0)
@@ -172,8 +171,10 @@ def _greedy(  # type: ignore[no-untyped-def]  # pragma: no cover
             cc[c] += 1
             class_live[c] -= 1
             seen = table_count[kind]
-            if outs > best_outs or (outs == best_outs and seen > best_seen):
-                chosen, best_outs, best_seen = kind, outs, seen
+            better = (outs > best_outs) | ((outs == best_outs) & (seen > best_seen))
+            chosen = kind if better else chosen
+            best_outs = outs if better else best_outs
+            best_seen = seen if better else best_seen
         return chosen
     now = min(best_eye(full, pairable, k, eyes, h, -1, -1, 0)[0], size)
     # A kind the hand did not hold, taken, is an eye of one tile: it keeps that tile and all the ten-pairs the
@@ -189,8 +190,8 @@ def _greedy(  # type: ignore[no-untyped-def]  # pragma: no cover
         if plan_eye[kind] and hand[kind] == 0:  # an eye the hand did not hold
             best = max(best, new_eye)
         gain = min(best, size)
-        if gain > now:
-            chosen, now = legal[i], gain
+        chosen = legal[i] if gain > now else chosen
+        now = max(now, gain)
     return chosen
 
 

@@ -158,9 +158,13 @@ def useful_outs(hand, cc, full, pairable, k, seen, caps, partner, class_of, eyes
     without = kept_formula(full, pairable + 1, k) > now  # a pairable tile that completes none helps
     outs = 0
     if with_pair or without:
-        for c in range(cc.shape[0]):
-            if partner[c] >= 0 and (with_pair if class_delta(cc, partner, c, 1) else without):
-                outs += class_live[c]
+        for c in range(cc.shape[0]):  # summed by weights, not branches (they would be mispredicted)
+            p = partner[c]
+            a = cc[c]
+            # class_delta(cc, partner, c, 1), or 0 without a partner (p is then c's own count's stand-in)
+            pairs = (a + 1) // 2 - a // 2 if p == c else min(a + 1, cc[max(p, 0)]) - min(a, cc[max(p, 0)])
+            helps = (p >= 0) & (with_pair if pairs > 0 else without)
+            outs += class_live[c] * helps
     if eye >= 0:
         cc[class_of[eye]] += eye_used
     if eye_used == 1:
@@ -168,6 +172,5 @@ def useful_outs(hand, cc, full, pairable, k, seen, caps, partner, class_of, eyes
     elif eye < 0:
         for i in range(h):
             e = eyes[EYE_KIND, i]
-            if hand[e] == 1:
-                outs += caps[e] - hand[e] - seen[e]
+            outs += (caps[e] - hand[e] - seen[e]) * (hand[e] == 1)
     return outs
