@@ -161,7 +161,7 @@ def useful_outs(hand, cc, full, pairable, k, seen, caps, partner, class_of, eyes
         for c in range(cc.shape[0]):  # summed by weights, not branches (they would be mispredicted)
             p = partner[c]
             a = cc[c]
-            # class_delta(cc, partner, c, 1), or 0 without a partner (p is then c's own count's stand-in)
+            # class_delta(cc, partner, c, 1); without a partner (p < 0) the count read is not used
             pairs = (a + 1) // 2 - a // 2 if p == c else min(a + 1, cc[max(p, 0)]) - min(a, cc[max(p, 0)])
             helps = (p >= 0) & (with_pair if pairs > 0 else without)
             outs += class_live[c] * helps
