@@ -142,7 +142,10 @@ def _greedy(  # type: ignore[no-untyped-def]  # pragma: no cover
             c = class_of[kind]
             paired = partner[c] >= 0
             f = full + class_delta(cc, partner, c, -1) if paired else full
-            best, eye, used = best_eye(f, pairable - 1 if paired else pairable, k, eyes, h, kind, c, -1)
+            q = pairable - 1 if paired else pairable
+            if min(kept_formula(f, q, k) + 2, size) < best_kept:
+                continue  # no eye adds more than its two tiles: this discard cannot reach the best so far
+            best, eye, used = best_eye(f, q, k, eyes, h, kind, c, -1)
             score = min(best, size)
             # the ties for the best so far, kept without a branch: each discard is written, and counted if tied
             tied = 0 if score > best_kept else tied
@@ -186,7 +189,10 @@ def _greedy(  # type: ignore[no-untyped-def]  # pragma: no cover
         c = class_of[kind]
         paired = partner[c] >= 0
         f = full + class_delta(cc, partner, c, 1) if paired else full
-        best = best_eye(f, pairable + 1 if paired else pairable, k, eyes, h, kind, c, 1)[0]
+        q = pairable + 1 if paired else pairable
+        if min(kept_formula(f, q, k) + 2, size) <= now:
+            continue  # no eye adds more than its two tiles (a new one, one): this take cannot beat the best so far
+        best = best_eye(f, q, k, eyes, h, kind, c, 1)[0]
         if plan_eye[kind] and hand[kind] == 0:  # an eye the hand did not hold
             best = max(best, new_eye)
         gain = min(best, size)
