@@ -13,6 +13,11 @@ allocate nothing and are compiled without reference counting (``_nrt=False``),
 whose atomic counts were a fifth of the kernel's time; :func:`play_kap`
 allocates its scratch arrays once a call. (A function compiled so must not
 call one that allocates: the navpil agent's functions keep their counts.)
+The seat to play holds its hand in one scratch array, swapped in at each turn
+(a row view a move cost two reference counts). The per-move loops over kinds and eyes
+avoid branches that depend on the hand: an item is written always and kept by
+a count, a best is kept by comparisons; mispredicted branches were most of the
+greedy agent's time.
 """
 
 from __future__ import annotations
