@@ -13,6 +13,11 @@ allocate nothing and are compiled without reference counting (``_nrt=False``),
 whose atomic counts were a fifth of the kernel's time; :func:`play_kap`
 allocates its scratch arrays once a call. (A function compiled so must not
 call one that allocates: the navpil agent's functions keep their counts.)
+The seat to play holds its hand in one scratch array, swapped in at each turn
+(a row view a move cost two reference counts). The per-move loops over kinds and eyes
+avoid branches that depend on the hand: an item is written always and kept by
+a count, a best is kept by comparisons; mispredicted branches were most of the
+greedy agent's time.
 """
 
 from __future__ import annotations
@@ -21,7 +26,15 @@ import numpy as np
 from numba import njit
 
 from gupai.sim.fast.compiling import NO_REFCOUNTS
-from gupai.sim.fast.kap_planner import best_eye, class_delta, eye_value, matching_sums, useful_outs
+from gupai.sim.fast.kap_planner import (
+    EYE_ROWS,
+    best_eye,
+    class_delta,
+    held_eyes,
+    kept_formula,
+    matching_sums,
+    useful_outs,
+)
 from gupai.sim.fast.mt import randbelow, seed_state
 from gupai.sim.fast.navpil_kernel import nav_discard, nav_offer
 
@@ -109,26 +122,23 @@ def _is_winning(hand, cc, params, win_eyes, partner, class_of):  # type: ignore[
 
 @njit(**NO_REFCOUNTS)
 def _greedy(  # type: ignore[no-untyped-def]  # pragma: no cover
-    hand, cc, legal, n, table_count, caps, params, partner, class_of, plan_eyes, plan_eye, ties, class_live, held,
+    hand, cc, legal, n, table_count, caps, params, partner, class_of, plan_eyes, plan_eye, ties, tie_eye, tie_used,
+    class_live, eyes,
 ):  # fmt: skip
     """The greedy agent's choice (gupai.games.agents._greedy_kap) among ``legal[:n]``; ``cc`` the hand's class counts.
 
-    ``plan_eye[kind]`` says whether ``kind`` is in ``plan_eyes``. ``ties`` (one slot a legal action),
-    ``class_live`` (one count a class) and ``held`` (one slot an eye) are scratch space.
+    ``plan_eye[kind]`` says whether ``kind`` is in ``plan_eyes``. ``ties``, ``tie_eye`` and ``tie_used`` (one slot a
+    legal action: a discard tied for the best, and the eye its hand is best built around, which :func:`useful_outs` needs),
+    ``class_live`` (one count a class) and ``eyes`` (:func:`held_eyes`) are scratch space.
     The matching of the hand is summed once; each candidate moves it by one tile's :func:`class_delta`,
-    and only the eyes the hand holds are tried.
+    and only the eyes the hand holds are tried, from what :func:`held_eyes` gathered of them once.
     """
     first = legal[0]
     if n == 1 or first == ACTION_DECLARE:
         return first
     k, size = params[P_PAIRS], params[P_SIZE]
     full, pairable = matching_sums(cc, partner)
-    h = 0
-    for e in plan_eyes:
-        if hand[e] > 0:
-            held[h] = e
-            h += 1
-    eyes = held[:h]
+    h = held_eyes(hand, cc, plan_eyes, partner, class_of, eyes)
     if first < ACTION_TAKE:  # discards
         tied = 0
         best_kept = -1
@@ -137,20 +147,16 @@ def _greedy(  # type: ignore[no-untyped-def]  # pragma: no cover
             c = class_of[kind]
             paired = partner[c] >= 0
             f = full + class_delta(cc, partner, c, -1) if paired else full
-            hand[kind] -= 1
-            cc[c] -= 1
-            score = min(
-                best_eye(hand, cc, f, pairable - 1 if paired else pairable, k, partner, class_of, eyes)[0], size
-            )
-            hand[kind] += 1
-            cc[c] += 1
-            if score > best_kept:
-                best_kept = score
-                ties[0] = kind
-                tied = 1
-            elif score == best_kept:
-                ties[tied] = kind
-                tied += 1
+            q = pairable - 1 if paired else pairable
+            if min(kept_formula(f, q, k) + 2, size) < best_kept:
+                continue  # no eye adds more than its two tiles: this discard cannot reach the best so far
+            best, eye, used = best_eye(f, q, k, eyes, h, kind, c, -1)
+            score = min(best, size)
+            # the ties for the best so far, kept without a branch: each discard is written, and counted if tied
+            tied = 0 if score > best_kept else tied
+            best_kept = max(best_kept, score)
+            ties[tied], tie_eye[tied], tie_used[tied] = kind, eye, used
+            tied += score == best_kept
         if tied == 1:
             return ties[0]
         class_live.fill(0)
@@ -166,34 +172,37 @@ def _greedy(  # type: ignore[no-untyped-def]  # pragma: no cover
             cc[c] -= 1
             class_live[c] += 1
             outs = useful_outs(
-                hand, cc, f, pairable - 1 if paired else pairable, k, table_count, caps, partner, class_of, eyes,
-                class_live,
+                hand, cc, f, pairable - 1 if paired else pairable, k, table_count, caps, partner, class_of, eyes, h,
+                class_live, tie_eye[i], tie_used[i],
             )  # fmt: skip
             hand[kind] += 1
             cc[c] += 1
             class_live[c] -= 1
             seen = table_count[kind]
-            if outs > best_outs or (outs == best_outs and seen > best_seen):
-                chosen, best_outs, best_seen = kind, outs, seen
+            better = (outs > best_outs) | ((outs == best_outs) & (seen > best_seen))
+            chosen = kind if better else chosen
+            best_outs = outs if better else best_outs
+            best_seen = seen if better else best_seen
         return chosen
-    now = min(best_eye(hand, cc, full, pairable, k, partner, class_of, eyes)[0], size)
+    now = min(best_eye(full, pairable, k, eyes, h, -1, -1, 0)[0], size)
+    # A kind the hand did not hold, taken, is an eye of one tile: it keeps that tile and all the ten-pairs the
+    # hand had (the tile adds none it does not take back), whatever its class.
+    new_eye = 1 + kept_formula(full, pairable, k)
     chosen = legal[n - 1]  # drawing (or passing) comes last
     for i in range(n - 1):
         kind = legal[i] - ACTION_TAKE
         c = class_of[kind]
         paired = partner[c] >= 0
         f = full + class_delta(cc, partner, c, 1) if paired else full
-        hand[kind] += 1
-        cc[c] += 1
-        p = pairable + 1 if paired else pairable
-        best = best_eye(hand, cc, f, p, k, partner, class_of, eyes)[0]
-        if plan_eye[kind] and hand[kind] == 1:  # an eye the hand did not hold
-            best = max(best, eye_value(hand, cc, f, p, k, partner, class_of, kind)[0])
+        q = pairable + 1 if paired else pairable
+        if min(kept_formula(f, q, k) + 2, size) <= now:
+            continue  # no eye adds more than its two tiles (a new one, one): this take cannot beat the best so far
+        best = best_eye(f, q, k, eyes, h, kind, c, 1)[0]
+        if plan_eye[kind] and hand[kind] == 0:  # an eye the hand did not hold
+            best = max(best, new_eye)
         gain = min(best, size)
-        hand[kind] -= 1
-        cc[c] -= 1
-        if gain > now:
-            chosen, now = legal[i], gain
+        chosen = legal[i] if gain > now else chosen
+        now = max(now, gain)
     return chosen
 
 
@@ -268,15 +277,18 @@ def play_kap(  # type: ignore[no-untyped-def]  # pragma: no cover
     deal_rng = np.zeros(625, dtype=np.int64)
     agent_rng = np.zeros(625, dtype=np.int64)
     order = np.empty(tiles, dtype=np.int64)
-    hands = np.zeros((players, kinds), dtype=np.int64)
+    hands = np.zeros((players, kinds), dtype=np.int64)  # the seats' hands; the seat to play holds ``hand``
+    hand = np.zeros(kinds, dtype=np.int64)
     stock = np.empty(stock_size, dtype=np.int64)
     table = np.empty(tiles, dtype=np.int64)
     table_count = np.zeros(kinds, dtype=np.int64)
     took_last = np.zeros(players, dtype=np.bool_)
     legal = np.empty(kinds + 2, dtype=np.int64)
     ties = np.empty(kinds + 2, dtype=np.int64)
+    tie_eye = np.empty(kinds + 2, dtype=np.int64)
+    tie_used = np.empty(kinds + 2, dtype=np.int64)
     class_live = np.zeros(partner.shape[0], dtype=np.int64)
-    held = np.empty(plan_eyes.shape[0], dtype=np.int64)
+    eyes = np.empty((EYE_ROWS, plan_eyes.shape[0]), dtype=np.int64)
     plan_eye = np.zeros(kinds, dtype=np.bool_)
     for i in range(plan_eyes.shape[0]):
         plan_eye[plan_eyes[i]] = True
@@ -314,17 +326,18 @@ def play_kap(  # type: ignore[no-untyped-def]  # pragma: no cover
         table_count.fill(0)
         took_last.fill(False)
         cur, phase, after, taken, drawn = first, HOLD, AFTER_DEAL, -1, -1
+        for k in range(kinds):
+            hand[k] = hands[cur, k]
+        _class_counts(hand, cc, class_of)
         if draw_first:  # opening=draw: the first turn is an ordinary one
             phase, after = START, AFTER_START
         turn, opening, stage, drew, took, idle, passes = 1, True, 0, False, False, 0, 0
         winner, reason, steps = -1, -1, 0
         while phase != OVER:
-            hand = hands[cur]
             if phase == DRAW:
                 action = ACTION_DRAW
             else:
                 n = 0
-                _class_counts(hand, cc, class_of)
                 if phase == HOLD:
                     win = _is_winning(hand, cc, params, win_eyes, partner, class_of)
                     if win:
@@ -338,10 +351,9 @@ def play_kap(  # type: ignore[no-untyped-def]  # pragma: no cover
                             banned = -1
                             if after == AFTER_TAKE and taken_back != 1 and not (taken_back == 2 and hand[taken] > 1):
                                 banned = taken
-                            for k in range(kinds):
-                                if hand[k] > 0 and k != banned:
-                                    legal[n] = ACTION_DISCARD + k
-                                    n += 1
+                            for k in range(kinds):  # written always, kept if legal: no branch to mispredict
+                                legal[n] = ACTION_DISCARD + k
+                                n += (hand[k] > 0) & (k != banned)
                 else:  # START
                     if tlen > 0 and (two_tiles or not no_consecutive or not took_last[cur]):
                         if not take_any:
@@ -349,15 +361,14 @@ def play_kap(  # type: ignore[no-untyped-def]  # pragma: no cover
                             n = 1
                         else:
                             for k in range(kinds):
-                                if table_count[k] > 0:
-                                    legal[n] = ACTION_TAKE + k
-                                    n += 1
+                                legal[n] = ACTION_TAKE + k
+                                n += table_count[k] > 0
                     legal[n] = ACTION_PASS if drawn_count == stock_size else ACTION_DRAW
                     n += 1
                 if agents[cur] == AGENT_GREEDY:
                     action = _greedy(
                         hand, cc, legal, n, table_count, caps, params, partner, class_of, plan_eyes, plan_eye, ties,
-                        class_live, held,
+                        tie_eye, tie_used, class_live, eyes,
                     )  # fmt: skip
                 elif agents[cur] == AGENT_NAVPIL:
                     if n == 1 or legal[0] == ACTION_DECLARE:
@@ -391,6 +402,7 @@ def play_kap(  # type: ignore[no-untyped-def]  # pragma: no cover
                 end_turn = True
             elif code == ACTION_DISCARD:
                 hand[kind] -= 1
+                cc[class_of[kind]] -= 1
                 table[tlen] = kind
                 tlen += 1
                 table_count[kind] += 1
@@ -411,7 +423,12 @@ def play_kap(  # type: ignore[no-untyped-def]  # pragma: no cover
                 elif dead_round and idle >= dead_turns:
                     phase, reason = OVER, DEAD_ROUNDS
                 else:
+                    for k in range(kinds):  # the next seat takes up its hand
+                        hands[cur, k] = hand[k]
                     cur = (cur + 1) % players
+                    for k in range(kinds):
+                        hand[k] = hands[cur, k]
+                    _class_counts(hand, cc, class_of)
                     turn += 1
                     phase, after, taken, drawn = START, AFTER_START, -1, -1
                     drew, took, opening = False, False, False
@@ -421,6 +438,7 @@ def play_kap(  # type: ignore[no-untyped-def]  # pragma: no cover
                 kind = stock[drawn_count]
                 drawn_count += 1
                 hand[kind] += 1
+                cc[class_of[kind]] += 1
                 phase, after, drawn, drew = HOLD, AFTER_DRAW, kind, True
             elif code == ACTION_TAKE:
                 at = tlen - 1
@@ -431,6 +449,7 @@ def play_kap(  # type: ignore[no-untyped-def]  # pragma: no cover
                 tlen -= 1
                 table_count[kind] -= 1
                 hand[kind] += 1
+                cc[class_of[kind]] += 1
                 phase, after, taken, took = HOLD, AFTER_TAKE, kind, True
             elif code == ACTION_DECLARE:
                 winner, reason, phase = cur, DECLARED, OVER
