@@ -88,6 +88,9 @@ def fast_runner(simulation: Any, tally: type) -> Any:
 
     if not fast_available():
         return None
+    from gupai.sim.fast.compiling import drop_stale_caches
+
+    drop_stale_caches()  # once a process: a kernel compiled before an edit of a module it calls
     if any(
         name not in FAST_AGENTS or AGENTS.get(name) not in (GreedyAgent, RandomAgent, NavpilAgent)
         for name in simulation.agents

@@ -11,10 +11,12 @@ False
 
 from __future__ import annotations
 
+import os
 import sys
+from pathlib import Path
 from typing import Any
 
-__all__ = ["COMPILING_NOTE", "NO_REFCOUNTS", "announce_compiling", "kernel_cached"]
+__all__ = ["COMPILING_NOTE", "NO_REFCOUNTS", "announce_compiling", "drop_stale_caches", "kernel_cached"]
 
 #: numba's options for a function run for every move: cached, and compiled without reference counting
 #: (``_nrt=False``), whose atomic counts cost more than such a function's work. Such a function must not
@@ -52,3 +54,41 @@ def announce_compiling(dispatcher: Any, what: str) -> None:
         return
     _ANNOUNCED.add(what)
     print(COMPILING_NOTE.format(what=what), file=sys.stderr, flush=True)
+
+
+_CHECKED: list[bool] = []
+
+
+def drop_stale_caches(folder: Path | None = None) -> list[str]:
+    """Delete the kernels' cached files older than the newest source of the fast path; the names deleted.
+
+    numba checks a cached kernel against its own source file only, while a
+    kernel compiles in the functions it calls from the other modules here
+    (``play_kap`` the planner's, say): after an edit of ``kap_planner.py``
+    alone, it would load the old ``play_kap`` without a word. So, once a
+    process, every cached file older than the newest ``.py`` of this folder
+    goes, and those kernels compile again. An installed package's files are
+    all as new as its install, so this deletes nothing there; and with
+    ``NUMBA_CACHE_DIR`` set, numba's cache lies elsewhere and is left alone.
+
+    >>> import tempfile
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     cache = Path(folder, "__pycache__"); cache.mkdir()
+    ...     (cache / "k.f-1.py311.nbi").touch(); os.utime(cache / "k.f-1.py311.nbi", (1, 1))
+    ...     (Path(folder) / "k.py").touch()
+    ...     drop_stale_caches(Path(folder))
+    ['k.f-1.py311.nbi']
+    """
+    if folder is None:
+        if _CHECKED or os.environ.get("NUMBA_CACHE_DIR"):
+            return []
+        _CHECKED.append(True)
+        folder = Path(__file__).resolve().parent
+    try:
+        newest = max(source.stat().st_mtime for source in folder.glob("*.py"))
+        stale = [cached for cached in (folder / "__pycache__").glob("*.nb[ic]") if cached.stat().st_mtime < newest]
+        for cached in stale:
+            cached.unlink()
+    except (OSError, ValueError):  # a read-only install, a file gone meanwhile: numba's own check stands
+        return []
+    return sorted(cached.name for cached in stale)
