@@ -108,7 +108,11 @@ def check_deal(config: CollectingConfig, deal: Mapping[str, Any]) -> Deal:
     each hand as a multiset, the stock in draw order.
     """
     rule = config.rule
-    order = kinds_of(deal["order"])
+    faces = deal["order"]
+    order = _canonical_kinds(faces)
+    canonical = order is not None
+    if order is None:  # a face spelled otherwise (or not a tile: kinds_of says which)
+        order = kinds_of(faces)
     wrong = set_mismatch(order, config.sets) if sorted(order) != _full_sets(config.sets) else []
     if wrong:
         sets = "one set" if config.sets == 1 else f"{config.sets} sets"
@@ -151,21 +155,31 @@ def check_deal(config: CollectingConfig, deal: Mapping[str, Any]) -> Deal:
                 rule("deal.first-player"),
                 f"option first-player=seat-0, but seat {recorded_first} is recorded as first",
             )
+    hands, stock = deal.get("hands"), deal.get("stock")
     try:
-        cut = deal_from_order(config, order, dice=dice, first=recorded_first)
+        if hands is None and stock is None:
+            return deal_from_order(config, order, dice=dice, first=recorded_first)
+        # The order cut as the log spells it: recorded hands and stock are compared as written first.
+        first, written_hands, written_stock = cut_order(config, faces, dice=dice, first=recorded_first)
     except GupaiError as error:  # e.g. too few piles for a wall
         raise ReplayError("/deal/order", error.rule or rule("deal.wall"), error.message) from None
-    hands, stock = deal.get("hands"), deal.get("stock")
-    if hands is None and stock is None:
-        return cut
-    # The same cut of the order as the log spells it: recorded hands and stock are compared as written first.
-    _, written_hands, written_stock = cut_order(config, deal["order"], dice=dice, first=recorded_first)
+    if canonical:  # the cut's faces as kinds: the deal, without cutting the order again
+        index = _kinds_by_face().__getitem__
+        cut = Deal(
+            order=tuple(order),
+            dice=tuple(dice) if dice is not None else None,
+            first_player=first,
+            hands=tuple(tuple(map(index, hand)) for hand in written_hands),
+            stock=tuple(map(index, written_stock)),
+        )
+    else:
+        cut = deal_from_order(config, order, dice=dice, first=recorded_first)
     method = _method_rule(config)
     if hands is not None:
         if len(hands) != config.players:
             raise ReplayError("/deal/hands", method, f"{len(hands)} hands recorded for {config.players} players")
         for seat, hand in enumerate(cut.hands):
-            if not _same_tiles(hands[seat], written_hands[seat], hand):
+            if hands[seat] != list(written_hands[seat]) and not _same_tiles(hands[seat], written_hands[seat], hand):
                 want = " ".join(Tile.from_index(k).face for k in hand)
                 raise ReplayError(
                     f"/deal/hands/{seat}",
@@ -182,6 +196,19 @@ def check_deal(config: CollectingConfig, deal: Mapping[str, Any]) -> Deal:
             + ")",
         )
     return cut
+
+
+def _canonical_kinds(faces: Any) -> list[int] | None:
+    """Tile faces as kinds when every face is spelled canonically (as a log writes it), else ``None``."""
+    try:
+        return list(map(_kinds_by_face().__getitem__, faces))
+    except (KeyError, TypeError):
+        return None
+
+
+@lru_cache(maxsize=1)
+def _kinds_by_face() -> dict[str, int]:
+    return {Tile.from_index(kind).face: kind for kind in range(KIND_COUNT)}
 
 
 def _same_tiles(recorded: Sequence[str], written: Sequence[str], kinds: Sequence[int]) -> bool:
