@@ -25,8 +25,6 @@ import jsonschema_rs
 
 from gupai.core.errors import ReplayError
 from gupai.core.schema_errors import MAX_ERRORS, Path, first_errors, is_small, short_message
-from gupai.games.kap.config import COLLECTING_GAMES
-from gupai.games.kap.quick import quick_replay
 from gupai.games.kap.replay import replay_kap
 from gupai.games.tsung.config import GAME as TSUNG
 from gupai.games.tsung.replay import replay_tsung
@@ -134,8 +132,6 @@ def validate_log(doc: Any, *, file: str = "<log>", game: int | None = None, inte
     it was parsed by :func:`gupai.log.read.validate_text`; otherwise they are read as integers
     first, as JSON Schema counts them.
     """
-    if _quick(doc):
-        return []
     errors, more = _schema_errors(doc)
     if errors:
         issues = [LogIssue(file, game, _event_of(p), p, None, m) for p, m in errors]
@@ -146,28 +142,6 @@ def validate_log(doc: Any, *, file: str = "<log>", game: int | None = None, inte
     except ReplayError as problem:
         return [LogIssue(file, game, problem.event, problem.pointer, problem.rule, problem.message)]
     return []
-
-
-#: The log schema without the Kap events (which :func:`~gupai.games.kap.quick.quick_replay` checks), and
-#: the schema of one Kap event: the quick accept path's.
-_QUICK_VALIDATORS: tuple[Any, Any] | None = None
-
-
-def _quick(doc: Any) -> bool:
-    """Whether the quick path finds the log certainly valid: a Kap log that the schema (its events
-    aside) and :func:`~gupai.games.kap.quick.quick_replay` accept; else the long way decides, and explains."""
-    global _QUICK_VALIDATORS
-    if doc.__class__ is not dict or doc.get("game") not in COLLECTING_GAMES:
-        return False
-    if _QUICK_VALIDATORS is None:
-        schema = load_schema()
-        narrowed = {**schema, "$defs": {**schema["$defs"], "collecting-event": {}}}
-        event = {**schema, "$ref": "#/$defs/collecting-event"}
-        for key in ("properties", "required", "additionalProperties", "allOf", "patternProperties", "type"):
-            event.pop(key, None)
-        _QUICK_VALIDATORS = jsonschema_rs.validator_for(narrowed), jsonschema_rs.validator_for(event)
-    whole, event_valid = _QUICK_VALIDATORS
-    return bool(whole.is_valid(doc)) and quick_replay(doc, declared=event_valid.is_valid)
 
 
 def _integral(value: Any) -> Any:

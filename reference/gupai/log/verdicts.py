@@ -13,6 +13,7 @@ from gupai.core.errors import GupaiError
 from gupai.core.jsonread import JSONReadError, loads
 from gupai.log.batches import Batch, Batches
 from gupai.log.match import MatchLinks
+from gupai.log.quick import accepts
 from gupai.log.ranges import FileRange, RangeVerdicts
 from gupai.log.validate import MORE_SCHEMA_ERRORS, LogIssue, validate_log
 
@@ -125,7 +126,7 @@ class Run:
         if key is not None and key in self.cache:
             return self.cache[key]
         try:
-            found = check_document(loads(text), file=file, game=game)
+            found = [] if accepts(text) else check_document(loads(text), file=file, game=game)
         except JSONReadError as error:
             found = [LogIssue(file, game, None, "", None, f"not JSON: {error.message}")]
         if key is not None:

@@ -31,24 +31,27 @@ False
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from functools import cache
-from typing import Any
+from functools import cache, lru_cache
+from typing import Any, NamedTuple
 
 from gupai.core.tiles import KIND_COUNT, Tile
-from gupai.games.kap.config import COLLECTING_GAMES
-from gupai.games.kap.replay import check_deal, config_of
-from gupai.games.kap.splits import shown_split, split_fault
+from gupai.games.kap.config import COLLECTING_GAMES, CollectingConfig
+from gupai.games.kap.replay import checked_deal, config_of
+from gupai.games.kap.splits import shown_split
 from gupai.games.match import check_match
 
 __all__ = ["quick_replay"]
 
-# Phases and what came before (KapState's strings, as small ints here).
-_START, _HOLD, _DRAW, _OVER = 0, 1, 2, 3
-_AFTER_START, _AFTER_DEAL, _AFTER_DRAW, _AFTER_TAKE = 0, 1, 2, 3
-_UNIT = tuple(1 << (4 * k) for k in range(KIND_COUNT))
+#: A tile kind's weight in a packed hand key, as KapState packs it (four bits a kind).
+_SHIFT = tuple(4 * k for k in range(KIND_COUNT))
+_UNIT = tuple(1 << at for at in _SHIFT)
 
-#: The keys of an event of each type, exactly (the schema's required keys; an ``x-`` key goes the long way).
-_KEYS = {"discard": 3, "take": 3, "draw": 3, "pass": 2, "declare": 4}
+
+
+@lru_cache(maxsize=128)
+def _next_seats(players: int) -> tuple[int, ...]:
+    """Each seat's next seat, anticlockwise."""
+    return tuple((seat + 1) % players for seat in range(players))
 
 
 @cache
@@ -72,45 +75,93 @@ def quick_replay(doc: Mapping[str, Any], *, declared: Callable[[Any], bool]) -> 
         return False
 
 
+class _Flags(NamedTuple):
+    """The options a replay reads on every move, read once a configuration (KapState's flags)."""
+
+    take_any: bool
+    two_tiles: bool
+    discard_drawn: bool
+    opening_draw: bool
+    draw_first: bool
+    taken_back: bool
+    held_copy: bool
+    must_declare: bool
+    dead_round: bool
+    no_consecutive: bool
+    play_on: bool
+
+
+_FLAGS: dict[int, tuple[CollectingConfig, _Flags]] = {}
+
+
+def _flags(config: CollectingConfig) -> _Flags:
+    """The configuration's flags (the last few configurations' remembered, each by the object itself)."""
+    found = _FLAGS.get(id(config))
+    if found is not None and found[0] is config:
+        return found[1]
+    opts = config.options
+    flags = _Flags(
+        take_any=opts["take"] == "any",
+        two_tiles=opts["turn"] == "take-and-draw",
+        discard_drawn=opts["drawn-tile"] == "discard-unless-win",
+        opening_draw=opts["opening"] == "discard-draw-discard",
+        draw_first=config.draw_first,
+        taken_back=opts["discard-taken"] == "allowed",
+        held_copy=opts["discard-taken"] == "taken-tile",
+        must_declare=opts["declare"] == "mandatory",
+        dead_round=opts["termination"] == "three-dead-rounds",
+        no_consecutive=opts["termination"] == "no-consecutive-takes",
+        play_on=opts["stock-out"] == "play-on",
+    )
+    if len(_FLAGS) >= 64:
+        _FLAGS.clear()
+    _FLAGS[id(config)] = (config, flags)
+    return flags
+
+
 def _replay(doc: Mapping[str, Any], declared_shape: Callable[[Any], bool]) -> bool:  # noqa: C901, PLR0911, PLR0912, PLR0915 - one tight loop, by design
     config = config_of(doc["game"], doc["options"], players=doc["players"], sets=doc["sets"])
-    deal = check_deal(config, doc["deal"])
-    opts = config.options
+    deal, as_written = checked_deal(config, doc["deal"])
+    if not as_written:  # a tile spelled otherwise, or a hand listed in another order: the schema decides
+        return False
     check_match(
-        doc.get("match"), game=doc["game"], reading=opts["first-player"], first_player=deal.first_player, players=config.players
+        doc.get("match"),
+        game=doc["game"],
+        reading=config.options["first-player"],
+        first_player=deal.first_player,
+        players=config.players,
     )
     kind_of, faces = _faces()
     n = config.players
-    take_any = opts["take"] == "any"
-    two_tiles = opts["turn"] == "take-and-draw"
-    discard_drawn = opts["drawn-tile"] == "discard-unless-win"
-    opening_draw = opts["opening"] == "discard-draw-discard"
-    draw_first = config.draw_first
-    taken_back = opts["discard-taken"] == "allowed"
-    held_copy = opts["discard-taken"] == "taken-tile"
-    must_declare = opts["declare"] == "mandatory"
-    dead_round = opts["termination"] == "three-dead-rounds"
-    no_consecutive = opts["termination"] == "no-consecutive-takes"
-    play_on = opts["stock-out"] == "play-on"
+    (
+        take_any,
+        two_tiles,
+        discard_drawn,
+        opening_draw,
+        draw_first,
+        taken_back,
+        held_copy,
+        must_declare,
+        dead_round,
+        no_consecutive,
+        play_on,
+    ) = _flags(config)
     winning = config.evaluator.winning_keys
-    unit, keys_of = _UNIT, _KEYS
+    unit, shift = _UNIT, _SHIFT
+    after_seat = _next_seats(n)
+    dead = 3 * n  # turns without a draw that end the game (termination=three-dead-rounds)
 
-    hands: list[list[int]] = []
-    keys: list[int] = []
-    for tiles in deal.hands:
-        counts, key = [0] * KIND_COUNT, 0
-        for kind in tiles:
-            counts[kind] += 1
-            key += unit[kind]
-        hands.append(counts)
-        keys.append(key)
+    # Each hand as KapState packs it: four bits a kind, (key >> shift[kind]) & 15 copies held.
+    keys = [sum(map(unit.__getitem__, tiles)) for tiles in deal.hands]
     stock = deal.stock
     left = len(stock)
     drawn_at = 0
     table: list[int] = []
     cur = deal.first_player
-    phase = _START if draw_first else _HOLD
-    after = _AFTER_START if draw_first else _AFTER_DEAL
+    key = keys[cur]  # the hand of the seat to move (written back when its turn ends)
+    # KapState's phase (start, hold, draw, over) and what came before (start, deal, draw, take)
+    phase = "start" if draw_first else "hold"
+    after = "start" if draw_first else "deal"
     taken = drawn = -1
     turn = 1
     opening = True
@@ -123,120 +174,157 @@ def _replay(doc: Mapping[str, Any], declared_shape: Callable[[Any], bool]) -> bo
     declared: Mapping[str, Any] | None = None
 
     for event in doc["events"]:
-        if phase == _OVER or event.__class__ is not dict:
+        if phase == "over":
             return False
-        seat = event["seat"]
         what = event["type"]
-        if seat.__class__ is not int or seat != cur or len(event) != keys_of[what]:
+        # the seat is the very int object of the seat to move: not a bool, not another number
+        if event["seat"] is not cur:
             return False
-        hand = hands[cur]
-        if what == "declare":
-            if phase != _HOLD or keys[cur] not in winning or not declared_shape(event):
+        if phase == "hold" and key in winning:
+            if what == "declare" and len(event) == 4 and declared_shape(event):
+                declared, reason, phase = event, "declared", "over"
+                continue
+            if must_declare:
                 return False
-            declared, reason, phase = event, "declared", _OVER
-            continue
-        if phase == _HOLD and must_declare and keys[cur] in winning:
-            return False
         if what == "discard":
             kind = kind_of[event["tile"]]
-            if phase != _HOLD or not hand[kind]:
+            if phase != "hold" or not (key >> shift[kind]) & 15 or len(event) != 3:
                 return False
-            if after == _AFTER_DRAW and discard_drawn and kind != drawn:
+            if after == "draw" and discard_drawn and kind != drawn:
                 return False
             if (
                 kind == taken
-                and after == _AFTER_TAKE
+                and after == "take"
                 and not taken_back
-                and not (held_copy and hand[kind] > 1)
+                and not (held_copy and (key >> shift[kind]) & 15 > 1)
             ):
                 return False
-            hand[kind] -= 1
-            keys[cur] -= unit[kind]
+            key -= unit[kind]
             table.append(kind)
             if opening and opening_draw and stage == 0:
                 stage = 1
-                phase = _DRAW
+                phase = "draw"
                 continue
-            if after == _AFTER_TAKE and two_tiles:
-                phase = _DRAW
+            if after == "take" and two_tiles:
+                phase = "draw"
                 continue
         elif what == "draw":
-            if phase == _HOLD or drawn_at == left:
+            if phase == "hold" or drawn_at == left or len(event) != 3:
                 return False
             kind = stock[drawn_at]
             if event["tile"] != faces[kind]:
                 return False
             drawn_at += 1
-            hand[kind] += 1
-            keys[cur] += unit[kind]
-            phase, after, drawn, drew = _HOLD, _AFTER_DRAW, kind, True
+            key += unit[kind]
+            phase, after, drawn, drew = "hold", "draw", kind, True
             continue
         elif what == "take":
             kind = kind_of[event["tile"]]
-            if phase != _START or kind not in table or (not take_any and kind != table[-1]):
+            if phase != "start" or kind not in table or (not take_any and kind != table[-1]) or len(event) != 3:
                 return False
             if no_consecutive and not two_tiles and took_last[cur]:
                 return False
-            at = len(table) - 1 - table[::-1].index(kind)
-            del table[at]
-            hand[kind] += 1
-            keys[cur] += unit[kind]
-            phase, after, taken, took = _HOLD, _AFTER_TAKE, kind, True
+            del table[len(table) - 1 - table[::-1].index(kind)]
+            key += unit[kind]
+            phase, after, taken, took = "hold", "take", kind, True
             continue
         elif what == "pass":
-            if phase != _START or drawn_at != left or not play_on:
+            if phase != "start" or drawn_at != left or not play_on or len(event) != 2:
                 return False
             passes += 1
-        else:
+        else:  # a declaration that may not come now
             return False
         # the turn ends (a discard that ends it, or a pass)
+        keys[cur] = key
         took_last[cur] = took
         quiet = 0 if drew else quiet + 1
         if took:
             passes = 0
         if drawn_at == left and (not play_on or passes >= n):
-            phase, reason = _OVER, "stock-exhausted"
+            phase, reason = "over", "stock-exhausted"
             continue
-        if dead_round and quiet >= 3 * n:
-            phase, reason = _OVER, "dead-rounds"
+        if dead_round and quiet >= dead:
+            phase, reason = "over", "dead-rounds"
             continue
-        cur = (cur + 1) % n
+        cur = after_seat[cur]
+        key = keys[cur]
         turn += 1
-        phase = after = _START
+        phase = after = "start"
         taken = drawn = -1
         drew = took = False
         opening = False
 
-    if phase != _OVER:
+    if phase != "over":
         return False  # abandoned, or stopped early: the long way says which
-    return _result_holds(doc["result"], config, hands, reason, turn, cur if declared else None, declared)
+    if declared is None:
+        return _no_winner(doc["result"], n, reason, turn)
+    return _winner_holds(doc["result"], config, declared, cur, turn, key)
 
 
-def _result_holds(
+def _no_winner(recorded: Mapping[str, Any], players: int, reason: str, turn: int) -> bool:
+    """Whether the recorded result is that of a game that ended without a winner."""
+    return (
+        recorded["reason"] == reason
+        and recorded["turns"] == turn
+        and recorded["winner"] is None
+        and "hand" not in recorded
+        and "decomposition" not in recorded
+        and recorded["settlement"] == [0] * players
+    )
+
+
+def _winner_holds(
     recorded: Mapping[str, Any],
-    config: Any,
-    hands: list[list[int]],
-    reason: str,
+    config: CollectingConfig,
+    declared: Mapping[str, Any],
+    winner: int,
     turn: int,
-    winner: int | None,
-    declared: Mapping[str, Any] | None,
+    key: int,
 ) -> bool:
-    """Whether the declaration shows its hand and a winning split, and the recorded result is the game's."""
+    """Whether the declaration shows the hand held (packed as ``key``) and a winning split of it, and the
+    recorded result is the game's."""
     n = config.players
-    if recorded["reason"] != reason or recorded["turns"] != turn or recorded["winner"] != winner:
+    if recorded["reason"] != "declared" or recorded["turns"] != turn or recorded["winner"] != winner:
         return False
-    if winner is None or declared is None:
-        return "hand" not in recorded and "decomposition" not in recorded and recorded["settlement"] == [0] * n
     if recorded["settlement"] != [n - 1 if seat == winner else -1 for seat in range(n)]:
         return False
+    # A winning hand holds fewer than 16 tiles: with as many tiles, the same key is the same tiles.
+    unit = _units_by_face().__getitem__
+    hand = declared["hand"]
+    if len(hand) != config.evaluator.size or sum(map(unit, hand)) != key:
+        return False
+    if recorded["hand"] != hand and (len(recorded["hand"]) != len(hand) or sum(map(unit, recorded["hand"])) != key):
+        return False
+    split = declared["decomposition"]
+    if not _winning_split(config, split, key):
+        return False
+    return recorded["decomposition"] == split or shown_split(recorded["decomposition"]) == shown_split(split)
+
+
+def _winning_split(config: CollectingConfig, split: Mapping[str, Any], key: int) -> bool:
+    """Whether a split (of the declare event's shape) is the hand packed as ``key``, split into an eye and
+    ten-pairs: :func:`~gupai.games.kap.splits.split_fault` finds no fault in it."""
+    ev = config.evaluator
     kind_of = _faces()[0]
-    held = hands[winner]
-    tiles = [kind for kind in range(KIND_COUNT) for _ in range(held[kind])]
-    if sorted(map(kind_of.__getitem__, declared["hand"])) != tiles:
+    eye, pairs = split["eye"], split["pairs"]
+    if ev.size > 15 or len(eye) != 2 or len(pairs) != ev.pairs_in_hand:
         return False
-    if sorted(map(kind_of.__getitem__, recorded["hand"])) != tiles:
+    a, b = kind_of[eye[0]], kind_of[eye[1]]
+    if not ev.makes_eye(a, b):
         return False
-    shown = shown_split(declared["decomposition"])
-    if isinstance(shown, str) or split_fault(config, tuple(held), shown) is not None:
-        return False
-    return shown_split(recorded["decomposition"]) == shown
+    tiles = _UNIT[a] + _UNIT[b]
+    for pair in pairs:
+        if len(pair) != 2:
+            return False
+        x, y = kind_of[pair[0]], kind_of[pair[1]]
+        if not ev.makes_pair(x, y):
+            return False
+        tiles += _UNIT[x] + _UNIT[y]
+    return tiles == key  # as many tiles as a winning hand (fewer than 16): the same key is the same tiles
+
+
+@cache
+def _units_by_face() -> dict[str, int]:
+    """Each tile's canonical face as its weight in a packed hand key (see :data:`_UNIT`)."""
+    kind_of = _faces()[0]
+    return {face: _UNIT[kind] for face, kind in kind_of.items()}

@@ -41,7 +41,7 @@ from gupai.core.options import read_options
 from gupai.core.tiles import KIND_COUNT, Tile, count_vector, kinds_of, set_counts, set_mismatch
 from gupai.games.kap.actions import DECLARE, DRAW, Action, Event, action_of
 from gupai.games.kap.config import CollectingConfig, collecting_config
-from gupai.games.kap.deal import Deal, cut_order, deal_from_order, first_player_from_dice
+from gupai.games.kap.deal import Deal, cut_places, deal_from_order, first_player_from_dice
 from gupai.games.kap.splits import shown_split, split_fault
 from gupai.games.kap.state import KapState
 from gupai.games.match import check_match
@@ -52,6 +52,7 @@ __all__ = [
     "check_event",
     "check_position",
     "check_result",
+    "checked_deal",
     "config_of",
     "replay_kap",
 ]
@@ -107,6 +108,12 @@ def check_deal(config: CollectingConfig, deal: Mapping[str, Any]) -> Deal:
     ``new_game`` request may leave them out; a log always records them):
     each hand as a multiset, the stock in draw order.
     """
+    return checked_deal(config, deal)[0]
+
+
+def checked_deal(config: CollectingConfig, deal: Mapping[str, Any]) -> tuple[Deal, bool]:
+    """:func:`check_deal`, and whether the order, the hands and the stock are recorded exactly as a log writes
+    them: every tile in its one spelling, each hand in the order dealt (then they are lists of tiles)."""
     rule = config.rule
     faces = deal["order"]
     order = _canonical_kinds(faces)
@@ -123,7 +130,8 @@ def check_deal(config: CollectingConfig, deal: Mapping[str, Any]) -> Deal:
         )
     dice = deal.get("dice")
     recorded_first = deal.get("first_player")
-    if config.options["first-player"] == "dice":
+    reading = config.options["first-player"]
+    if reading == "dice":
         if dice is None:
             raise ReplayError(
                 "/deal/dice", rule("deal.first-player"), "option first-player=dice, but no dice are recorded"
@@ -135,7 +143,7 @@ def check_deal(config: CollectingConfig, deal: Mapping[str, Any]) -> Deal:
                 rule("deal.first-player"),
                 f"the dice {dice} total {sum(dice)}, which counts to seat {first}, not seat {recorded_first}",
             )
-    elif config.options["first-player"] == "previous-winner":  # given: the previous game's winner
+    elif reading == "previous-winner":  # given: the previous game's winner
         if dice is not None:
             raise ReplayError(
                 "/deal/dice", rule("deal.first-player"), "option first-player=previous-winner throws no dice"
@@ -158,35 +166,39 @@ def check_deal(config: CollectingConfig, deal: Mapping[str, Any]) -> Deal:
     hands, stock = deal.get("hands"), deal.get("stock")
     try:
         if hands is None and stock is None:
-            return deal_from_order(config, order, dice=dice, first=recorded_first)
-        # The order cut as the log spells it: recorded hands and stock are compared as written first.
-        first, written_hands, written_stock = cut_order(config, faces, dice=dice, first=recorded_first)
+            return deal_from_order(config, order, dice=dice, first=recorded_first), False
+        first, hand_places, stock_places = cut_places(config, len(order), dice=dice, first=recorded_first)
     except GupaiError as error:  # e.g. too few piles for a wall
         raise ReplayError("/deal/order", error.rule or rule("deal.wall"), error.message) from None
-    if canonical:  # the cut's faces as kinds: the deal, without cutting the order again
-        index = _kinds_by_face().__getitem__
-        cut = Deal(
-            order=tuple(order),
-            dice=tuple(dice) if dice is not None else None,
-            first_player=first,
-            hands=tuple(tuple(map(index, hand)) for hand in written_hands),
-            stock=tuple(map(index, written_stock)),
-        )
-    else:
-        cut = deal_from_order(config, order, dice=dice, first=recorded_first)
-    method = _method_rule(config)
+    # The order cut as the log spells it: recorded hands and stock are compared as written first.
+    written_hands = tuple(pick(faces) for pick in hand_places)
+    written_stock = stock_places(faces)
+    cut = Deal(
+        order=tuple(order),
+        dice=tuple(dice) if dice is not None else None,
+        first_player=first,
+        hands=tuple(pick(order) for pick in hand_places),
+        stock=stock_places(order),
+    )
+    as_written = canonical and hands is not None and stock is not None
     if hands is not None:
         if len(hands) != config.players:
+            method = _method_rule(config)
             raise ReplayError("/deal/hands", method, f"{len(hands)} hands recorded for {config.players} players")
         for seat, hand in enumerate(cut.hands):
-            if hands[seat] != list(written_hands[seat]) and not _same_tiles(hands[seat], written_hands[seat], hand):
+            if hands[seat] == list(written_hands[seat]):
+                continue
+            as_written = False
+            if not _same_tiles(hands[seat], written_hands[seat], hand):
+                method = _method_rule(config)
                 want = " ".join(Tile.from_index(k).face for k in hand)
                 raise ReplayError(
                     f"/deal/hands/{seat}",
                     method,
                     f"seat {seat}'s hand is not what the {method.split('.')[-1]} deals from this order: expected {want}",
                 )
-    if stock is not None and tuple(stock) != written_stock and kinds_of(stock) != list(cut.stock):
+    same_stock = stock is not None and tuple(stock) == written_stock
+    if stock is not None and not same_stock and kinds_of(stock) != list(cut.stock):
         raise ReplayError(
             "/deal/stock",
             rule("deal.draw-order" if config.options["deal"] == "wall" else "deal.boneyard"),
@@ -195,7 +207,7 @@ def check_deal(config: CollectingConfig, deal: Mapping[str, Any]) -> Deal:
             + (f", wall-cut={config.options['wall-cut']}" if "wall-cut" in config.options else "")
             + ")",
         )
-    return cut
+    return cut, as_written and same_stock and hands.__class__ is list and stock.__class__ is list
 
 
 def _canonical_kinds(faces: Any) -> list[int] | None:
