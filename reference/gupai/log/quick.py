@@ -16,12 +16,13 @@ What it checks, each as strictly as the long way:
   (those need the full reader); no key lost to a duplicate: as many colons
   in the text as keys in the document (each key stands before a colon;
   a colon inside a string goes the long way);
-- the schema, narrowed (:func:`_narrow`): without the events, which the
-  replay checks (a declaration against the schema's own event definition),
-  and without the tiles of the deal's order, hands and stock, which the
-  deal check finds written exactly as a log writes them, or else goes the
-  long way; with no ``x-`` extension key (so nothing nests deeper than a
-  log) and no integer longer than the strict reader reads;
+- the schema, narrowed (:func:`_narrow`): without the events and the
+  result, which the quick replay checks as strictly (a declaration against
+  the schema's own event definition), and without the tiles of the deal's
+  order, hands and stock, which the deal check finds written exactly as a
+  log writes them, or else goes the long way; with no ``x-`` extension key
+  (so nothing nests deeper than a log) and no integer longer than the
+  strict reader reads;
 - the game, replayed by :func:`gupai.games.kap.quick.quick_replay`.
 
 >>> from gupai.log.format import dumps_log_line
@@ -45,7 +46,7 @@ from gupai.games.kap.config import COLLECTING_GAMES
 from gupai.games.kap.quick import quick_replay
 from gupai.log.schema import load_schema
 
-__all__ = ["accepts"]
+__all__ = ["accepted", "accepts"]
 
 
 def _float_seen(_: str) -> Any:
@@ -72,6 +73,7 @@ def _validators() -> tuple[Any, Any]:
         narrowed["$defs"]["collecting-event"] = {}
         for part in ("order", "hands", "stock"):  # their tiles: checked_deal says whether they are written so
             narrowed["$defs"]["collecting-deal"]["properties"][part] = {"type": "array"}
+        narrowed["$defs"]["collecting-result"] = {"type": "object"}
         _VALIDATORS = jsonschema_rs.validator_for(narrowed), jsonschema_rs.validator_for(copy.deepcopy(event))
     return _VALIDATORS
 
@@ -94,20 +96,26 @@ def _narrow(node: Any) -> None:
 
 def accepts(text: str) -> bool:
     """Whether ``text`` is certainly a valid Kap log (``False``: not known here, the long way decides)."""
+    return accepted(text) is not None
+
+
+def accepted(text: str) -> dict[str, Any] | None:
+    """The log ``text`` holds, read as the strict reader reads it, when it is certainly a valid Kap log; else
+    ``None`` (not known here: the long way decides)."""
     if "\\" in text:  # an escape: a lone surrogate, or a quote inside a string (the key count below)
-        return False
+        return None
     try:
         doc = _DECODE(text)
     except (msgspec.DecodeError, ValueError, RecursionError):  # a fraction or exponent, a byte order mark, not JSON
-        return False
+        return None
     if doc.__class__ is not dict or doc.get("game") not in COLLECTING_GAMES:
-        return False
+        return None
     whole, event = _validators()
     if not whole.is_valid(doc) or not quick_replay(doc, declared=event.is_valid):
-        return False
+        return None
     # Each key of the text stands before a colon, and other colons only in strings: as many colons as the
     # document has keys, and no key was lost to a duplicate (a colon in a string goes the long way).
-    return text.count(":") == _keys(doc)
+    return doc if text.count(":") == _keys(doc) else None
 
 
 def _keys(doc: Mapping[str, Any]) -> int:

@@ -12,9 +12,11 @@ configuration, match check and split check (:func:`~gupai.games.kap.splits.split
 and mirrors only the per-event legality and moves of
 :class:`~gupai.games.kap.state.KapState` (``why_illegal`` and ``step``) in
 local variables, without building an action or an explanation per event.
-It also checks each event's shape as the log schema does (the validator
-then leaves the events out of its schema check): a key, a type, a seat or
-a tile the schema would refuse is "not known here". ``tests/property/test_quick_replay.py``
+It also checks the shape of each event and of the result as the log schema
+does (the validator then leaves them out of its schema check): a key, a
+type, a seat, a tile or a number the schema would refuse is "not known
+here"; so are the deal's tiles, unless :func:`~gupai.games.kap.replay.checked_deal`
+finds them written exactly as a log writes them. ``tests/property/test_quick_replay.py``
 holds it to the full path on mutated logs of every preset: the same verdict
 for each.
 
@@ -37,7 +39,6 @@ from typing import Any, NamedTuple
 from gupai.core.tiles import KIND_COUNT, Tile
 from gupai.games.kap.config import COLLECTING_GAMES, CollectingConfig
 from gupai.games.kap.replay import checked_deal, config_of
-from gupai.games.kap.splits import shown_split
 from gupai.games.match import check_match
 
 __all__ = ["quick_replay"]
@@ -62,7 +63,8 @@ def _faces() -> tuple[dict[str, int], tuple[str, ...]]:
 
 
 def quick_replay(doc: Mapping[str, Any], *, declared: Callable[[Any], bool]) -> bool:
-    """Whether a Kap log that passed the schema (its events aside) is certainly valid; ``False``: not known here.
+    """Whether a Kap log that passed the schema (its events, result and deal tiles aside) is certainly valid;
+    ``False``: not known here.
 
     ``declared`` tells whether a declare event has the schema's shape (the
     validator passes the log schema's check of an event: this loop checks
@@ -262,15 +264,24 @@ def _replay(doc: Mapping[str, Any], declared_shape: Callable[[Any], bool]) -> bo
 
 
 def _no_winner(recorded: Mapping[str, Any], players: int, reason: str, turn: int) -> bool:
-    """Whether the recorded result is that of a game that ended without a winner."""
+    """Whether the recorded result is exactly (as the schema reads it, too) that of a game ended without a winner."""
     return (
-        recorded["reason"] == reason
-        and recorded["turns"] == turn
+        len(recorded) == 4  # winner, reason, turns and settlement: no hand, no split
         and recorded["winner"] is None
-        and "hand" not in recorded
-        and "decomposition" not in recorded
-        and recorded["settlement"] == [0] * players
+        and recorded["reason"] == reason
+        and _count_is(recorded["turns"], turn)
+        and _seats_get(recorded["settlement"], [0] * players)
     )
+
+
+def _count_is(value: Any, count: int) -> bool:
+    """Whether ``value`` is the integer ``count`` (not a bool, not a float)."""
+    return value.__class__ is int and value == count
+
+
+def _seats_get(value: Any, settlement: list[int]) -> bool:
+    """Whether ``value`` is the list of integers ``settlement`` (no bool among them)."""
+    return value.__class__ is list and value == settlement and bool not in set(map(type, value))
 
 
 def _winner_holds(
@@ -282,23 +293,23 @@ def _winner_holds(
     key: int,
 ) -> bool:
     """Whether the declaration shows the hand held (packed as ``key``) and a winning split of it, and the
-    recorded result is the game's."""
+    recorded result is exactly (as the schema reads it, too) the game's."""
     n = config.players
-    if recorded["reason"] != "declared" or recorded["turns"] != turn or recorded["winner"] != winner:
+    if len(recorded) != 6 or recorded["winner"] is not winner or recorded["reason"] != "declared":
         return False
-    if recorded["settlement"] != [n - 1 if seat == winner else -1 for seat in range(n)]:
+    if not _count_is(recorded["turns"], turn):
+        return False
+    if not _seats_get(recorded["settlement"], [n - 1 if seat == winner else -1 for seat in range(n)]):
         return False
     # A winning hand holds fewer than 16 tiles: with as many tiles, the same key is the same tiles.
     unit = _units_by_face().__getitem__
-    hand = declared["hand"]
+    hand, written = declared["hand"], recorded["hand"]
     if len(hand) != config.evaluator.size or sum(map(unit, hand)) != key:
         return False
-    if recorded["hand"] != hand and (len(recorded["hand"]) != len(hand) or sum(map(unit, recorded["hand"])) != key):
+    if written != hand and (written.__class__ is not list or len(written) != len(hand) or sum(map(unit, written)) != key):
         return False
     split = declared["decomposition"]
-    if not _winning_split(config, split, key):
-        return False
-    return recorded["decomposition"] == split or shown_split(recorded["decomposition"]) == shown_split(split)
+    return recorded["decomposition"] == split and _winning_split(config, split, key)
 
 
 def _winning_split(config: CollectingConfig, split: Mapping[str, Any], key: int) -> bool:
