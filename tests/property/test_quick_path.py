@@ -20,6 +20,7 @@ import copy
 import json
 from functools import lru_cache
 from typing import Any
+from unittest import mock
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -72,12 +73,8 @@ def logs(draw: st.DrawFn) -> dict[str, Any]:
 
 def _long_way(text: str) -> list[str]:
     """The validator's verdict with the quick path turned off."""
-    saved = verdicts.accepted
-    verdicts.accepted = lambda text: None
-    try:
+    with mock.patch.object(verdicts, "accepted", lambda text: None):
         return [str(issue) for issue in validate_text(text, file="x.json")]
-    finally:
-        verdicts.accepted = saved
 
 
 JUNK: list[Any] = [None, True, False, 0, 1, -1, 1.5, 2**70, 10**40, "", "x", "6-6", "4-6", [], {}, ["6-6"], {"a": 1}]
@@ -92,7 +89,7 @@ def _some_event(draw: st.DrawFn, players: int) -> dict[str, Any]:
 
 
 @st.composite
-def mutants(draw: st.DrawFn) -> str:  # noqa: C901, PLR0912, PLR0915 - one mutation of many kinds
+def mutants(draw: st.DrawFn) -> str:
     """A valid log's text, changed once (or not at all)."""
     log = copy.deepcopy(draw(logs()))
     events: list[dict[str, Any]] = log["events"]
@@ -144,7 +141,9 @@ def mutants(draw: st.DrawFn) -> str:  # noqa: C901, PLR0912, PLR0915 - one mutat
         elif how == "stock" and deal["stock"]:
             deal["stock"][draw(st.integers(0, len(deal["stock"]) - 1))] = draw(st.sampled_from(FACES))
         elif how == "dice":
-            deal["dice"] = draw(st.sampled_from([None, [1, 1, 1, 1], [6, 6, 6, 6], [7, 0, 1, 1], [1, 2, 3], [True, 1, 1, 1]]))
+            deal["dice"] = draw(
+                st.sampled_from([None, [1, 1, 1, 1], [6, 6, 6, 6], [7, 0, 1, 1], [1, 2, 3], [True, 1, 1, 1]])
+            )
         elif how == "first":
             deal["first_player"] = draw(st.sampled_from([*range(n + 1), None, True]))
         elif how == "drop":

@@ -48,7 +48,6 @@ _SHIFT = tuple(4 * k for k in range(KIND_COUNT))
 _UNIT = tuple(1 << at for at in _SHIFT)
 
 
-
 @lru_cache(maxsize=128)
 def _next_seats(players: int) -> tuple[int, ...]:
     """Each seat's next seat, anticlockwise."""
@@ -121,7 +120,7 @@ def _flags(config: CollectingConfig) -> _Flags:
     return flags
 
 
-def _replay(doc: Mapping[str, Any], declared_shape: Callable[[Any], bool]) -> bool:  # noqa: C901, PLR0911, PLR0912, PLR0915 - one tight loop, by design
+def _replay(doc: Mapping[str, Any], declared_shape: Callable[[Any], bool]) -> bool:
     config = config_of(doc["game"], doc["options"], players=doc["players"], sets=doc["sets"])
     deal, as_written = checked_deal(config, doc["deal"])
     if not as_written:  # a tile spelled otherwise, or a hand listed in another order: the schema decides
@@ -251,10 +250,8 @@ def _replay(doc: Mapping[str, Any], declared_shape: Callable[[Any], bool]) -> bo
         cur = after_seat[cur]
         key = keys[cur]
         turn += 1
-        phase = after = "start"
-        taken = drawn = -1
-        drew = took = False
-        opening = False
+        phase = after = "start"  # (taken and drawn are read only after a take, a draw: set anew then)
+        drew = took = opening = False
 
     if phase != "over":
         return False  # abandoned, or stopped early: the long way says which
@@ -306,7 +303,9 @@ def _winner_holds(
     hand, written = declared["hand"], recorded["hand"]
     if len(hand) != config.evaluator.size or sum(map(unit, hand)) != key:
         return False
-    if written != hand and (written.__class__ is not list or len(written) != len(hand) or sum(map(unit, written)) != key):
+    if written != hand and (
+        written.__class__ is not list or len(written) != len(hand) or sum(map(unit, written)) != key
+    ):
         return False
     split = declared["decomposition"]
     return recorded["decomposition"] == split and _winning_split(config, split, key)

@@ -60,6 +60,8 @@ __all__ = [
 
 # ------------------------------------------------------------------ setup
 _CONFIGS: dict[tuple[Any, ...], CollectingConfig] = {}
+#: The last configuration found: game, options (a copy), players, sets, configuration.
+_LAST: list[Any] = []
 
 
 def config_of(game: str, options: Mapping[str, str], *, players: int | None, sets: int | None) -> CollectingConfig:
@@ -68,12 +70,17 @@ def config_of(game: str, options: Mapping[str, str], *, players: int | None, set
     A configuration is a value: the last few are remembered (a corpus
     replays thousands of games under a handful of them).
     """
+    last = _LAST
+    if last and last[0] == game and last[2] == players and last[3] == sets and last[1] == options:
+        again: CollectingConfig = last[4]  # the configuration of the log before (a corpus holds long runs of one)
+        return again
     key: tuple[Any, ...] | None = (game, tuple(options.items()), players, sets)
     try:
         found = _CONFIGS.get(key)  # type: ignore[arg-type]
     except TypeError:  # an option value that is not hashable: no key, the error comes below
         key = found = None
     if found is not None:
+        last[:] = [game, dict(options), players, sets, found]
         return found
     resolved = read_options(game, options)
     try:
@@ -84,6 +91,7 @@ def config_of(game: str, options: Mapping[str, str], *, players: int | None, set
         if len(_CONFIGS) >= 64:
             _CONFIGS.clear()
         _CONFIGS[key] = config
+        last[:] = [game, dict(options), players, sets, config]
     return config
 
 
