@@ -33,7 +33,6 @@ False
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from functools import cache, lru_cache
 from typing import Any, NamedTuple
 
 from gupai.core.tiles import KIND_COUNT, Tile
@@ -48,17 +47,10 @@ _SHIFT = tuple(4 * k for k in range(KIND_COUNT))
 _UNIT = tuple(1 << at for at in _SHIFT)
 
 
-@lru_cache(maxsize=128)
-def _next_seats(players: int) -> tuple[int, ...]:
-    """Each seat's next seat, anticlockwise."""
-    return tuple((seat + 1) % players for seat in range(players))
-
-
-@cache
-def _faces() -> tuple[dict[str, int], tuple[str, ...]]:
-    """Each tile's canonical face (the only spelling the schema allows) as its kind, and back."""
-    faces = tuple(Tile.from_index(k).face for k in range(KIND_COUNT))
-    return {face: k for k, face in enumerate(faces)}, faces
+#: Each tile's one spelling (the only one the schema allows), as its kind and as its weight in a packed key.
+_FACES = tuple(Tile.from_index(kind).face for kind in range(KIND_COUNT))
+_KIND_OF = {face: kind for kind, face in enumerate(_FACES)}
+_UNIT_OF = {face: _UNIT[kind] for kind, face in enumerate(_FACES)}
 
 
 def quick_replay(doc: Mapping[str, Any], *, declared: Callable[[Any], bool]) -> bool:
@@ -76,9 +68,13 @@ def quick_replay(doc: Mapping[str, Any], *, declared: Callable[[Any], bool]) -> 
         return False
 
 
-class _Flags(NamedTuple):
-    """The options a replay reads on every move, read once a configuration (KapState's flags)."""
+class _Setup(NamedTuple):
+    """What a replay reads on every move, read once a configuration: KapState's flags, and the rest."""
 
+    reading: str  # option first-player
+    players: int
+    next_seat: tuple[int, ...]
+    winning: frozenset[int]
     take_any: bool
     two_tiles: bool
     discard_drawn: bool
@@ -92,16 +88,21 @@ class _Flags(NamedTuple):
     play_on: bool
 
 
-_FLAGS: dict[int, tuple[CollectingConfig, _Flags]] = {}
+_SETUPS: dict[int, tuple[CollectingConfig, _Setup]] = {}
 
 
-def _flags(config: CollectingConfig) -> _Flags:
-    """The configuration's flags (the last few configurations' remembered, each by the object itself)."""
-    found = _FLAGS.get(id(config))
+def _setup(config: CollectingConfig) -> _Setup:
+    """The configuration's setup (the last few configurations' remembered, each by the object itself)."""
+    found = _SETUPS.get(id(config))
     if found is not None and found[0] is config:
         return found[1]
     opts = config.options
-    flags = _Flags(
+    n = config.players
+    setup = _Setup(
+        reading=opts["first-player"],
+        players=n,
+        next_seat=tuple((seat + 1) % n for seat in range(n)),
+        winning=config.evaluator.winning_keys,
         take_any=opts["take"] == "any",
         two_tiles=opts["turn"] == "take-and-draw",
         discard_drawn=opts["drawn-tile"] == "discard-unless-win",
@@ -114,10 +115,10 @@ def _flags(config: CollectingConfig) -> _Flags:
         no_consecutive=opts["termination"] == "no-consecutive-takes",
         play_on=opts["stock-out"] == "play-on",
     )
-    if len(_FLAGS) >= 64:
-        _FLAGS.clear()
-    _FLAGS[id(config)] = (config, flags)
-    return flags
+    if len(_SETUPS) >= 64:
+        _SETUPS.clear()
+    _SETUPS[id(config)] = (config, setup)
+    return setup
 
 
 def _replay(doc: Mapping[str, Any], declared_shape: Callable[[Any], bool]) -> bool:
@@ -125,16 +126,11 @@ def _replay(doc: Mapping[str, Any], declared_shape: Callable[[Any], bool]) -> bo
     deal, as_written = checked_deal(config, doc["deal"])
     if not as_written:  # a tile spelled otherwise, or a hand listed in another order: the schema decides
         return False
-    check_match(
-        doc.get("match"),
-        game=doc["game"],
-        reading=config.options["first-player"],
-        first_player=deal.first_player,
-        players=config.players,
-    )
-    kind_of, faces = _faces()
-    n = config.players
     (
+        reading,
+        n,
+        after_seat,
+        winning,
         take_any,
         two_tiles,
         discard_drawn,
@@ -146,10 +142,11 @@ def _replay(doc: Mapping[str, Any], declared_shape: Callable[[Any], bool]) -> bo
         dead_round,
         no_consecutive,
         play_on,
-    ) = _flags(config)
-    winning = config.evaluator.winning_keys
-    unit, shift = _UNIT, _SHIFT
-    after_seat = _next_seats(n)
+    ) = _setup(config)
+    match = doc.get("match")
+    if match is not None:
+        check_match(match, game=doc["game"], reading=reading, first_player=deal.first_player, players=n)
+    kind_of, faces, unit, shift = _KIND_OF, _FACES, _UNIT, _SHIFT
     dead = 3 * n  # turns without a draw that end the game (termination=three-dead-rounds)
 
     # Each hand as KapState packs it: four bits a kind, (key >> shift[kind]) & 15 copies held.
@@ -225,7 +222,10 @@ def _replay(doc: Mapping[str, Any], declared_shape: Callable[[Any], bool]) -> bo
                 return False
             if no_consecutive and not two_tiles and took_last[cur]:
                 return False
-            del table[len(table) - 1 - table[::-1].index(kind)]
+            if table[-1] == kind:  # the latest discard (always so under take=latest)
+                table.pop()
+            else:  # the latest copy of it
+                del table[len(table) - 1 - table[::-1].index(kind)]
             key += unit[kind]
             phase, after, taken, took = "hold", "take", kind, True
             continue
@@ -299,7 +299,7 @@ def _winner_holds(
     if not _seats_get(recorded["settlement"], [n - 1 if seat == winner else -1 for seat in range(n)]):
         return False
     # A winning hand holds fewer than 16 tiles: with as many tiles, the same key is the same tiles.
-    unit = _units_by_face().__getitem__
+    unit = _UNIT_OF.__getitem__
     hand, written = declared["hand"], recorded["hand"]
     if len(hand) != config.evaluator.size or sum(map(unit, hand)) != key:
         return False
@@ -315,7 +315,7 @@ def _winning_split(config: CollectingConfig, split: Mapping[str, Any], key: int)
     """Whether a split (of the declare event's shape) is the hand packed as ``key``, split into an eye and
     ten-pairs: :func:`~gupai.games.kap.splits.split_fault` finds no fault in it."""
     ev = config.evaluator
-    kind_of = _faces()[0]
+    kind_of = _KIND_OF
     eye, pairs = split["eye"], split["pairs"]
     if ev.size > 15 or len(eye) != 2 or len(pairs) != ev.pairs_in_hand:
         return False
@@ -331,10 +331,3 @@ def _winning_split(config: CollectingConfig, split: Mapping[str, Any], key: int)
             return False
         tiles += _UNIT[x] + _UNIT[y]
     return tiles == key  # as many tiles as a winning hand (fewer than 16): the same key is the same tiles
-
-
-@cache
-def _units_by_face() -> dict[str, int]:
-    """Each tile's canonical face as its weight in a packed hand key (see :data:`_UNIT`)."""
-    kind_of = _faces()[0]
-    return {face: _UNIT[kind] for face, kind in kind_of.items()}
