@@ -170,6 +170,7 @@ def _replay(doc: Mapping[str, Any], declared_shape: Callable[[Any], bool]) -> bo
     passes = 0
     reason = ""
     declared: Mapping[str, Any] | None = None
+    passed = 0  # passes in all
 
     for event in doc["events"]:
         if phase == "over":
@@ -179,14 +180,14 @@ def _replay(doc: Mapping[str, Any], declared_shape: Callable[[Any], bool]) -> bo
         if event["seat"] is not cur:
             return False
         if phase == "hold" and key in winning:
-            if what == "declare" and len(event) == 4 and declared_shape(event):
+            if what == "declare" and declared_shape(event):
                 declared, reason, phase = event, "declared", "over"
                 continue
             if must_declare:
                 return False
         if what == "discard":
             kind = kind_of[event["tile"]]
-            if phase != "hold" or not (key >> shift[kind]) & 15 or len(event) != 3:
+            if phase != "hold" or not (key >> shift[kind]) & 15:
                 return False
             if after == "draw" and discard_drawn and kind != drawn:
                 return False
@@ -207,7 +208,7 @@ def _replay(doc: Mapping[str, Any], declared_shape: Callable[[Any], bool]) -> bo
                 phase = "draw"
                 continue
         elif what == "draw":
-            if phase == "hold" or drawn_at == left or len(event) != 3:
+            if phase == "hold" or drawn_at == left:
                 return False
             kind = stock[drawn_at]
             if event["tile"] != faces[kind]:
@@ -218,7 +219,7 @@ def _replay(doc: Mapping[str, Any], declared_shape: Callable[[Any], bool]) -> bo
             continue
         elif what == "take":
             kind = kind_of[event["tile"]]
-            if phase != "start" or kind not in table or (not take_any and kind != table[-1]) or len(event) != 3:
+            if phase != "start" or kind not in table or (not take_any and kind != table[-1]):
                 return False
             if no_consecutive and not two_tiles and took_last[cur]:
                 return False
@@ -230,9 +231,10 @@ def _replay(doc: Mapping[str, Any], declared_shape: Callable[[Any], bool]) -> bo
             phase, after, taken, took = "hold", "take", kind, True
             continue
         elif what == "pass":
-            if phase != "start" or drawn_at != left or not play_on or len(event) != 2:
+            if phase != "start" or drawn_at != left or not play_on:
                 return False
             passes += 1
+            passed += 1
         else:  # a declaration that may not come now
             return False
         # the turn ends (a discard that ends it, or a pass)
@@ -255,6 +257,11 @@ def _replay(doc: Mapping[str, Any], declared_shape: Callable[[Any], bool]) -> bo
 
     if phase != "over":
         return False  # abandoned, or stopped early: the long way says which
+    # Each event holds the keys read above (the type, the seat, a tile but in a pass; a declaration, the keys its
+    # schema requires): as many keys in all as those, and no event holds another.
+    events = doc["events"]
+    if sum(map(len, events)) != 3 * len(events) - passed + (declared is not None):
+        return False
     if declared is None:
         return _no_winner(doc["result"], n, reason, turn)
     return _winner_holds(doc["result"], config, declared, cur, turn, key)
