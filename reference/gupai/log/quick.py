@@ -62,7 +62,8 @@ _VALIDATORS: tuple[Any, Any] | None = None
 
 
 def _validators() -> tuple[Any, Any]:
-    """The log schema without the Kap events and without ``x-`` keys, and one Kap event's schema without them."""
+    """The log schema narrowed (:func:`_narrow`; no Kap events, no result, no tiles in the deal), and one Kap
+    event's schema narrowed alike."""
     global _VALIDATORS
     if _VALIDATORS is None:
         schema = copy.deepcopy(load_schema())
