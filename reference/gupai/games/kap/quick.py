@@ -150,7 +150,12 @@ def _replay(doc: Mapping[str, Any], declared_shape: Callable[[Any], bool]) -> bo
     dead = 3 * n  # turns without a draw that end the game (termination=three-dead-rounds)
 
     # Each hand as KapState packs it: four bits a kind, (key >> shift[kind]) & 15 copies held.
-    keys = [sum(map(unit.__getitem__, tiles)) for tiles in deal.hands]
+    keys: list[int] = []
+    for tiles in deal.hands:
+        key = 0
+        for kind in tiles:  # (a loop adds these long ints faster than sum() does)
+            key += unit[kind]
+        keys.append(key)
     stock = deal.stock
     left = len(stock)
     drawn_at = 0
@@ -173,21 +178,21 @@ def _replay(doc: Mapping[str, Any], declared_shape: Callable[[Any], bool]) -> bo
     passed = 0  # passes in all
 
     for event in doc["events"]:
-        if phase == "over":
-            return False
         what = event["type"]
         # the seat is the very int object of the seat to move: not a bool, not another number
         if event["seat"] is not cur:
             return False
-        if phase == "hold" and key in winning:
-            if what == "declare" and declared_shape(event):
-                declared, reason, phase = event, "declared", "over"
-                continue
-            if must_declare:
+        if phase == "hold":  # a discard, or a declaration
+            if key in winning:
+                if what == "declare" and declared_shape(event):
+                    declared, reason, phase = event, "declared", "over"
+                    continue
+                if must_declare:
+                    return False
+            if what != "discard":
                 return False
-        if what == "discard":
             kind = kind_of[event["tile"]]
-            if phase != "hold" or not (key >> shift[kind]) & 15:
+            if not (key >> shift[kind]) & 15:
                 return False
             if after == "draw" and discard_drawn and kind != drawn:
                 return False
@@ -207,35 +212,37 @@ def _replay(doc: Mapping[str, Any], declared_shape: Callable[[Any], bool]) -> bo
             if after == "take" and two_tiles:
                 phase = "draw"
                 continue
-        elif what == "draw":
-            if phase == "hold" or drawn_at == left:
+        elif phase == "start" or phase == "draw":  # a turn's first step, or the draw a turn must make
+            if what == "draw":
+                if drawn_at == left:
+                    return False
+                kind = stock[drawn_at]
+                if event["tile"] != faces[kind]:
+                    return False
+                drawn_at += 1
+                key += unit[kind]
+                phase, after, drawn, drew = "hold", "draw", kind, True
+                continue
+            if phase == "draw":
                 return False
-            kind = stock[drawn_at]
-            if event["tile"] != faces[kind]:
-                return False
-            drawn_at += 1
-            key += unit[kind]
-            phase, after, drawn, drew = "hold", "draw", kind, True
-            continue
-        elif what == "take":
-            kind = kind_of[event["tile"]]
-            if phase != "start" or kind not in table or (not take_any and kind != table[-1]):
-                return False
-            if no_consecutive and not two_tiles and took_last[cur]:
-                return False
-            if table[-1] == kind:  # the latest discard (always so under take=latest)
-                table.pop()
-            else:  # the latest copy of it
-                del table[len(table) - 1 - table[::-1].index(kind)]
-            key += unit[kind]
-            phase, after, taken, took = "hold", "take", kind, True
-            continue
-        elif what == "pass":
-            if phase != "start" or drawn_at != left or not play_on:
+            if what == "take":
+                kind = kind_of[event["tile"]]
+                if kind not in table or (not take_any and kind != table[-1]):
+                    return False
+                if no_consecutive and not two_tiles and took_last[cur]:
+                    return False
+                if table[-1] == kind:  # the latest discard (always so under take=latest)
+                    table.pop()
+                else:  # the latest copy of it
+                    del table[len(table) - 1 - table[::-1].index(kind)]
+                key += unit[kind]
+                phase, after, taken, took = "hold", "take", kind, True
+                continue
+            if what != "pass" or drawn_at != left or not play_on:
                 return False
             passes += 1
             passed += 1
-        else:  # a declaration that may not come now
+        else:  # the game is over: no event may follow
             return False
         # the turn ends (a discard that ends it, or a pass)
         keys[cur] = key
@@ -306,16 +313,22 @@ def _winner_holds(
     if not _seats_get(recorded["settlement"], [n - 1 if seat == winner else -1 for seat in range(n)]):
         return False
     # A winning hand holds fewer than 16 tiles: with as many tiles, the same key is the same tiles.
-    unit = _UNIT_OF.__getitem__
     hand, written = declared["hand"], recorded["hand"]
-    if len(hand) != config.evaluator.size or sum(map(unit, hand)) != key:
+    if len(hand) != config.evaluator.size or _key_of(hand) != key:
         return False
-    if written != hand and (
-        written.__class__ is not list or len(written) != len(hand) or sum(map(unit, written)) != key
-    ):
+    if written != hand and (written.__class__ is not list or len(written) != len(hand) or _key_of(written) != key):
         return False
     split = declared["decomposition"]
     return recorded["decomposition"] == split and _winning_split(config, split, key)
+
+
+def _key_of(faces: list[str]) -> int:
+    """The packed key of tiles written in their one spelling (``KeyError`` for another)."""
+    unit = _UNIT_OF
+    key = 0
+    for face in faces:
+        key += unit[face]
+    return key
 
 
 def _winning_split(config: CollectingConfig, split: Mapping[str, Any], key: int) -> bool:

@@ -36,6 +36,7 @@ from functools import lru_cache
 from typing import Any
 
 from gupai.core.errors import GupaiError, ReplayError
+from gupai.core.faces import canonical_kinds
 from gupai.core.hands import Decomposition
 from gupai.core.options import read_options
 from gupai.core.tiles import KIND_COUNT, Tile, count_vector, kinds_of, set_counts, set_mismatch
@@ -124,7 +125,7 @@ def checked_deal(config: CollectingConfig, deal: Mapping[str, Any]) -> tuple[Dea
     them: every tile in its one spelling, each hand in the order dealt (then they are lists of tiles)."""
     rule = config.rule
     faces = deal["order"]
-    order = _canonical_kinds(faces)
+    order = canonical_kinds(faces)
     canonical = order is not None
     if order is None:  # a face spelled otherwise (or not a tile: kinds_of says which)
         order = kinds_of(faces)
@@ -216,19 +217,6 @@ def checked_deal(config: CollectingConfig, deal: Mapping[str, Any]) -> tuple[Dea
             + ")",
         )
     return cut, as_written and same_stock and hands.__class__ is list and stock.__class__ is list
-
-
-def _canonical_kinds(faces: Any) -> list[int] | None:
-    """Tile faces as kinds when every face is spelled canonically (as a log writes it), else ``None``."""
-    try:
-        return list(map(_kinds_by_face().__getitem__, faces))
-    except (KeyError, TypeError):
-        return None
-
-
-@lru_cache(maxsize=1)
-def _kinds_by_face() -> dict[str, int]:
-    return {Tile.from_index(kind).face: kind for kind in range(KIND_COUNT)}
 
 
 def _same_tiles(recorded: Sequence[str], written: Sequence[str], kinds: Sequence[int]) -> bool:
