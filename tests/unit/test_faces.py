@@ -23,7 +23,11 @@ def _by_dictionary(faces: list[Any]) -> list[int] | None:
 
 
 @settings(max_examples=2000)
-@given(st.lists(st.one_of(st.sampled_from(FACES), st.sampled_from(OTHERS), st.text(max_size=4), st.integers()), max_size=12))
+@given(
+    st.lists(
+        st.one_of(st.sampled_from(FACES), st.sampled_from(OTHERS), st.text(max_size=4), st.integers()), max_size=12
+    )
+)
 def test_bulk_reading_is_the_dictionary_s(faces: list[Any]) -> None:
     assert canonical_kinds(faces) == _by_dictionary(faces)
 

@@ -310,7 +310,9 @@ def _winner_holds(
         return False
     if not _count_is(recorded["turns"], turn):
         return False
-    if not _seats_get(recorded["settlement"], [n - 1 if seat == winner else -1 for seat in range(n)]):
+    settlement = [-1] * n  # every other seat pays the winner one stake
+    settlement[winner] = n - 1
+    if not _seats_get(recorded["settlement"], settlement):
         return False
     # A winning hand holds fewer than 16 tiles: with as many tiles, the same key is the same tiles.
     hand, written = declared["hand"], recorded["hand"]

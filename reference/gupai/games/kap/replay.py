@@ -33,6 +33,8 @@ import json
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from functools import lru_cache
+from itertools import repeat
+from operator import call
 from typing import Any
 
 from gupai.core.errors import GupaiError, ReplayError
@@ -180,13 +182,13 @@ def checked_deal(config: CollectingConfig, deal: Mapping[str, Any]) -> tuple[Dea
     except GupaiError as error:  # e.g. too few piles for a wall
         raise ReplayError("/deal/order", error.rule or rule("deal.wall"), error.message) from None
     # The order cut as the log spells it: recorded hands and stock are compared as written first.
-    written_hands = tuple(pick(faces) for pick in hand_places)
+    written_hands = tuple(map(call, hand_places, repeat(faces)))
     written_stock = stock_places(faces)
     cut = Deal(
         order=tuple(order),
         dice=tuple(dice) if dice is not None else None,
         first_player=first,
-        hands=tuple(pick(order) for pick in hand_places),
+        hands=tuple(map(call, hand_places, repeat(order))),
         stock=stock_places(order),
     )
     as_written = canonical and hands is not None and stock is not None
@@ -194,7 +196,9 @@ def checked_deal(config: CollectingConfig, deal: Mapping[str, Any]) -> tuple[Dea
         if len(hands) != config.players:
             method = _method_rule(config)
             raise ReplayError("/deal/hands", method, f"{len(hands)} hands recorded for {config.players} players")
-        for seat, hand in enumerate(cut.hands):
+        if not _as_written(hands, written_hands):
+            as_written = False
+        for seat, hand in enumerate(cut.hands if not as_written else ()):
             if hands[seat] == list(written_hands[seat]):
                 continue
             as_written = False
@@ -217,6 +221,14 @@ def checked_deal(config: CollectingConfig, deal: Mapping[str, Any]) -> tuple[Dea
             + ")",
         )
     return cut, as_written and same_stock and hands.__class__ is list and stock.__class__ is list
+
+
+def _as_written(hands: Sequence[Any], written: tuple[tuple[str, ...], ...]) -> bool:
+    """Whether the recorded hands are lists of exactly the faces dealt, each in the order dealt."""
+    try:
+        return set(map(type, hands)) == {list} and tuple(map(tuple, hands)) == written
+    except TypeError:
+        return False
 
 
 def _same_tiles(recorded: Sequence[str], written: Sequence[str], kinds: Sequence[int]) -> bool:
