@@ -86,6 +86,10 @@ class _Setup(NamedTuple):
     dead_round: bool
     no_consecutive: bool
     play_on: bool
+    #: Two faces (either order) that make an eye, and two that make a ten-pair: their packed key.
+    eyes: dict[tuple[str, str], int]
+    pairs: dict[tuple[str, str], int]
+    pairs_in_hand: int
 
 
 _SETUPS: dict[int, tuple[CollectingConfig, _Setup]] = {}
@@ -114,11 +118,23 @@ def _setup(config: CollectingConfig) -> _Setup:
         dead_round=opts["termination"] == "three-dead-rounds",
         no_consecutive=opts["termination"] == "no-consecutive-takes",
         play_on=opts["stock-out"] == "play-on",
+        **_splits(config),
     )
     if len(_SETUPS) >= 64:
         _SETUPS.clear()
     _SETUPS[id(config)] = (config, setup)
     return setup
+
+
+def _splits(config: CollectingConfig) -> dict[str, Any]:
+    """The eyes and the ten-pairs of a configuration, as the hand evaluator makes them, by their faces."""
+    ev = config.evaluator
+    both = [(a, b) for a in range(KIND_COUNT) for b in range(KIND_COUNT)]
+    return {
+        "eyes": {(_FACES[a], _FACES[b]): _UNIT[a] + _UNIT[b] for a, b in both if ev.makes_eye(a, b)},
+        "pairs": {(_FACES[a], _FACES[b]): _UNIT[a] + _UNIT[b] for a, b in both if ev.makes_pair(a, b)},
+        "pairs_in_hand": ev.pairs_in_hand if ev.size < 16 else -1,  # (a larger hand: no packed key holds it)
+    }
 
 
 def _replay(doc: Mapping[str, Any], declared_shape: Callable[[Any], bool]) -> bool:
@@ -142,6 +158,9 @@ def _replay(doc: Mapping[str, Any], declared_shape: Callable[[Any], bool]) -> bo
         dead_round,
         no_consecutive,
         play_on,
+        _,
+        _,
+        _,
     ) = _setup(config)
     match = doc.get("match")
     if match is not None:
@@ -321,7 +340,7 @@ def _winner_holds(
     if written != hand and (written.__class__ is not list or len(written) != len(hand) or _key_of(written) != key):
         return False
     split = declared["decomposition"]
-    return recorded["decomposition"] == split and _winning_split(config, split, key)
+    return recorded["decomposition"] == split and _winning_split(_setup(config), split, key)
 
 
 def _key_of(faces: list[str]) -> int:
@@ -333,23 +352,17 @@ def _key_of(faces: list[str]) -> int:
     return key
 
 
-def _winning_split(config: CollectingConfig, split: Mapping[str, Any], key: int) -> bool:
+def _winning_split(setup: _Setup, split: Mapping[str, Any], key: int) -> bool:
     """Whether a split (of the declare event's shape) is the hand packed as ``key``, split into an eye and
     ten-pairs: :func:`~gupai.games.kap.splits.split_fault` finds no fault in it."""
-    ev = config.evaluator
-    kind_of = _KIND_OF
-    eye, pairs = split["eye"], split["pairs"]
-    if ev.size > 15 or len(eye) != 2 or len(pairs) != ev.pairs_in_hand:
+    pairs = split["pairs"]
+    tiles = setup.eyes.get(tuple(split["eye"]))
+    if tiles is None or len(pairs) != setup.pairs_in_hand:
         return False
-    a, b = kind_of[eye[0]], kind_of[eye[1]]
-    if not ev.makes_eye(a, b):
-        return False
-    tiles = _UNIT[a] + _UNIT[b]
+    known = setup.pairs
     for pair in pairs:
-        if len(pair) != 2:
+        found = known.get(tuple(pair))
+        if found is None:
             return False
-        x, y = kind_of[pair[0]], kind_of[pair[1]]
-        if not ev.makes_pair(x, y):
-            return False
-        tiles += _UNIT[x] + _UNIT[y]
+        tiles += found
     return tiles == key  # as many tiles as a winning hand (fewer than 16): the same key is the same tiles
