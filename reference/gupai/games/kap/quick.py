@@ -8,15 +8,17 @@ never explains anything itself, so every message, pointer and rule id of an
 invalid log is the one replay path's.
 
 It shares that path's deal check (:func:`~gupai.games.kap.replay.check_deal`),
-configuration, match check and split check (:func:`~gupai.games.kap.splits.split_fault`),
-and mirrors only the per-event legality and moves of
-:class:`~gupai.games.kap.state.KapState` (``why_illegal`` and ``step``) in
-local variables, without building an action or an explanation per event.
+configuration and match check, and the hand evaluator's winning hands, eyes
+and ten-pairs; it mirrors only the per-event legality and moves of
+:class:`~gupai.games.kap.state.KapState` (``why_illegal`` and ``step``), in
+local variables, without building an action or an explanation per event,
+and the split check (:func:`~gupai.games.kap.splits.split_fault` finds no
+fault: the eye, the pairs and the hand's tiles).
 It also checks the shape of each event and of the result as the log schema
 does (the validator then leaves them out of its schema check): a key, a
 type, a seat, a tile or a number the schema would refuse is "not known
 here"; so are the deal's tiles, unless :func:`~gupai.games.kap.replay.checked_deal`
-finds them written exactly as a log writes them. ``tests/property/test_quick_replay.py``
+finds them written exactly as a log writes them. ``tests/property/test_quick_path.py``
 holds it to the full path on mutated logs of every preset: the same verdict
 for each.
 
