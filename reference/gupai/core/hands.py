@@ -22,12 +22,14 @@ from dataclasses import dataclass
 from functools import cache, lru_cache
 from itertools import chain, combinations_with_replacement
 from operator import mul
-
-import numpy as np
+from typing import TYPE_CHECKING
 
 from gupai.core.errors import HandError
 from gupai.core.pairs import PairRules
 from gupai.core.tiles import KIND_COUNT, Tile, greatest_first, parse_tiles, set_counts
+
+if TYPE_CHECKING:
+    import numpy as np  # imported where it is used (distances): reading and validating logs never need it
 
 __all__ = [
     "CACHED_CONFIGURATIONS",
@@ -228,6 +230,8 @@ class HandEvaluator:
         """Tiles the hand still needs: a winning hand's size less the most of
         the hand's tiles that some winning hand (within the sets) keeps. For a
         hand of the winning size it is the number of tile exchanges."""
+        import numpy as np
+
         targets = self.targets()
         hand = np.asarray(counts, dtype=np.int8)
         kept = int(np.minimum(targets, hand).sum(axis=1, dtype=np.int16).max())
@@ -264,6 +268,8 @@ def _winning_keys(pairs: tuple[tuple[int, int], ...], eyes: tuple[int, ...], n: 
 @lru_cache(maxsize=CACHED_CONFIGURATIONS)
 def _winning_bytes(pairs: tuple[tuple[int, int], ...], eyes: tuple[int, ...], n: int) -> frozenset[bytes]:
     """:func:`_winning_keys` as count vectors in bytes, one byte a kind."""
+    import numpy as np
+
     keys = _winning_keys(pairs, eyes, n)
     width = (KIND_COUNT * BITS + 7) // 8
     packed = np.frombuffer(b"".join(k.to_bytes(width, "little") for k in keys), dtype=np.uint8).reshape(-1, width)
@@ -276,6 +282,8 @@ def _winning_bytes(pairs: tuple[tuple[int, int], ...], eyes: tuple[int, ...], n:
 
 @lru_cache(maxsize=CACHED_CONFIGURATIONS)
 def _targets(pairs: tuple[tuple[int, int], ...], eyes: tuple[int, ...], n: int, caps: tuple[int, ...]) -> np.ndarray:
+    import numpy as np
+
     pair_rows = np.zeros((len(pairs), KIND_COUNT), dtype=np.int8)
     for row, (i, j) in enumerate(pairs):
         pair_rows[row, i] += 1

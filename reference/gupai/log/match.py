@@ -38,17 +38,21 @@ class MatchLinks:
     file: str | None = None
     previous: dict[str, Any] | None = None
 
-    def check(self, text: str, file: str, game: int | None, found: list[LogIssue]) -> list[LogIssue]:
-        """``found`` (the line's own issues) plus the issue of its link to the line before, if any."""
+    def check(
+        self, text: str, file: str, game: int | None, found: list[LogIssue], *, doc: dict[str, Any] | None = None
+    ) -> list[LogIssue]:
+        """``found`` (the line's own issues) plus the issue of its link to the line before, if any.
+
+        ``doc``: the document ``text`` holds, when the caller has read it (a valid log)."""
         if game is None:  # a .json file: one game, no chain
             return found
         if file != self.file:
             self.file, self.previous = file, None
-        doc = _summary(text)
-        previous, self.previous = self.previous, doc
-        if doc is None or doc is _NO_MATCH:
+        summary = _summary(text) if doc is None else doc if isinstance(doc.get("match"), dict) else _NO_MATCH
+        previous, self.previous = self.previous, summary
+        if summary is None or summary is _NO_MATCH:
             return found
-        problem = check_link(previous, doc)
+        problem = check_link(previous, summary)
         if problem is None:
             return found
         pointer, rule, message = problem
@@ -67,7 +71,8 @@ class MatchLinks:
 
 def _summary(text: str) -> dict[str, Any] | None:
     """The line parsed when it may record a match; ``_NO_MATCH`` when it cannot; ``None`` when it is not JSON."""
-    if '"match"' not in text and "\\u" not in text:  # a key "match" is spelled so, or with an escape
+    if '"match"' not in text and ("\\" not in text or "\\u" not in text):  # a key "match" is spelled so, or
+        # with an escape (a backslash is looked for first: much the quicker search)
         return _NO_MATCH
     try:
         doc = loads(text)

@@ -13,6 +13,7 @@ from gupai.core.errors import GupaiError
 from gupai.core.jsonread import JSONReadError, loads
 from gupai.log.batches import Batch, Batches
 from gupai.log.match import MatchLinks
+from gupai.log.quick import accepted
 from gupai.log.ranges import FileRange, RangeVerdicts
 from gupai.log.validate import MORE_SCHEMA_ERRORS, LogIssue, validate_log
 
@@ -71,7 +72,9 @@ class Run:
     def game(self, text: str, file: str, game: int | None) -> None:
         """Validate one document's text (here, or in a batch for the workers), keeping what the caps allow."""
         if self.batches is None:
-            self._record(self.links.check(text, file, game, self.check(text, file, game)), file, game)
+            doc = accepted(text)  # a valid log, read once for its match link too
+            found = [] if doc is not None else self._long_way(text, file, game)
+            self._record(self.links.check(text, file, game, found, doc=doc), file, game)
         else:
             self.batches.add(text, file, game)
 
@@ -119,7 +122,14 @@ class Run:
         self.listed += min(errors, MAX_ERRORS_PER_GAME, room)
 
     def check(self, text: str, file: str, game: int | None) -> list[LogIssue]:
-        """The document's errors (their file and game may be another copy's: :meth:`game` sets them)."""
+        """The document's errors (their file and game may be another copy's: :meth:`game` sets them).
+
+        A valid Kap log is usually found so by the quick path (:mod:`gupai.log.quick`); anything else
+        goes the long way, which explains what is wrong."""
+        return [] if accepted(text) is not None else self._long_way(text, file, game)
+
+    def _long_way(self, text: str, file: str, game: int | None) -> list[LogIssue]:
+        """The strict reader, the whole schema and the replay (:func:`check_document`)."""
         # The same short line always gets the same verdict: a stream of copies costs one check.
         key = text if len(text) <= 512 else None  # shorter than any valid log: copies of junk
         if key is not None and key in self.cache:

@@ -46,7 +46,16 @@ MOVED_TOPS = "moved-tops-then-two-piles-each"
 #: The Kap Shap ``wall-cut`` reading that moves the third pile's top tile to the far end.
 MOVED_TOP = "moved-top"
 
-__all__ = ["EIGHT_AND_SEVEN", "MOVED_TOPS", "Deal", "cut_order", "deal_from_order", "random_deal", "wall_piles"]
+__all__ = [
+    "EIGHT_AND_SEVEN",
+    "MOVED_TOPS",
+    "Deal",
+    "cut_order",
+    "cut_places",
+    "deal_from_order",
+    "random_deal",
+    "wall_piles",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -160,6 +169,9 @@ def _cut_boneyard(config: CollectingConfig, order: Sequence[int], first: int) ->
     return hands, list(order[at:])
 
 
+_Pick = Callable[[Sequence[Any]], tuple[Any, ...]]
+
+
 def deal_from_order(
     config: CollectingConfig, order: Sequence[int], *, dice: Sequence[int] | None, first: int | None = None
 ) -> Deal:
@@ -208,6 +220,21 @@ def cut_order(
     >>> hands[1], stock[:2], stock[-2:]
     (('p8', 'p9', 'p10', 'p12', 'p13', 'p14', 'p15'), ('p16', 'p17'), ('p31', 'p11'))
     """
+    first, hands, stock = cut_places(config, len(order), dice=dice, first=first)
+    return first, tuple(hand(order) for hand in hands), stock(order)
+
+
+def cut_places(
+    config: CollectingConfig, size: int, *, dice: Sequence[int] | None, first: int | None = None
+) -> tuple[int, tuple[_Pick, ...], _Pick]:
+    """The first player, and where each hand's tiles and the stock's come from in an order of ``size`` tiles:
+    :func:`cut_order` as functions, which take those tiles out of any order (of kinds, of faces) as tuples.
+
+    >>> from gupai.games.kap.config import collecting_config
+    >>> first, hands, stock = cut_places(collecting_config("kap-shap"), 32, dice=(1, 1, 1, 2))
+    >>> first, hands[1](range(32))
+    (1, (0, 1, 2, 3, 4, 5, 6, 7))
+    """
     reading = config.options["first-player"]
     start = None
     if reading == "dice":
@@ -221,12 +248,13 @@ def cut_order(
         start = 0  # the deal does not follow the first player: seat 0 is dealt first
     else:
         first = 0
-    hands, stock = _layout(config, len(order), first if start is None else start)
-    return first, tuple(hand(order) for hand in hands), stock(order)
+    hands, stock = _layout(config, size, first if start is None else start)
+    return first, hands, stock
 
 
-_Pick = Callable[[Sequence[Any]], tuple[Any, ...]]
 _LAYOUTS: dict[tuple[object, ...], tuple[tuple[_Pick, ...], _Pick]] = {}
+#: The layouts of the last configurations seen, by the object itself (its options read once).
+_BY_CONFIG: dict[tuple[int, int, int], tuple[CollectingConfig, tuple[tuple[_Pick, ...], _Pick]]] = {}
 
 
 def _layout(config: CollectingConfig, size: int, start: int) -> tuple[tuple[_Pick, ...], _Pick]:
@@ -236,6 +264,9 @@ def _layout(config: CollectingConfig, size: int, start: int) -> tuple[tuple[_Pic
     the same shape then picks its tiles from those places (a corpus replays
     thousands of deals of a handful of shapes).
     """
+    seen = _BY_CONFIG.get((id(config), size, start))
+    if seen is not None and seen[0] is config:
+        return seen[1]
     options = config.options
     key = (
         config.spec.id,
@@ -255,6 +286,9 @@ def _layout(config: CollectingConfig, size: int, start: int) -> tuple[tuple[_Pic
         if len(_LAYOUTS) >= 256:
             _LAYOUTS.clear()
         _LAYOUTS[key] = found
+    if len(_BY_CONFIG) >= 256:
+        _BY_CONFIG.clear()
+    _BY_CONFIG[id(config), size, start] = (config, found)
     return found
 
 

@@ -33,15 +33,18 @@ import json
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from functools import lru_cache
+from itertools import repeat
+from operator import call
 from typing import Any
 
 from gupai.core.errors import GupaiError, ReplayError
+from gupai.core.faces import canonical_kinds
 from gupai.core.hands import Decomposition
 from gupai.core.options import read_options
 from gupai.core.tiles import KIND_COUNT, Tile, count_vector, kinds_of, set_counts, set_mismatch
 from gupai.games.kap.actions import DECLARE, DRAW, Action, Event, action_of
 from gupai.games.kap.config import CollectingConfig, collecting_config
-from gupai.games.kap.deal import Deal, cut_order, deal_from_order, first_player_from_dice
+from gupai.games.kap.deal import Deal, cut_places, deal_from_order, first_player_from_dice
 from gupai.games.kap.splits import shown_split, split_fault
 from gupai.games.kap.state import KapState
 from gupai.games.match import check_match
@@ -52,6 +55,7 @@ __all__ = [
     "check_event",
     "check_position",
     "check_result",
+    "checked_deal",
     "config_of",
     "replay_kap",
 ]
@@ -59,6 +63,8 @@ __all__ = [
 
 # ------------------------------------------------------------------ setup
 _CONFIGS: dict[tuple[Any, ...], CollectingConfig] = {}
+#: The last configuration found: game, options (a copy), players, sets, configuration.
+_LAST: list[Any] = []
 
 
 def config_of(game: str, options: Mapping[str, str], *, players: int | None, sets: int | None) -> CollectingConfig:
@@ -67,12 +73,17 @@ def config_of(game: str, options: Mapping[str, str], *, players: int | None, set
     A configuration is a value: the last few are remembered (a corpus
     replays thousands of games under a handful of them).
     """
+    last = _LAST
+    if last and last[0] == game and last[2] == players and last[3] == sets and last[1] == options:
+        again: CollectingConfig = last[4]  # the configuration of the log before (a corpus holds long runs of one)
+        return again
     key: tuple[Any, ...] | None = (game, tuple(options.items()), players, sets)
     try:
         found = _CONFIGS.get(key)  # type: ignore[arg-type]
     except TypeError:  # an option value that is not hashable: no key, the error comes below
         key = found = None
     if found is not None:
+        last[:] = [game, dict(options), players, sets, found]
         return found
     resolved = read_options(game, options)
     try:
@@ -83,6 +94,7 @@ def config_of(game: str, options: Mapping[str, str], *, players: int | None, set
         if len(_CONFIGS) >= 64:
             _CONFIGS.clear()
         _CONFIGS[key] = config
+        last[:] = [game, dict(options), players, sets, config]
     return config
 
 
@@ -107,8 +119,18 @@ def check_deal(config: CollectingConfig, deal: Mapping[str, Any]) -> Deal:
     ``new_game`` request may leave them out; a log always records them):
     each hand as a multiset, the stock in draw order.
     """
+    return checked_deal(config, deal)[0]
+
+
+def checked_deal(config: CollectingConfig, deal: Mapping[str, Any]) -> tuple[Deal, bool]:
+    """:func:`check_deal`, and whether the order, the hands and the stock are recorded exactly as a log writes
+    them: every tile in its one spelling, each hand in the order dealt (then they are lists of tiles)."""
     rule = config.rule
-    order = kinds_of(deal["order"])
+    faces = deal["order"]
+    order = canonical_kinds(faces)
+    canonical = order is not None
+    if order is None:  # a face spelled otherwise (or not a tile: kinds_of says which)
+        order = kinds_of(faces)
     wrong = set_mismatch(order, config.sets) if sorted(order) != _full_sets(config.sets) else []
     if wrong:
         sets = "one set" if config.sets == 1 else f"{config.sets} sets"
@@ -119,7 +141,8 @@ def check_deal(config: CollectingConfig, deal: Mapping[str, Any]) -> Deal:
         )
     dice = deal.get("dice")
     recorded_first = deal.get("first_player")
-    if config.options["first-player"] == "dice":
+    reading = config.options["first-player"]
+    if reading == "dice":
         if dice is None:
             raise ReplayError(
                 "/deal/dice", rule("deal.first-player"), "option first-player=dice, but no dice are recorded"
@@ -131,7 +154,7 @@ def check_deal(config: CollectingConfig, deal: Mapping[str, Any]) -> Deal:
                 rule("deal.first-player"),
                 f"the dice {dice} total {sum(dice)}, which counts to seat {first}, not seat {recorded_first}",
             )
-    elif config.options["first-player"] == "previous-winner":  # given: the previous game's winner
+    elif reading == "previous-winner":  # given: the previous game's winner
         if dice is not None:
             raise ReplayError(
                 "/deal/dice", rule("deal.first-player"), "option first-player=previous-winner throws no dice"
@@ -151,28 +174,44 @@ def check_deal(config: CollectingConfig, deal: Mapping[str, Any]) -> Deal:
                 rule("deal.first-player"),
                 f"option first-player=seat-0, but seat {recorded_first} is recorded as first",
             )
+    hands, stock = deal.get("hands"), deal.get("stock")
     try:
-        cut = deal_from_order(config, order, dice=dice, first=recorded_first)
+        if hands is None and stock is None:
+            return deal_from_order(config, order, dice=dice, first=recorded_first), False
+        first, hand_places, stock_places = cut_places(config, len(order), dice=dice, first=recorded_first)
     except GupaiError as error:  # e.g. too few piles for a wall
         raise ReplayError("/deal/order", error.rule or rule("deal.wall"), error.message) from None
-    hands, stock = deal.get("hands"), deal.get("stock")
-    if hands is None and stock is None:
-        return cut
-    # The same cut of the order as the log spells it: recorded hands and stock are compared as written first.
-    _, written_hands, written_stock = cut_order(config, deal["order"], dice=dice, first=recorded_first)
-    method = _method_rule(config)
+    # The order cut as the log spells it: recorded hands and stock are compared as written first.
+    written_hands = tuple(map(call, hand_places, repeat(faces)))
+    written_stock = stock_places(faces)
+    cut = Deal(
+        order=tuple(order),
+        dice=tuple(dice) if dice is not None else None,
+        first_player=first,
+        hands=tuple(map(call, hand_places, repeat(order))),
+        stock=stock_places(order),
+    )
+    as_written = canonical and hands is not None and stock is not None
     if hands is not None:
         if len(hands) != config.players:
+            method = _method_rule(config)
             raise ReplayError("/deal/hands", method, f"{len(hands)} hands recorded for {config.players} players")
-        for seat, hand in enumerate(cut.hands):
+        if not _as_written(hands, written_hands):
+            as_written = False
+        for seat, hand in enumerate(cut.hands if not as_written else ()):
+            if hands[seat] == list(written_hands[seat]):
+                continue
+            as_written = False
             if not _same_tiles(hands[seat], written_hands[seat], hand):
+                method = _method_rule(config)
                 want = " ".join(Tile.from_index(k).face for k in hand)
                 raise ReplayError(
                     f"/deal/hands/{seat}",
                     method,
                     f"seat {seat}'s hand is not what the {method.split('.')[-1]} deals from this order: expected {want}",
                 )
-    if stock is not None and tuple(stock) != written_stock and kinds_of(stock) != list(cut.stock):
+    same_stock = stock is not None and tuple(stock) == written_stock
+    if stock is not None and not same_stock and kinds_of(stock) != list(cut.stock):
         raise ReplayError(
             "/deal/stock",
             rule("deal.draw-order" if config.options["deal"] == "wall" else "deal.boneyard"),
@@ -181,7 +220,15 @@ def check_deal(config: CollectingConfig, deal: Mapping[str, Any]) -> Deal:
             + (f", wall-cut={config.options['wall-cut']}" if "wall-cut" in config.options else "")
             + ")",
         )
-    return cut
+    return cut, as_written and same_stock and hands.__class__ is list and stock.__class__ is list
+
+
+def _as_written(hands: Sequence[Any], written: tuple[tuple[str, ...], ...]) -> bool:
+    """Whether the recorded hands are lists of exactly the faces dealt, each in the order dealt."""
+    try:
+        return set(map(type, hands)) == {list} and tuple(map(tuple, hands)) == written
+    except TypeError:
+        return False
 
 
 def _same_tiles(recorded: Sequence[str], written: Sequence[str], kinds: Sequence[int]) -> bool:

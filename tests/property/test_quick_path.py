@@ -1,0 +1,260 @@
+"""The validator's quick accept path gives the long way's verdict on every log, valid or not.
+
+:func:`gupai.log.quick.accepts` (with :func:`gupai.games.kap.quick.quick_replay`)
+may only ever shorten the way to "valid": on every document the validator's
+verdict, each issue's pointer, rule and message, must be the one the long
+way gives alone (the strict reader, the whole schema, the one replay path).
+The logs are real games of every Kap preset, with random options, seeds and
+player counts, and games of a match; each is mutated once, as a document
+(an event's type, seat or tile changed, an event dropped, duplicated or
+moved, a key added or removed, the deal or the result changed, a number
+made a bool, a float or a very long integer) or as text (a key written twice, whitespace,
+an escape, a byte order mark, a number written with a fraction, deep nesting).
+A valid log of every preset is accepted by the quick path itself, so that
+the path is used, not merely harmless.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from functools import lru_cache
+from typing import Any
+from unittest import mock
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from gupai import game_spec
+from gupai.core.errors import GupaiError
+from gupai.core.tiles import kinds
+from gupai.log import verdicts
+from gupai.log.format import dumps_log_line
+from gupai.log.play import play_game, play_match
+from gupai.log.quick import accepts
+from gupai.log.read import validate_text
+
+KAP = ("kap-shap", "kap-tai-shap")
+FACES = [k.face for k in kinds()]
+#: Other spellings of tiles (low end first), which only the long way reads.
+FLIPPED = {face: f"{face[2]}-{face[0]}" for face in FACES if face[0] != face[2]}
+
+
+@lru_cache(maxsize=256)
+def _played(game: str, preset: str, overrides: tuple[tuple[str, str], ...], players: int | None, seed: int) -> str:
+    try:
+        return dumps_log_line(play_game(game, preset=preset, overrides=dict(overrides), players=players, seed=seed))
+    except GupaiError:  # options that do not go together (e.g. too few piles for the players)
+        return ""
+
+
+@lru_cache(maxsize=32)
+def _match(game: str, preset: str, seed: int) -> tuple[str, ...]:
+    return tuple(dumps_log_line(log) for log in play_match(game, preset=preset, seed=seed, count=3))
+
+
+@st.composite
+def logs(draw: st.DrawFn) -> dict[str, Any]:
+    """A valid Kap log: any preset, some options changed, two to six players in Kap Tai Shap; or a match's game."""
+    game = draw(st.sampled_from(KAP))
+    spec = game_spec(game)
+    preset = draw(st.sampled_from([p.name for p in spec.presets]))
+    if draw(st.integers(0, 9)) == 0:
+        return dict(json.loads(draw(st.sampled_from(_match(game, "navpil-culin", draw(st.integers(0, 3)))))))
+    changed = draw(st.lists(st.sampled_from([o for o in spec.options if o.key != "termination"]), max_size=3))
+    overrides = tuple(sorted({o.key: draw(st.sampled_from(list(o.values))) for o in changed}.items()))
+    players = draw(st.integers(2, 6)) if game == "kap-tai-shap" else None
+    text = _played(game, preset, overrides, players, draw(st.integers(0, 40)))
+    if not text:
+        text = _played(game, preset, (), players, 0)
+    return dict(json.loads(text))
+
+
+def _long_way(text: str) -> list[str]:
+    """The validator's verdict with the quick path turned off."""
+    with mock.patch.object(verdicts, "accepted", lambda text: None):
+        return [str(issue) for issue in validate_text(text, file="x.json")]
+
+
+JUNK: list[Any] = [None, True, False, 0, 1, -1, 1.5, 2**70, 10**40, "", "x", "6-6", "4-6", [], {}, ["6-6"], {"a": 1}]
+
+
+def _some_event(draw: st.DrawFn, players: int) -> dict[str, Any]:
+    kind = draw(st.sampled_from(["discard", "take", "draw", "pass", "declare"]))
+    event: dict[str, Any] = {"type": kind, "seat": draw(st.integers(0, players - 1))}
+    if kind in ("discard", "take", "draw"):
+        event["tile"] = draw(st.sampled_from(FACES))
+    return event
+
+
+@st.composite
+def mutants(draw: st.DrawFn) -> str:
+    """A valid log's text, changed once (or not at all)."""
+    log = copy.deepcopy(draw(logs()))
+    events: list[dict[str, Any]] = log["events"]
+    n = int(log["players"])
+    part = draw(st.sampled_from(["none", "event", "events", "deal", "result", "top", "text"]))
+    at = draw(st.integers(0, max(len(events) - 1, 0)))
+    if part == "event" and events:
+        event = events[at]
+        how = draw(st.sampled_from(["type", "seat", "tile", "drop-key", "add-key", "junk", "flip"]))
+        if how == "type":
+            event["type"] = draw(st.sampled_from(["discard", "take", "draw", "pass", "declare", "Draw", "play"]))
+        elif how == "seat":
+            event["seat"] = draw(st.sampled_from([*range(n + 1), True, False, 1.0, -1, 10**40]))
+        elif how == "tile" and "tile" in event:
+            event["tile"] = draw(st.sampled_from(FACES))
+        elif how == "drop-key":
+            del event[draw(st.sampled_from(sorted(event)))]
+        elif how == "add-key":
+            event[draw(st.sampled_from(["x-note", "tile", "hand", "extra"]))] = draw(st.sampled_from(JUNK))
+        elif how == "flip" and event.get("tile") in FLIPPED:
+            event["tile"] = FLIPPED[event["tile"]]
+        else:
+            event[draw(st.sampled_from(sorted(event)))] = draw(st.sampled_from(JUNK))
+    elif part == "events":
+        how = draw(st.sampled_from(["drop", "duplicate", "move", "insert", "truncate", "junk"]))
+        if how == "drop" and events:
+            del events[at]
+        elif how == "duplicate" and events:
+            events.insert(at, copy.deepcopy(events[at]))
+        elif how == "move" and events:
+            events.insert(draw(st.integers(0, len(events) - 1)), events.pop(at))
+        elif how == "insert":
+            events.insert(draw(st.integers(0, len(events))), _some_event(draw, n))
+        elif how == "truncate":
+            del events[at:]
+        else:
+            events.insert(at, draw(st.sampled_from(JUNK)))
+    elif part == "deal":
+        deal = log["deal"]
+        how = draw(st.sampled_from(["swap", "hand-order", "hand-tile", "stock", "dice", "first", "drop", "flip"]))
+        if how == "swap":
+            i, j = draw(st.integers(0, len(deal["order"]) - 1)), draw(st.integers(0, len(deal["order"]) - 1))
+            deal["order"][i], deal["order"][j] = deal["order"][j], deal["order"][i]
+        elif how == "hand-order":
+            deal["hands"][draw(st.integers(0, n - 1))].reverse()
+        elif how == "hand-tile":
+            hand = deal["hands"][draw(st.integers(0, n - 1))]
+            hand[draw(st.integers(0, len(hand) - 1))] = draw(st.sampled_from(FACES))
+        elif how == "stock" and deal["stock"]:
+            deal["stock"][draw(st.integers(0, len(deal["stock"]) - 1))] = draw(st.sampled_from(FACES))
+        elif how == "dice":
+            deal["dice"] = draw(
+                st.sampled_from([None, [1, 1, 1, 1], [6, 6, 6, 6], [7, 0, 1, 1], [1, 2, 3], [True, 1, 1, 1]])
+            )
+        elif how == "first":
+            deal["first_player"] = draw(st.sampled_from([*range(n + 1), None, True]))
+        elif how == "drop":
+            del deal[draw(st.sampled_from(sorted(deal)))]
+        else:
+            place = draw(st.sampled_from(["order", "hands", "stock"]))
+            tiles = deal[place][0] if place == "hands" else deal[place]
+            for k, face in enumerate(tiles):
+                if face in FLIPPED:
+                    tiles[k] = FLIPPED[face]
+                    break
+    elif part == "result":
+        result = log["result"]
+        how = draw(st.sampled_from(["winner", "reason", "turns", "settlement", "hand", "split", "drop", "add"]))
+        if how == "winner":
+            result["winner"] = draw(st.sampled_from([*range(n), None, True]))
+        elif how == "reason":
+            result["reason"] = draw(st.sampled_from(["declared", "stock-exhausted", "dead-rounds", "abandoned"]))
+        elif how == "turns":
+            result["turns"] = result["turns"] + draw(st.sampled_from([-1, 1, 10**40]))
+        elif how == "settlement":
+            result["settlement"][draw(st.integers(0, n - 1))] += draw(st.sampled_from([-1, 1]))
+        elif how == "hand" and "hand" in result:
+            result["hand"].reverse() if draw(st.booleans()) else result["hand"].pop()
+        elif how == "split" and "decomposition" in result:
+            split = result["decomposition"]
+            if draw(st.booleans()):
+                split["pairs"].reverse()
+            else:
+                split["eye"], split["pairs"][0] = split["pairs"][0], split["eye"]
+        elif how == "drop":
+            del result[draw(st.sampled_from(sorted(result)))]
+        else:
+            result[draw(st.sampled_from(["x-turns", "note"]))] = draw(st.sampled_from(JUNK))
+    elif part == "top":
+        key = draw(st.sampled_from(["seed", "players", "sets", "game", "options", "match", "x-engine", "agents"]))
+        if key == "options":
+            option = draw(st.sampled_from(sorted(log["options"])))
+            log["options"][option] = draw(st.sampled_from(["any", "latest", "none", "wall", "x"]))
+        elif key == "seed":
+            log["seed"] = draw(st.sampled_from([10**39, 10**40, -(10**40), "s:1", "a b", 1.5]))
+        else:
+            log[key] = draw(st.sampled_from([*JUNK, {"game": 1, "previous": None}, {"x": [[[[1]]]]}]))
+    text = dumps_log_line(log)
+    if part == "text":
+        how = draw(st.sampled_from(["duplicate", "spaces", "escape", "bom", "fraction", "deep", "colon"]))
+        if how == "duplicate":
+            key = draw(st.sampled_from(['"format"', '"seat"', '"tile"', '"eye"', '"winner"', '"take"']))
+            at_key = text.find(key + ":")
+            if at_key >= 0:
+                end = text.find(",", at_key)
+                text = text[: end + 1] + text[at_key:end] + "," + text[end + 1 :]
+        elif how == "spaces":
+            text = text.replace(":", draw(st.sampled_from([": ", " :", " : ", ":\t"])), draw(st.integers(1, 50)))
+        elif how == "escape":
+            text = text.replace('"greedy"', '"gr\\u0065edy"').replace('"hold"', '"h\\u006fld"')
+            text = text.replace('"discard"', '"disc\\u0061rd"', 1)
+        elif how == "bom":
+            text = "\ufeff" + text
+        elif how == "fraction":
+            text = text.replace('"seat":1', '"seat":1.0', 1)
+        elif how == "deep":
+            text = text[:-1] + ',"x-deep":' + "[" * 70 + "]" * 70 + "}"
+        else:
+            text = text.replace('"preset":"', '"preset":":', 1)
+    return text
+
+
+@settings(max_examples=600, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@given(mutants())
+def test_the_quick_path_gives_the_long_way_s_verdict(text: str) -> None:
+    slow = _long_way(text)
+    if accepts(text):
+        assert slow == [], f"the quick path accepts what the long way refuses: {slow[:2]}"
+    assert [str(issue) for issue in validate_text(text, file="x.json")] == slow
+
+
+@pytest.mark.parametrize("game", KAP)
+def test_a_valid_log_of_every_preset_takes_the_quick_path(game: str) -> None:
+    for preset in game_spec(game).presets:
+        for seed in range(3):
+            text = _played(game, preset.name, (), 4 if game == "kap-tai-shap" else None, seed)
+            assert text and accepts(text), f"{game} {preset.name} seed {seed}: the quick path does not accept it"
+
+
+def test_games_of_a_match_take_the_quick_path() -> None:
+    texts = _match("kap-shap", "navpil-culin", 1)
+    assert all(accepts(text) for text in texts)
+
+
+def _with(**top: Any) -> str:
+    log = json.loads(_played("kap-shap", "culin", (), None, 2))
+    return dumps_log_line({**log, **top})
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        _played("kap-shap", "culin", (), None, 2).replace('"format":', '"format":"gupai-log","format":', 1),
+        _with(seed=10**40),  # an integer of 41 digits
+        _with(**{"x-deep": json.loads("[" * 65 + "]" * 65)}),  # nested too deeply
+        _with(**{"x-note": 1}),  # an extension key: valid, but only the long way reads it
+        _played("kap-shap", "culin", (), None, 2).replace('"seat":0', '"seat":0.0', 1),  # an integral float: valid
+        _played("kap-shap", "culin", (), None, 2).replace('"greedy"', '"gr\\u0065edy"', 1),  # an escape: valid
+    ],
+)
+def test_what_only_the_long_way_reads_goes_the_long_way(text: str) -> None:
+    assert not accepts(text)
+    assert [str(issue) for issue in validate_text(text, file="x.json")] == _long_way(text)
+
+
+def test_an_integer_of_forty_digits_is_read_by_both() -> None:
+    text = _with(seed=10**40 - 1)
+    assert accepts(text) and _long_way(text) == []
