@@ -18,7 +18,7 @@ taken from the operating system:
   the machine lowers the speedup).
 
 Each small command is timed five times (the least CPU counts); the two big
-runs once each.
+runs twice each, in turns (the faster of each counts, with its CPU).
 """
 
 from __future__ import annotations
@@ -94,9 +94,14 @@ def start_section(bench: Bench) -> None:
     )
 
     big = ("simulate", "kap-shap", "-n", str(BIG_RUN), "--json")
-    runs = {jobs: command_cost(*big, "--jobs", str(jobs)) for jobs in (1, 2)}
+    runs = {1: (float("inf"), 0.0), 2: (float("inf"), 0.0)}
+    for _ in range(2):  # in turns: each meets the machine in the same state when other load comes and goes
+        for jobs in (1, 2):
+            runs[jobs] = min(runs[jobs], command_cost(*big, "--jobs", str(jobs)))
     for jobs, (wall, cpu) in runs.items():
-        bench.line(f"  {f'{BIG_RUN:,} Kap Shap games, --jobs {jobs}':<52} {wall:>6.2f} s wall {cpu:>6.2f} s CPU")
+        bench.line(
+            f"  {f'{BIG_RUN:,} Kap Shap games, --jobs {jobs}':<52} {wall:>6.2f} s wall {cpu:>6.2f} s CPU (best of 2 by wall)"
+        )
     speedup, cost = runs[1][0] / runs[2][0], runs[2][1] / runs[1][1]
     cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
     detail = f"{speedup:.2f}x wall for {cost:.2f}x the CPU, {cores} core(s), load average {os.getloadavg()[0]:.1f}"
