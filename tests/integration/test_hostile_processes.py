@@ -379,6 +379,33 @@ def crash_always(number: int) -> int:
     return number * 10
 
 
+_SIGNAL_IN_A_FORK = """
+import os, signal
+from gupai.core.pool import WorkerPool
+class Stop(Exception):
+    pass
+def stop(signum, frame):
+    raise Stop()
+signal.signal(signal.SIGTERM, stop)
+# the signal comes while a worker is forked, as a user's Ctrl-C or kill may
+os.register_at_fork(after_in_parent=lambda: os.kill(os.getpid(), signal.SIGTERM))
+try:
+    with WorkerPool(2) as pool:
+        pool.submit(pow, 2, 3).result()
+        pool.submit(pow, 2, 4).result()
+    print("not stopped")
+except Stop:
+    print("stopped")
+"""
+
+
+def test_a_stop_signal_during_the_workers_fork_is_not_lost() -> None:
+    """A handler run inside a fork's hooks has what it raises ignored: the pool holds the signals back meanwhile."""
+    done = subprocess.run([sys.executable, "-c", _SIGNAL_IN_A_FORK], capture_output=True, text=True, timeout=60)
+    assert done.stdout.strip() == "stopped", done.stdout + done.stderr
+    assert "Exception ignored" not in done.stderr, done.stderr
+
+
 def test_the_pool_plays_again_what_a_lost_worker_held_once(tmp_path: Path) -> None:
     with WorkerPool(2) as pool:
         items = [(tmp_path / "flag", n) for n in range(8)]

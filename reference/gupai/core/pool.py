@@ -47,9 +47,33 @@ def _die_with_parent(parent: int) -> None:
         os._exit(1)
 
 
+#: The signals that stop a command: held back while the workers are forked (see :func:`_stops_held`).
+_STOPS = frozenset({signal.SIGINT, signal.SIGTERM})
+
+
+@contextlib.contextmanager
+def _stops_held() -> Iterator[None]:
+    """Hold SIGINT and SIGTERM back while the workers are forked; one that came meanwhile is handled after.
+
+    A handler that runs in the middle of a fork runs inside the fork's own
+    hooks (``logging`` registers some), which ignore what it raises: the
+    command's stop would be lost, and the run would go on to its end.
+    """
+    if not hasattr(signal, "pthread_sigmask"):  # pragma: no cover - not on POSIX
+        yield
+        return
+    held = signal.pthread_sigmask(signal.SIG_BLOCK, _STOPS)
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, held)
+
+
 def _start_worker(parent: int, initializer: Callable[..., None] | None, args: Sequence[Any]) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    if hasattr(signal, "pthread_sigmask"):  # forked while the parent held them back (_stops_held)
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, _STOPS)
     _die_with_parent(parent)
     if initializer is not None:
         initializer(*args)
@@ -85,6 +109,12 @@ class WorkerPool:
         """Run ``fn(*args)`` in a worker; its future (failed with :class:`BrokenProcessPool` if the pool is)."""
         if self._executor is None:
             self._executor = self._make()
+            with _stops_held():  # the first task forks the workers
+                return self._submit(fn, *args)
+        return self._submit(fn, *args)
+
+    def _submit(self, fn: Callable[..., Any], /, *args: Any) -> Future[Any]:
+        assert self._executor is not None
         try:
             return self._executor.submit(fn, *args)
         except BrokenProcessPool as error:  # a worker was lost before this task: it fails as the tasks out do
