@@ -85,9 +85,24 @@ def _kill_all(pids: list[int]) -> None:
             os.kill(pid, signal.SIGKILL)
 
 
+def _as_from_a_terminal() -> None:
+    """In the child before it runs gupai: SIGINT and SIGTERM as a shell at a terminal leaves them.
+
+    A command started in the background by a script inherits SIGINT ignored, and keeps it so (as gupai does,
+    as it should); these tests stand for a user at a terminal, whatever started the test run.
+    """
+    for each in (signal.SIGINT, signal.SIGTERM):
+        signal.signal(each, signal.SIG_DFL)
+
+
 def _start(*args: str, cwd: Path | None = None) -> subprocess.Popen[bytes]:
     return subprocess.Popen(
-        [GUPAI, *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True, cwd=cwd
+        [GUPAI, *args],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        start_new_session=True,
+        cwd=cwd,
+        preexec_fn=_as_from_a_terminal,  # the tests start no thread that forks meanwhile
     )
 
 
