@@ -33,6 +33,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "CACHED_CONFIGURATIONS",
+    "KEY_UNITS",
     "Decomposition",
     "HandEvaluator",
     "counts_of",
@@ -45,7 +46,9 @@ BITS = 4
 
 #: Evaluators (and their tables) kept for the configurations used last; older ones are rebuilt when asked for.
 CACHED_CONFIGURATIONS = 16
-_UNIT = tuple(1 << (BITS * i) for i in range(KIND_COUNT))
+#: One tile of each kind in a packed hand key (:func:`hand_key`): kind ``i`` counts ``KEY_UNITS[i]``.
+KEY_UNITS = tuple(1 << (BITS * i) for i in range(KIND_COUNT))
+_UNIT = KEY_UNITS
 
 
 def counts_of(tiles: Iterable[Tile]) -> tuple[int, ...]:

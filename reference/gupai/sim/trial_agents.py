@@ -45,6 +45,7 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
 
+from gupai.core.hands import KEY_UNITS as _UNIT
 from gupai.core.tiles import KIND_COUNT
 from gupai.games.agents import AGENTS, GreedyAgent
 from gupai.games.kap.actions import Declare, Discard, Take
@@ -53,8 +54,6 @@ from gupai.games.kap.state import KapState
 from gupai.games.kap.strategy import HandPlanner, planner_for
 
 __all__ = ["VARIANTS", "EagerGreedyAgent", "JavaNavpilAgent", "StrictGreedyAgent", "registered"]
-
-_UNIT = tuple(1 << (4 * i) for i in range(KIND_COUNT))
 
 
 def _outs(planner: HandPlanner, hand: list[int], key: int, seen: Sequence[int], caps: Sequence[int]) -> int:

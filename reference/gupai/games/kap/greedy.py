@@ -17,14 +17,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from gupai.core.hands import KEY_UNITS as _UNIT
 from gupai.core.tiles import KIND_COUNT
 from gupai.games.kap.actions import Action, Declare, Discard, Take
 from gupai.games.kap.state import KapState
 from gupai.games.kap.strategy import HandPlanner, planner_for
 
 __all__ = ["greedy_kap"]
-
-_UNIT = tuple(1 << (4 * i) for i in range(KIND_COUNT))
 
 
 def greedy_kap(state: KapState, legal: Sequence[Action]) -> Action:

@@ -37,6 +37,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any, NamedTuple
 
+from gupai.core.hands import BITS, KEY_UNITS
 from gupai.core.tiles import KIND_COUNT, Tile
 from gupai.games.kap.config import COLLECTING_GAMES, CollectingConfig
 from gupai.games.kap.replay import checked_deal, config_of
@@ -45,8 +46,8 @@ from gupai.games.match import check_match
 __all__ = ["quick_replay"]
 
 #: A tile kind's weight in a packed hand key, as KapState packs it (four bits a kind).
-_SHIFT = tuple(4 * k for k in range(KIND_COUNT))
-_UNIT = tuple(1 << at for at in _SHIFT)
+_SHIFT = tuple(BITS * k for k in range(KIND_COUNT))
+_UNIT = KEY_UNITS
 
 
 #: Each tile's one spelling (the only one the schema allows), as its kind and as its weight in a packed key.

@@ -25,6 +25,7 @@ from functools import lru_cache
 from typing import Any
 
 from gupai.core.errors import IllegalActionError
+from gupai.core.hands import KEY_UNITS as _UNIT
 from gupai.core.hands import Decomposition
 from gupai.core.tiles import KIND_COUNT, Tile, tiles_from_counts
 from gupai.games.kap.actions import (
@@ -51,9 +52,6 @@ __all__ = ["ABANDON_AFTER_TURNS", "KapState"]
 #: reference engine (``gupai play``, ``gupai simulate``) stop a game that reaches this many turns and log it
 #: as abandoned (``ks.end.abandoned``). Not a rule of the game: a cap of this engine's own.
 ABANDON_AFTER_TURNS = 1000
-
-
-_UNIT = tuple(1 << (4 * k) for k in range(KIND_COUNT))
 
 
 @lru_cache(maxsize=64)
