@@ -8,6 +8,7 @@ in reading order, the match links between the lines of a file checked.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from gupai.core.errors import GupaiError
 from gupai.core.jsonread import JSONReadError, loads
@@ -72,8 +73,7 @@ class Run:
     def game(self, text: str, file: str, game: int | None) -> None:
         """Validate one document's text (here, or in a batch for the workers), keeping what the caps allow."""
         if self.batches is None:
-            doc = accepted(text)  # a valid log, read once for its match link too
-            found = [] if doc is not None else self._long_way(text, file, game)
+            doc, found = self._verdict(text, file, game)  # a valid log is read once, for its match link too
             self._record(self.links.check(text, file, game, found, doc=doc), file, game)
         else:
             self.batches.add(text, file, game)
@@ -126,7 +126,12 @@ class Run:
 
         A valid Kap log is usually found so by the quick path (:mod:`gupai.log.quick`); anything else
         goes the long way, which explains what is wrong."""
-        return [] if accepted(text) is not None else self._long_way(text, file, game)
+        return self._verdict(text, file, game)[1]
+
+    def _verdict(self, text: str, file: str, game: int | None) -> tuple[dict[str, Any] | None, list[LogIssue]]:
+        """The document as the quick path read it (``None`` if it did not vouch for it), and its errors."""
+        doc = accepted(text)
+        return doc, [] if doc is not None else self._long_way(text, file, game)
 
     def _long_way(self, text: str, file: str, game: int | None) -> list[LogIssue]:
         """The strict reader, the whole schema and the replay (:func:`check_document`)."""
