@@ -223,8 +223,9 @@ def _simulations(
     players: int | None,
     sets: int | None,
     agents: str,
-    engine: str = "auto",
-    count: int = 0,
+    *,
+    engine: str,
+    count: int,
 ) -> list[Simulation]:
     hint = "'--presets'" if len(presets) > 1 else "'--preset'"
     resolved = [resolve(game, preset, option_items, preset_hint=hint) for preset in presets]
@@ -301,7 +302,7 @@ def _run(
     side_by_side: bool = False,
 ) -> None:
     """Simulate ``game`` under each of ``presets`` on the same seeds and report them (``simulate`` and ``compare``)."""
-    sims = _simulations(game, presets, option_items, players, sets, agents, engine, count)
+    sims = _simulations(game, presets, option_items, players, sets, agents, engine=engine, count=count)
     plots = out is not None and plots_available()
     if out is not None:
         check_out(out, game, plots=plots, force=force)  # before the games are played, not after
