@@ -37,10 +37,13 @@ import argparse
 import importlib
 import math
 import random
+import resource
+import subprocess
 import sys
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import TextIO, TypeVar
 
 from gupai.core.hands import HandEvaluator, hand_key
@@ -50,12 +53,14 @@ from gupai.core.tiles import KIND_COUNT, Tile, set_counts, tiles_from_counts
 from gupai.games.kap.config import collecting_config
 
 __all__ = [
+    "GUPAI",
     "SECTIONS",
     "SECTION_MODULES",
     "Bench",
     "Measurement",
     "main",
     "plain_is_winning",
+    "process_cost",
     "random_hands",
     "section",
 ]
@@ -76,6 +81,30 @@ SECTION_MODULES: list[str] = [
     "tools.bench_validate",
     "tools.bench_start",
 ]
+
+#: The ``gupai`` command of this environment, run as a user runs it.
+GUPAI = str(Path(sys.executable).parent / "gupai")
+
+
+def process_cost(argv: Sequence[str], *, name: str | None = None) -> tuple[float, float]:
+    """Wall and CPU seconds (user and system, the process's and its children's) of running ``argv``.
+
+    The command must succeed: else an ``AssertionError`` names it (as ``name``, if given) and says why.
+
+    >>> wall, cpu = process_cost([sys.executable, "-c", "pass"])
+    >>> 0 < cpu < 5 and wall > 0
+    True
+    """
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    began = time.perf_counter()
+    done = subprocess.run(list(argv), capture_output=True, text=True, check=False)
+    wall = time.perf_counter() - began
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    if done.returncode != 0:
+        what = name or " ".join(argv)
+        raise AssertionError(f"{what} failed ({done.returncode}): {done.stderr.strip()[-500:]}")
+    return wall, (after.ru_utime + after.ru_stime) - (before.ru_utime + before.ru_stime)
+
 
 #: The hands section's targets.
 MIN_HANDS_PER_SECOND = 500_000

@@ -24,13 +24,9 @@ runs twice each, in turns (the faster of each counts, with its CPU).
 from __future__ import annotations
 
 import os
-import resource
-import subprocess
 import sys
-import time
-from pathlib import Path
 
-from tools.bench import Bench, section
+from tools.bench import GUPAI, Bench, process_cost, section
 
 __all__ = ["BIG_RUN", "MAX_HELP_CPU", "MAX_JOBS_CPU", "MAX_SIMULATE_ONE_CPU", "MIN_JOBS_SPEEDUP", "command_cost"]
 
@@ -46,8 +42,6 @@ MAX_JOBS_CPU = 1.10
 #: numba and its array library, as the fast path imports them (SciPy hidden from numba's BLAS check).
 _IMPORT_NUMBA = "import sys; sys.modules['scipy'] = None; import numba, numba.np.arraymath"
 
-_GUPAI = str(Path(sys.executable).parent / "gupai")
-
 
 def command_cost(*args: str) -> tuple[float, float]:
     """Wall and CPU seconds (the command's and its children's) of ``gupai ARGS``, which must succeed.
@@ -56,14 +50,7 @@ def command_cost(*args: str) -> tuple[float, float]:
     >>> 0 < cpu < 5 and wall > 0
     True
     """
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    began = time.perf_counter()
-    done = subprocess.run([_GUPAI, *args], capture_output=True, text=True, check=False)
-    wall = time.perf_counter() - began
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    if done.returncode != 0:
-        raise AssertionError(f"gupai {' '.join(args)} failed ({done.returncode}): {done.stderr.strip()[-500:]}")
-    return wall, (after.ru_utime + after.ru_stime) - (before.ru_utime + before.ru_stime)
+    return process_cost([GUPAI, *args], name=" ".join(["gupai", *args]))
 
 
 def _least_cpu(*args: str, runs: int = 5) -> float:
@@ -113,7 +100,4 @@ def start_section(bench: Bench) -> None:
 
 
 def _python_cpu(code: str) -> float:
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    subprocess.run([sys.executable, "-c", code], check=True)
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return (after.ru_utime + after.ru_stime) - (before.ru_utime + before.ru_stime)
+    return process_cost([sys.executable, "-c", code])[1]

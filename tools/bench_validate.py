@@ -12,16 +12,12 @@ says so: the load average is printed with it).
 from __future__ import annotations
 
 import os
-import resource
-import subprocess
-import sys
 import tempfile
-import time
 from pathlib import Path
 
 from gupai.log.format import dumps_log_line
 from gupai.log.play import play_game
-from tools.bench import Bench, section
+from tools.bench import GUPAI, Bench, process_cost, section
 
 __all__ = ["GAMES", "MIN_SPEEDUP", "validate_jobs_section", "validate_run"]
 
@@ -31,20 +27,10 @@ GAMES, DISTINCT = 15_000, 3_000
 #: ``--jobs 2`` against ``--jobs 1``, in wall time.
 MIN_SPEEDUP = 1.6
 
-_GUPAI = str(Path(sys.executable).parent / "gupai")
-
 
 def validate_run(path: Path, jobs: int) -> tuple[float, float]:
     """Wall and CPU seconds (the command's and its workers') of ``gupai validate --jobs JOBS PATH``, which must pass."""
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    began = time.perf_counter()
-    done = subprocess.run([_GUPAI, "validate", "--jobs", str(jobs), str(path)], capture_output=True, text=True)
-    wall = time.perf_counter() - began
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    if done.returncode != 0:
-        raise AssertionError(f"gupai validate --jobs {jobs} failed ({done.returncode}): {done.stderr.strip()}")
-    cpu = (after.ru_utime + after.ru_stime) - (before.ru_utime + before.ru_stime)
-    return wall, cpu
+    return process_cost([GUPAI, "validate", "--jobs", str(jobs), str(path)], name=f"gupai validate --jobs {jobs}")
 
 
 @section("validate-jobs")
