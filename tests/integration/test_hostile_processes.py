@@ -492,20 +492,28 @@ def test_an_unwritable_output_is_exit_2_before_the_work(tmp_path: Path, command:
     assert "Traceback" not in done.stderr and "internal error" not in done.stderr
 
 
-@pytest.mark.parametrize("option", ["--report", "--badge", "--write-known-failures"])
-def test_the_harness_checks_its_output_files_before_starting_the_engine(tmp_path: Path, option: str) -> None:
+def _refused_before_the_engine(option: str, out: Path) -> str:
+    """The last line of ``conformance run ... OPTION OUT`` against an engine that would spawn and hang, which
+    must exit 2 without ever starting it."""
     mark = f"gupai-unstarted-{uuid.uuid4().hex}"
     engine = f"{sys.executable} {FAKES / 'spawns_and_hangs.py'} {mark}"
-    out = tmp_path / "missing" / "out.json"
     done = subprocess.run(
         [GUPAI, "conformance", "run", "kap-shap", "--engine", engine, "--run", ONE_CASE, option, str(out)],
         capture_output=True, timeout=60, text=True,
     )  # fmt: skip
-    assert done.returncode == 2
-    assert (
-        done.stderr.strip().splitlines()[-1] == f"Error: cannot write {out}: its directory {out.parent} does not exist"
-    )
+    assert done.returncode == 2, done.stderr
     assert _marked(mark) == []
+    last: str = done.stderr.strip().splitlines()[-1]
+    return last
+
+
+@pytest.mark.parametrize("option", ["--report", "--badge", "--write-known-failures"])
+def test_the_harness_checks_its_output_files_before_starting_the_engine(tmp_path: Path, option: str) -> None:
+    out = tmp_path / "missing" / "out.json"
+    assert (
+        _refused_before_the_engine(option, out)
+        == f"Error: cannot write {out}: its directory {out.parent} does not exist"
+    )
 
 
 def test_play_out_writes_whole_and_force_replaces(tmp_path: Path) -> None:
@@ -660,20 +668,13 @@ def test_the_harness_reads_a_long_unterminated_line_in_linear_time(tmp_path: Pat
 @pytest.mark.parametrize("option", ["--report", "--badge", "--junit"])
 def test_the_harness_refuses_an_existing_output_file_without_force(tmp_path: Path, option: str) -> None:
     """An existing report, badge or JUnit file is a user's file: refused before the engine starts, unless --force."""
-    mark = f"gupai-unstarted-{uuid.uuid4().hex}"
     out = tmp_path / "out.txt"
     out.write_text("the user's own file\n", encoding="utf-8")
-    hangs = f"{sys.executable} {FAKES / 'spawns_and_hangs.py'} {mark}"
-    done = subprocess.run(
-        [GUPAI, "conformance", "run", "kap-shap", "--engine", hangs, "--run", ONE_CASE, option, str(out)],
-        capture_output=True, timeout=60, text=True,
-    )  # fmt: skip
-    assert done.returncode == 2
     assert (
-        done.stderr.strip().splitlines()[-1] == f"Error: cannot write {out}: it exists (give --force to overwrite it)"
+        _refused_before_the_engine(option, out)
+        == f"Error: cannot write {out}: it exists (give --force to overwrite it)"
     )
     assert out.read_text(encoding="utf-8") == "the user's own file\n"
-    assert _marked(mark) == []
     forced = subprocess.run(
         [GUPAI, "conformance", "run", "kap-shap", "--engine", f"{GUPAI} engine", "--run", ONE_CASE, option, str(out),
          "--force"],
