@@ -103,7 +103,13 @@ def play_chunk(runner: Any, chunk: tuple[int, int]) -> Any:
 
 
 def play_chunks(runner: Any, group: list[tuple[int, int]]) -> Any:
-    """The tally of a group of chunks (each chunk its own match, as when played one by one), merged."""
+    """The tally of a group of chunks (each chunk its own match, as when played one by one), merged.
+
+    The fast path plays them one call each and counts them in one go (:meth:`gupai.sim.fast.runner.ChunkedRunner.play_chunks`).
+    """
+    fast = getattr(runner, "play_chunks", None)
+    if fast is not None:
+        return fast(group)
     tally = play_chunk(runner, group[0])
     for chunk in group[1:]:
         tally.merge(play_chunk(runner, chunk))
@@ -133,11 +139,11 @@ def local_chunk_results(
     at least :data:`TASKS_PER_WORKER` tasks a worker; the reference engine's
     one to a task (a chunk of it is long already).
     """
-    if jobs <= 1 or len(plan) <= 1:
-        for chunk in plan:
-            yield chunk[1], play_chunk(runner, chunk)
+    fast = getattr(runner, "play_chunks", None) is not None
+    if jobs <= 1 or len(plan) <= 1:  # in this process: the fast path's chunks grouped as for one worker
+        for group in task_groups(plan, workers=1, most=FAST_CHUNKS_PER_TASK) if fast else [[chunk] for chunk in plan]:
+            yield sum(count for _, count in group), play_chunks(runner, group)
         return
-    fast = getattr(runner, "play_chunk", None) is not None
     if "fork" in multiprocessing.get_all_start_methods():
         warm = getattr(runner, "warm", None)
         if warm is not None:

@@ -34,6 +34,7 @@ from gupai.log.play import seat_agents
 from gupai.sim.fast import kap_kernel as kk
 from gupai.sim.fast.compiling import announce_compiling
 from gupai.sim.fast.mt import string_key_bytes
+from gupai.sim.fast.runner import ChunkedRunner
 
 __all__ = ["DEAD_ROUND_TURNS", "FastKapRunner", "KapTables", "kap_tables", "seed_keys"]
 
@@ -180,7 +181,7 @@ def _dice_for_first(first: int, players: int) -> tuple[int, ...]:
     raise ValueError(f"no throw of the dice makes seat {first} of {players} first")  # pragma: no cover
 
 
-class FastKapRunner:
+class FastKapRunner(ChunkedRunner):
     """Plays seeded Kap games in compiled chunks; the same games as :class:`gupai.sim.simulate.KapRunner`."""
 
     def __init__(self, simulation: Any, tally: type) -> None:
@@ -220,19 +221,5 @@ class FastKapRunner:
         )  # fmt: skip
         return out, trace, trace_len
 
-    def warm(self) -> None:
-        """Compile the kernel, or load it from numba's cache, in this process (before any worker is forked)."""
-        self.run(range(1))
-
-    def play_chunk(self, first: int, count: int) -> Any:
-        """Play games ``first .. first+count-1`` into a new tally."""
-        out = self.run(range(first, first + count))[0]
-        tally = self.new_tally()
+    def count(self, tally: Any, out: np.ndarray) -> None:
         tally.add_games(out[:, 0], out[:, 1], out[:, 2], out[:, 3])
-        return tally
-
-    def play(self, seed: int, tally: Any) -> None:
-        tally.merge(self.play_chunk(seed, 1))
-
-    def state(self, seed: int) -> Any:  # pragma: no cover - the fast path keeps no state object
-        raise NotImplementedError("the fast path plays whole games; use the reference runner for states")

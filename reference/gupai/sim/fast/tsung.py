@@ -28,6 +28,7 @@ from gupai.log.play import seat_agents
 from gupai.sim.fast import tsung_kernel as tk
 from gupai.sim.fast.compiling import announce_compiling
 from gupai.sim.fast.kap import game_keys
+from gupai.sim.fast.runner import ChunkedRunner
 
 __all__ = ["TEN", "FastTsungRunner"]
 
@@ -47,7 +48,7 @@ _CAPTURES = {
 }
 
 
-class FastTsungRunner:
+class FastTsungRunner(ChunkedRunner):
     """Plays seeded Tsung Shap games in compiled chunks; the same games as :class:`gupai.sim.simulate.TsungRunner`."""
 
     def __init__(self, simulation: Any, tally: type) -> None:
@@ -120,19 +121,5 @@ class FastTsungRunner:
         )  # fmt: skip
         return out, trace, trace_len
 
-    def warm(self) -> None:
-        """Compile the kernel, or load it from numba's cache, in this process (before any worker is forked)."""
-        self.run(range(1))
-
-    def play_chunk(self, first: int, count: int) -> Any:
-        """Play games ``first .. first+count-1`` into a new tally."""
-        out = self.run(range(first, first + count))[0]
-        tally = self.new_tally()
+    def count(self, tally: Any, out: np.ndarray) -> None:
         tally.add_games(out[:, 0], out[:, 1], out[:, 2:4], out[:, 4:6], out[:, 6])
-        return tally
-
-    def play(self, seed: int, tally: Any) -> None:
-        tally.merge(self.play_chunk(seed, 1))
-
-    def state(self, seed: int) -> Any:  # pragma: no cover - the fast path keeps no state object
-        raise NotImplementedError("the fast path plays whole games; use the reference runner for states")
