@@ -97,7 +97,10 @@ class FastTsungRunner(ChunkedRunner):
         params[tk.P_COMMON] = config.common
         params[tk.P_FOUR] = config.four
         params[tk.P_SPOT] = config.spot_points
-        params[tk.P_TEN] = TEN
+        most = 3 * int(self.values.max())  # a capture adds up the spots of three tiles at most
+        if most >= 63:  # pragma: no cover - a tile has 12 spots at most
+            raise ValueError(f"spot sums up to {most} do not fit the kernel's mask of tens")
+        params[tk.P_TENS] = sum(1 << total for total in range(0, most + 1, TEN))
         params[tk.P_MATCH] = config.after_match
         params[tk.P_RESTART_FIRST] = config.restart_first
         self.params = params

@@ -36,7 +36,7 @@ __all__ = ["CLAIM0", "PASS", "P_COUNT", "TAKE0", "play_tsung"]
     P_END,
     P_COMMON,
     P_FOUR,
-    P_TEN,
+    P_TENS,
     P_SPOT,
     P_MATCH,
     P_RESTART_FIRST,
@@ -60,14 +60,14 @@ def _captures(kind, end, row, lo, hi, laid, values, params, out):  # type: ignor
     n = hi - lo
     if n == 0 or (laid == 1 and params[P_OPENING_CAPTURE] == 0):
         return 0
-    ten = params[P_TEN]
+    tens = params[P_TENS]  # bit s set when a sum of s spots makes tens (a shift, not a division)
     found = 0
     a = row[lo]
     if n == 1:
         if kind == a and params[P_LONE_PAIR]:
             out[found] = LONE_PAIR
             found += 1
-        if params[P_LONE_TEN] and (values[kind] + values[a]) % ten == 0:
+        if params[P_LONE_TEN] and (tens >> (values[kind] + values[a])) & 1:
             out[found] = LONE_TEN
             found += 1
         return found
@@ -81,13 +81,13 @@ def _captures(kind, end, row, lo, hi, laid, values, params, out):  # type: ignor
         found += 1
     v = values[kind]
     if n > 2 and params[P_TWO]:
-        if (either or end == LEFT) and (v + values[a] + values[row[lo + 1]]) % ten == 0:
+        if (either or end == LEFT) and (tens >> (v + values[a] + values[row[lo + 1]])) & 1:
             out[found] = TRIPLE_LEFT
             found += 1
-        if (either or end == RIGHT) and (v + values[row[hi - 2]] + values[z]) % ten == 0:
+        if (either or end == RIGHT) and (tens >> (v + values[row[hi - 2]] + values[z])) & 1:
             out[found] = TRIPLE_RIGHT
             found += 1
-    if (v + values[a] + values[z]) % ten == 0:
+    if (tens >> (v + values[a] + values[z])) & 1:
         out[found] = TRIPLE_ENDS
         found += 1
     return found
