@@ -264,19 +264,19 @@ def test_a_signal_stops_the_reference_engine_with_its_status() -> None:
 # ------------------------------------------------------------ findings 5 and 10: --jobs
 @pytest.fixture(scope="module")
 def corpus(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
-    """A JSON Lines corpus of 12,000 valid games (60 games played, repeated): several seconds for --jobs 2."""
+    """A JSON Lines corpus of 24,000 valid games (60 games played, repeated): over a second for --jobs 3."""
     folder = tmp_path_factory.mktemp("corpus")
     played = subprocess.run(
         [GUPAI, "play", "kap-shap", "-n", "60"], capture_output=True, check=True, timeout=120
     ).stdout.decode()
     path = folder / "corpus.jsonl"
-    path.write_text(played.strip() + "\n" + (played.strip() + "\n") * 199, encoding="utf-8")
+    path.write_text(played.strip() + "\n" + (played.strip() + "\n") * 399, encoding="utf-8")
     yield path
 
 
 @pytest.mark.parametrize(("signum", "status"), [(signal.SIGINT, 130), (signal.SIGTERM, 143)])
 def test_a_signal_tears_the_validate_pool_down_at_once(corpus: Path, signum: int, status: int) -> None:
-    process = _start("validate", "--jobs", "2", str(corpus))
+    process = _start("validate", "--jobs", "3", str(corpus))  # two workers and the parent
     workers: list[int] = []
     try:
         assert _wait_for(lambda: len(_children(process.pid)) >= 2, 30), "the workers never started"
@@ -298,7 +298,7 @@ def test_a_signal_tears_the_validate_pool_down_at_once(corpus: Path, signum: int
 
 
 def test_killing_the_parent_kills_its_workers(corpus: Path) -> None:
-    process = _start("validate", "--jobs", "2", str(corpus))
+    process = _start("validate", "--jobs", "3", str(corpus))  # two workers and the parent
     workers: list[int] = []
     try:
         assert _wait_for(lambda: len(_children(process.pid)) >= 2, 30), "the workers never started"
@@ -311,14 +311,14 @@ def test_killing_the_parent_kills_its_workers(corpus: Path) -> None:
 
 
 def test_a_lost_worker_costs_nothing_when_its_batch_is_checked_again(corpus: Path) -> None:
-    process = _start("validate", "--jobs", "2", str(corpus))
+    process = _start("validate", "--jobs", "3", str(corpus))  # two workers and the parent
     assert _wait_for(lambda: len(_children(process.pid)) >= 2, 30), "the workers never started"
-    time.sleep(0.5)
     victim = _children(process.pid)[0]
+    time.sleep(0.2)
     os.kill(victim, signal.SIGKILL)  # as the kernel's out-of-memory killer would
     _, err = _finish(process, 120)
     assert process.returncode == 0, err
-    assert err.strip().splitlines() == ["12000 game(s) read, 0 invalid, 0 error(s)"]
+    assert err.strip().splitlines() == ["24000 game(s) read, 0 invalid, 0 error(s)"]
 
 
 def crash_on_mark(batch: list[tuple[str, str, int | None]]) -> list[list[object]]:

@@ -216,8 +216,10 @@ def _workers(stack: ExitStack, *, jobs: int, cluster: str | None) -> tuple[Submi
         return (lambda task, batch: client.submit(task, batch, pure=False)), None
     if jobs == 1:
         return None, None
-    pool = stack.enter_context(WorkerPool(jobs))  # left by a signal or an error: the workers are killed at once
-    return pool.submit, pool.restart
+    # jobs - 1 workers, and this process checks its share too (whenever the workers have enough queued): left by
+    # a signal or an error, the workers are killed at once
+    pool = stack.enter_context(WorkerPool(jobs - 1))
+    return pool.submit_or_run, pool.restart
 
 
 def _validate(

@@ -92,6 +92,7 @@ class WorkerPool:
         self._initializer = initializer
         self._initargs = tuple(initargs)
         self._executor: ProcessPoolExecutor | None = None
+        self._out: list[Future[Any]] = []  # the workers' tasks not known to be done (for submit_or_run)
         #: How many times the pool was rebuilt after losing a worker.
         self.restarts = 0
 
@@ -113,10 +114,31 @@ class WorkerPool:
                 return self._submit(fn, *args)
         return self._submit(fn, *args)
 
+    def submit_or_run(self, fn: Callable[..., Any], /, *args: Any, ahead: int = 2) -> Future[Any]:
+        """:meth:`submit`, unless every worker has ``ahead`` tasks waiting already: then ``fn(*args)`` runs here,
+        at once, and its future is done (with its result, or its exception). The calling process so takes its
+        share of the work instead of only waiting: ``jobs - 1`` workers and it keep ``jobs`` cores busy.
+
+        >>> with WorkerPool(1) as pool:
+        ...     [pool.submit_or_run(pow, 2, n, ahead=1).result() for n in range(4)]
+        [1, 2, 4, 8]
+        """
+        self._out = [future for future in self._out if not future.done()]
+        if self._executor is None or len(self._out) < ahead * self.jobs:
+            return self.submit(fn, *args)
+        here: Future[Any] = Future()
+        try:
+            here.set_result(fn(*args))
+        except Exception as error:  # as a worker's task fails: in its future
+            here.set_exception(error)
+        return here
+
     def _submit(self, fn: Callable[..., Any], /, *args: Any) -> Future[Any]:
         assert self._executor is not None
         try:
-            return self._executor.submit(fn, *args)
+            future = self._executor.submit(fn, *args)
+            self._out.append(future)
+            return future
         except BrokenProcessPool as error:  # a worker was lost before this task: it fails as the tasks out do
             failed: Future[Any] = Future()
             failed.set_exception(error)
@@ -162,6 +184,7 @@ class WorkerPool:
     def kill(self) -> None:
         """Kill every worker now, drop every queued task, and reap the workers."""
         executor, self._executor = self._executor, None
+        self._out = []
         if executor is None:
             return
         workers = dict(getattr(executor, "_processes", None) or {})

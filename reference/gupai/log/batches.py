@@ -128,12 +128,16 @@ class Batches:
         out.record(out.item, verdicts)
 
     def _recover(self, out: _Out) -> None:
-        """A worker was lost, and with it every batch out: each is checked again, alone, in a fresh pool."""
+        """A worker was lost, and with it every batch out: each is checked again, alone, in a fresh pool (but
+        one already checked, by the calling process or before the loss)."""
         assert self.restart is not None
         again = [out, *self.pending]
         self.pending.clear()
         self.restart()
         for each in again:
+            if each.future.done() and each.future.exception() is None:  # checked before the loss (or here)
+                each.record(each.item, each.future.result())
+                continue
             try:
                 verdicts = self.submit(each.task, each.item).result()
             except BrokenProcessPool:  # lost again, alone: this batch is the one to blame
