@@ -213,3 +213,19 @@ def chromium() -> str:
 def site_pages(site: Path) -> list[str]:
     """Every page of the built ``site`` (its HTML files outside assets/), as paths relative to it, sorted."""
     return sorted(p.relative_to(site).as_posix() for p in site.rglob("*.html") if "assets" not in p.parts)
+
+
+#: The teaching probe (``tests/integration/site_teach_probe.js``): tables wider than their column, text
+#: below the contrast a reader needs, labels too small to read.
+TEACH_PROBE = (Path(__file__).parent / "integration" / "site_teach_probe.js").read_text(encoding="utf-8")
+
+
+def legibility_problems(browser: Browser, page: str, *, width: int, scheme: str) -> list[str]:
+    """What the teaching probe finds wrong on ``page``, open in ``browser`` at ``width`` in ``scheme``, a line each."""
+    found = browser.evaluate(TEACH_PROBE)
+    assert found["texts"] > 0 or page == "404.html", page
+    return [
+        f"{page} at {width} px ({scheme}): {kind}: {what}"
+        for kind in ("tables", "contrast", "small")
+        for what in found[kind]
+    ]
