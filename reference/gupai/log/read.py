@@ -98,12 +98,12 @@ def check_range(part: FileRange) -> RangeVerdicts:
                 if not readable:
                     rest.append((number, text))
                     continue
-                found = run.check(text, part.file, number)
+                doc, found = run.verdict(text, part.file, number)
                 if first is None:
                     first = (number, text, found)
                     run.links.follow(text, part.file)
                 else:
-                    found = run.links.check(text, part.file, number, found)
+                    found = run.links.check(text, part.file, number, found, doc=doc)
                     if found:
                         rest.append((number, found))
                     else:

@@ -73,7 +73,7 @@ class Run:
     def game(self, text: str, file: str, game: int | None) -> None:
         """Validate one document's text (here, or in a batch for the workers), keeping what the caps allow."""
         if self.batches is None:
-            doc, found = self._verdict(text, file, game)  # a valid log is read once, for its match link too
+            doc, found = self.verdict(text, file, game)  # a valid log is read once, for its match link too
             self._record(self.links.check(text, file, game, found, doc=doc), file, game)
         else:
             self.batches.add(text, file, game)
@@ -126,10 +126,11 @@ class Run:
 
         A valid Kap log is usually found so by the quick path (:mod:`gupai.log.quick`); anything else
         goes the long way, which explains what is wrong."""
-        return self._verdict(text, file, game)[1]
+        return self.verdict(text, file, game)[1]
 
-    def _verdict(self, text: str, file: str, game: int | None) -> tuple[dict[str, Any] | None, list[LogIssue]]:
-        """The document as the quick path read it (``None`` if it did not vouch for it), and its errors."""
+    def verdict(self, text: str, file: str, game: int | None) -> tuple[dict[str, Any] | None, list[LogIssue]]:
+        """The document as the quick path read it (``None`` if it did not vouch for it), and its errors: a valid
+        log is decoded once, for its match link too (the ``doc`` of :meth:`gupai.log.match.MatchLinks.check`)."""
         doc = accepted(text)
         return doc, [] if doc is not None else self._long_way(text, file, game)
 
