@@ -22,10 +22,9 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
-import yaml
-
 from gupai.core.errors import TileError
 from gupai.core.resources import data_dir
+from gupai.core.specfiles import read_yaml
 
 __all__ = [
     "KIND_COUNT",
@@ -45,10 +44,6 @@ __all__ = [
     "spelling",
     "tiles_from_counts",
 ]
-
-#: libyaml's safe loader when there is one (as :mod:`gupai.core.spec` reads the spec): the same documents, read
-#: several times as fast.
-_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 _FACE = re.compile(r"\s*(?:\[\s*([1-6])\s*[-:/]\s*([1-6])\s*\]|([1-6])\s*[-:/]\s*([1-6]))\s*\Z")
 
@@ -89,8 +84,7 @@ def kinds() -> tuple[TileKind, ...]:
     >>> sum(k.copies for k in kinds())
     32
     """
-    with open(data_dir("spec") / "tiles.yaml", encoding="utf-8") as handle:
-        doc: dict[str, Any] = yaml.load(handle, Loader=_LOADER)
+    doc: dict[str, Any] = read_yaml(data_dir("spec") / "tiles.yaml")
     result = []
     for index, entry in enumerate(doc["kinds"]):
         high, low = (int(part) for part in entry["face"].split("-"))
@@ -138,8 +132,7 @@ def pair_tables() -> dict[str, PairTable]:
     >>> len(tables["printed"].omit), len(tables["celko-table"].only or ())
     (3, 14)
     """
-    with open(data_dir("spec") / "tiles.yaml", encoding="utf-8") as handle:
-        doc: dict[str, Any] = yaml.load(handle, Loader=_LOADER)
+    doc: dict[str, Any] = read_yaml(data_dir("spec") / "tiles.yaml")
 
     def faces(rows: list[list[str]]) -> frozenset[frozenset[str]]:
         return frozenset(frozenset(row) for row in rows)

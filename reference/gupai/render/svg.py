@@ -27,10 +27,9 @@ from html import escape
 from types import MappingProxyType
 from typing import Any, Literal
 
-import yaml
-
 from gupai.core.errors import SpecError
 from gupai.core.resources import data_dir
+from gupai.core.specfiles import read_yaml
 from gupai.core.tiles import Tile
 
 __all__ = [
@@ -113,8 +112,7 @@ class Pip:
 @cache
 def _pip_colours() -> tuple[frozenset[int], frozenset[int], str]:
     """The red numbers, the white numbers and the [6-6] rule from the spec."""
-    with open(data_dir("spec") / "tiles.yaml", encoding="utf-8") as handle:
-        doc: dict[str, Any] = yaml.safe_load(handle)
+    doc: dict[str, Any] = read_yaml(data_dir("spec") / "tiles.yaml")
     colours = doc.get("pip_colours") or {}
     red = frozenset(int(n) for n in colours.get("red", ()))
     white = frozenset(int(n) for n in colours.get("white", ()))
