@@ -23,6 +23,8 @@ from pathlib import Path
 from typing import Any
 
 from gupai.core.files import OutputError, write_file
+from gupai.core.spec import game_spec
+from gupai.core.spec import games as spec_games
 from gupai.sim.stats import Estimate
 
 __all__ = ["CSV_FILES", "PLOT_STEMS", "estimate", "output_names", "summary_rows", "write_csvs", "write_outputs"]
@@ -190,7 +192,7 @@ def write_outputs(doc: dict[str, Any], directory: Path, *, plots: bool = True, f
         from gupai.sim.plots import plot_lengths, plot_scores, plot_sweeps, plot_wins
 
         runs, game = doc["runs"], doc["game"]
-        name = {"kap-shap": "Kap Shap", "kap-tai-shap": "Kap Tai Shap", "tsung-shap": "Tsung Shap"}.get(game, game)
+        name = game_spec(game).name if game in spec_games() else game  # the spec's name for it
         players = sorted({run["players"] for run in runs})
         who = f", {players[0]} players" if len(players) == 1 else ""
         games = f"{doc['games']:,} games each" if len(runs) > 1 else f"{doc['games']:,} games"
