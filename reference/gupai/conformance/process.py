@@ -260,6 +260,14 @@ class EngineProcess:
         deadline = time.monotonic() + self.timeout
         fd_in, fd_out = process.stdin.fileno(), process.stdout.fileno()
         view = memoryview(data)
+        try:  # the pipe has room for a request, nearly always: written at once, without a selector
+            view = view[os.write(fd_in, view) :]
+        except BlockingIOError:
+            pass
+        except OSError:
+            raise self._gone(cmd, closed="input") from None
+        if not view:
+            return
         with selectors.DefaultSelector() as selector:
             selector.register(fd_in, selectors.EVENT_WRITE)
             selector.register(fd_out, selectors.EVENT_READ)
@@ -316,6 +324,8 @@ class EngineProcess:
         deadline = time.monotonic() + self.timeout
         fd = process.stdout.fileno()
         end = self._buffer.find(b"\n")
+        if end >= 0:  # read already (with an answer before it)
+            return self._take_line(end)
         scanned = len(self._buffer)  # each byte is searched for the newline once: linear in the answer's length
         with selectors.DefaultSelector() as selector:
             selector.register(fd, selectors.EVENT_READ)
@@ -334,6 +344,10 @@ class EngineProcess:
                         self._read_chunk(fd, cmd)
                 end = self._buffer.find(b"\n", scanned)
                 scanned = len(self._buffer)
+        return self._take_line(end)
+
+    def _take_line(self, end: int) -> bytes:
+        """The buffered line ending at ``end``, taken out of the buffer."""
         line = bytes(self._buffer[:end])
         del self._buffer[: end + 1]  # (a bytearray drops its head without copying the rest)
         return line

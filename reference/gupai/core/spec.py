@@ -256,8 +256,9 @@ def sources() -> dict[str, Source]:
     }
 
 
+@cache
 def games() -> tuple[str, ...]:
-    """The ids of every game in ``spec/games/``."""
+    """The ids of every game in ``spec/games/`` (read once a process, as each game's spec is)."""
     return tuple(sorted(path.stem for path in (data_dir("spec") / "games").glob("*.yaml")))
 
 
