@@ -24,23 +24,22 @@ for each.
 
 >>> from gupai.log.play import play_game
 >>> log = play_game("kap-tai-shap", players=6, seed=1)
->>> shaped = lambda event: set(event) == {"type", "seat", "hand", "decomposition"}  # the schema's, roughly
->>> quick_replay(log, declared=shaped)
+>>> quick_replay(log)
 True
 >>> log["events"][1]["seat"] = 5 - log["events"][1]["seat"]
->>> quick_replay(log, declared=shaped)
+>>> quick_replay(log)
 False
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import Any, NamedTuple
 
 from gupai.core.hands import BITS, KEY_UNITS
 from gupai.core.tiles import KIND_COUNT, Tile
 from gupai.games.kap.config import COLLECTING_GAMES, CollectingConfig
-from gupai.games.kap.replay import checked_deal, config_of
+from gupai.games.kap.replay import checked_deal, config_of, dealt
 from gupai.games.match import check_match
 
 __all__ = ["quick_replay"]
@@ -56,17 +55,19 @@ _KIND_OF = {face: kind for kind, face in enumerate(_FACES)}
 _UNIT_OF = {face: _UNIT[kind] for kind, face in enumerate(_FACES)}
 
 
-def quick_replay(doc: Mapping[str, Any], *, declared: Callable[[Any], bool]) -> bool:
+def quick_replay(doc: Mapping[str, Any], *, read: tuple[bytes, tuple[int, ...]] | None = None) -> bool:
     """Whether a Kap log that passed the schema (its events, result and deal tiles aside) is certainly valid;
     ``False``: not known here.
 
-    ``declared`` tells whether a declare event has the schema's shape (the
-    validator passes the log schema's check of an event: this loop checks
-    the shape of the other events itself). Never raises for a document that
-    passed the schema: anything unexpected is ``False``.
+    The shape of each event is checked here as the schema checks it. ``read``: the deal's tiles,
+    already read from the text as kinds (the order's, each hand's, the
+    stock's, one byte a tile) with each hand's size (then the deal's lists
+    are not read: :func:`~gupai.games.kap.replay.dealt` checks the deal). Never
+    raises for a document that passed the schema: anything unexpected is
+    ``False``.
     """
     try:
-        return doc["game"] in COLLECTING_GAMES and _replay(doc, declared)
+        return doc["game"] in COLLECTING_GAMES and _replay(doc, read)
     except (ValueError, LookupError, TypeError, AttributeError, RecursionError):
         return False
 
@@ -140,11 +141,18 @@ def _splits(config: CollectingConfig) -> dict[str, Any]:
     }
 
 
-def _replay(doc: Mapping[str, Any], declared_shape: Callable[[Any], bool]) -> bool:
+def _replay(doc: Mapping[str, Any], read: tuple[bytes, tuple[int, ...]] | None) -> bool:
     config = config_of(doc["game"], doc["options"], players=doc["players"], sets=doc["sets"])
-    deal, as_written = checked_deal(config, doc["deal"])
-    if not as_written:  # a tile spelled otherwise, or a hand listed in another order: the schema decides
-        return False
+    if read is None:
+        deal, as_written = checked_deal(config, doc["deal"])
+        if not as_written:  # a tile spelled otherwise, or a hand listed in another order: the schema decides
+            return False
+    else:
+        recorded = doc["deal"]
+        found = dealt(config, *read, dice=recorded["dice"], recorded_first=recorded["first_player"])
+        if found is None:  # not dealt so: the long way says why
+            return False
+        deal = found
     (
         reading,
         n,
@@ -206,7 +214,7 @@ def _replay(doc: Mapping[str, Any], declared_shape: Callable[[Any], bool]) -> bo
             return False
         if phase == "hold":  # a discard, or a declaration
             if key in winning:
-                if what == "declare" and declared_shape(event):
+                if what == "declare":  # (its hand and split: checked at the end)
                     declared, reason, phase = event, "declared", "over"
                     continue
                 if must_declare:
@@ -338,7 +346,7 @@ def _winner_holds(
         return False
     # A winning hand holds fewer than 16 tiles: with as many tiles, the same key is the same tiles.
     hand, written = declared["hand"], recorded["hand"]
-    if len(hand) != config.evaluator.size or _key_of(hand) != key:
+    if hand.__class__ is not list or len(hand) != config.evaluator.size or _key_of(hand) != key:
         return False
     if written != hand and (written.__class__ is not list or len(written) != len(hand) or _key_of(written) != key):
         return False
@@ -356,15 +364,18 @@ def _key_of(faces: list[str]) -> int:
 
 
 def _winning_split(setup: _Setup, split: Mapping[str, Any], key: int) -> bool:
-    """Whether a split (of the declare event's shape) is the hand packed as ``key``, split into an eye and
-    ten-pairs: :func:`~gupai.games.kap.splits.split_fault` finds no fault in it."""
-    pairs = split["pairs"]
-    tiles = setup.eyes.get(tuple(split["eye"]))
-    if tiles is None or len(pairs) != setup.pairs_in_hand:
+    """Whether a split (of the schema's shape: an object of an eye, a list of two tiles, and pairs, a list of such
+    lists, and nothing else) is the hand packed as ``key``, split into an eye and ten-pairs:
+    :func:`~gupai.games.kap.splits.split_fault` finds no fault in it."""
+    if split.__class__ is not dict or len(split) != 2:
+        return False
+    pairs, eye = split["pairs"], split["eye"]
+    tiles = setup.eyes.get(tuple(eye)) if eye.__class__ is list else None
+    if tiles is None or pairs.__class__ is not list or len(pairs) != setup.pairs_in_hand:
         return False
     known = setup.pairs
     for pair in pairs:
-        found = known.get(tuple(pair))
+        found = known.get(tuple(pair)) if pair.__class__ is list else None
         if found is None:
             return False
         tiles += found

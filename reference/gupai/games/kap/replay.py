@@ -33,18 +33,18 @@ import json
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from functools import lru_cache
-from itertools import repeat
+from itertools import chain, repeat
 from operator import call
 from typing import Any
 
 from gupai.core.errors import GupaiError, ReplayError
-from gupai.core.faces import canonical_kinds
+from gupai.core.faces import canonical_kinds, kind_bytes
 from gupai.core.hands import Decomposition
 from gupai.core.options import read_options
 from gupai.core.tiles import KIND_COUNT, Tile, count_vector, kinds_of, set_counts, set_mismatch
 from gupai.games.kap.actions import DECLARE, DRAW, Action, Event, action_of
 from gupai.games.kap.config import CollectingConfig, collecting_config
-from gupai.games.kap.deal import Deal, cut_places, deal_from_order, first_player_from_dice
+from gupai.games.kap.deal import Deal, cut_of, cut_places, deal_from_order, first_player_from_dice
 from gupai.games.kap.splits import shown_split, split_fault
 from gupai.games.kap.state import KapState
 from gupai.games.match import check_match
@@ -57,6 +57,7 @@ __all__ = [
     "check_result",
     "checked_deal",
     "config_of",
+    "dealt",
     "replay_kap",
 ]
 
@@ -125,6 +126,14 @@ def check_deal(config: CollectingConfig, deal: Mapping[str, Any]) -> Deal:
 def checked_deal(config: CollectingConfig, deal: Mapping[str, Any]) -> tuple[Deal, bool]:
     """:func:`check_deal`, and whether the order, the hands and the stock are recorded exactly as a log writes
     them: every tile in its one spelling, each hand in the order dealt (then they are lists of tiles)."""
+    hands, stock = deal.get("hands"), deal.get("stock")
+    every = _written_kinds(deal["order"], hands, stock)  # the usual log's tiles, read at once
+    if every is not None:
+        found = dealt(
+            config, every, tuple(map(len, hands)), dice=deal.get("dice"), recorded_first=deal.get("first_player")
+        )
+        if found is not None:
+            return found, True
     rule = config.rule
     faces = deal["order"]
     order = canonical_kinds(faces)
@@ -141,39 +150,9 @@ def checked_deal(config: CollectingConfig, deal: Mapping[str, Any]) -> tuple[Dea
         )
     dice = deal.get("dice")
     recorded_first = deal.get("first_player")
-    reading = config.options["first-player"]
-    if reading == "dice":
-        if dice is None:
-            raise ReplayError(
-                "/deal/dice", rule("deal.first-player"), "option first-player=dice, but no dice are recorded"
-            )
-        first = first_player_from_dice(dice, config.players)
-        if recorded_first is not None and recorded_first != first:
-            raise ReplayError(
-                "/deal/first_player",
-                rule("deal.first-player"),
-                f"the dice {dice} total {sum(dice)}, which counts to seat {first}, not seat {recorded_first}",
-            )
-    elif reading == "previous-winner":  # given: the previous game's winner
-        if dice is not None:
-            raise ReplayError(
-                "/deal/dice", rule("deal.first-player"), "option first-player=previous-winner throws no dice"
-            )
-        if recorded_first is not None and recorded_first >= config.players:
-            raise ReplayError(
-                "/deal/first_player",
-                rule("deal.first-player"),
-                f"seat {recorded_first} is recorded as first, but there are {config.players} players",
-            )
-    else:
-        if dice is not None:
-            raise ReplayError("/deal/dice", rule("deal.first-player"), "option first-player=seat-0 throws no dice")
-        if recorded_first is not None and recorded_first != 0:
-            raise ReplayError(
-                "/deal/first_player",
-                rule("deal.first-player"),
-                f"option first-player=seat-0, but seat {recorded_first} is recorded as first",
-            )
+    problem = _first_player_problem(config, dice, recorded_first)
+    if problem is not None:
+        raise problem
     hands, stock = deal.get("hands"), deal.get("stock")
     try:
         if hands is None and stock is None:
@@ -221,6 +200,107 @@ def checked_deal(config: CollectingConfig, deal: Mapping[str, Any]) -> tuple[Dea
             + ")",
         )
     return cut, as_written and same_stock and hands.__class__ is list and stock.__class__ is list
+
+
+def dealt(
+    config: CollectingConfig, kinds: bytes, sizes: Sequence[int], *, dice: Any, recorded_first: Any
+) -> Deal | None:
+    """The deal of a log whose tiles are read as ``kinds`` (one byte a tile: the order's, then each hand's, seat 0's
+    first, of ``sizes`` tiles each, then the stock's), when it is certainly the deal :func:`checked_deal` finds, every
+    tile recorded as dealt; ``None``: not known here (:func:`checked_deal` says what is wrong, if anything).
+
+    >>> from gupai.games.kap.config import collecting_config
+    >>> from gupai.games.kap.deal import cut_of
+    >>> config = collecting_config("kap-shap")
+    >>> order = bytes(_full_sets(1))
+    >>> _, cut = cut_of(config, 32, dice=(1, 1, 1, 2))
+    >>> dealt(config, order + bytes(cut.every(order)), cut.sizes, dice=[1, 1, 1, 2], recorded_first=1).first_player
+    1
+    >>> dealt(config, order + bytes(cut.every(order)), cut.sizes, dice=[1, 1, 1, 2], recorded_first=0) is None
+    True
+    """
+    if recorded_first.__class__ is not int or _first_player_problem(config, dice, recorded_first) is not None:
+        return None
+    size = len(kinds) // 2  # the hands and the stock hold the order's tiles
+    order = kinds[:size]
+    if 2 * size != len(kinds) or not _is_full(order, config.sets):
+        return None
+    try:
+        first, cut = cut_of(config, size, dice=dice, first=recorded_first)
+    except GupaiError:
+        return None
+    if tuple(sizes) != cut.sizes or kinds[size:] != bytes(cut.every(order)):
+        return None
+    return Deal(
+        order=tuple(order),
+        dice=tuple(dice) if dice is not None else None,
+        first_player=first,
+        hands=tuple(map(call, cut.hands, repeat(order))),
+        stock=cut.stock(order),
+    )
+
+
+def _written_kinds(faces: Any, hands: Any, stock: Any) -> bytes | None:
+    """The kinds of the order's tiles, then of the hands' (seat 0's first), then of the stock's, one byte a tile,
+    when all are lists of tiles written as a log writes them (:func:`~gupai.core.faces.kind_bytes`); else ``None``."""
+    if faces.__class__ is not list or hands.__class__ is not list or stock.__class__ is not list:
+        return None
+    if set(map(type, hands)) != {list}:
+        return None
+    count = len(faces) + sum(map(len, hands)) + len(stock)
+    return kind_bytes(chain(faces, chain.from_iterable(hands), stock), count)
+
+
+@lru_cache(maxsize=16)
+def _set_counts(sets: int) -> list[int]:
+    return list(set_counts(sets))
+
+
+_KINDS = range(KIND_COUNT)
+
+
+def _is_full(order: bytes, sets: int) -> bool:
+    """Whether an order of kinds (one byte a tile, each a kind) is exactly the tiles of ``sets`` sets."""
+    return list(map(order.count, _KINDS)) == _set_counts(sets)
+
+
+def _first_player_problem(config: CollectingConfig, dice: Any, recorded_first: Any) -> ReplayError | None:
+    """What is wrong with a deal's dice and recorded first player under option first-player (``None``: nothing)."""
+    rule = config.rule
+    reading = config.options["first-player"]
+    if reading == "dice":
+        if dice is None:
+            return ReplayError(
+                "/deal/dice", rule("deal.first-player"), "option first-player=dice, but no dice are recorded"
+            )
+        first = first_player_from_dice(dice, config.players)
+        if recorded_first is not None and recorded_first != first:
+            return ReplayError(
+                "/deal/first_player",
+                rule("deal.first-player"),
+                f"the dice {dice} total {sum(dice)}, which counts to seat {first}, not seat {recorded_first}",
+            )
+    elif reading == "previous-winner":  # given: the previous game's winner
+        if dice is not None:
+            return ReplayError(
+                "/deal/dice", rule("deal.first-player"), "option first-player=previous-winner throws no dice"
+            )
+        if recorded_first is not None and recorded_first >= config.players:
+            return ReplayError(
+                "/deal/first_player",
+                rule("deal.first-player"),
+                f"seat {recorded_first} is recorded as first, but there are {config.players} players",
+            )
+    else:
+        if dice is not None:
+            return ReplayError("/deal/dice", rule("deal.first-player"), "option first-player=seat-0 throws no dice")
+        if recorded_first is not None and recorded_first != 0:
+            return ReplayError(
+                "/deal/first_player",
+                rule("deal.first-player"),
+                f"option first-player=seat-0, but seat {recorded_first} is recorded as first",
+            )
+    return None
 
 
 def _as_written(hands: Sequence[Any], written: tuple[tuple[str, ...], ...]) -> bool:
