@@ -33,13 +33,13 @@ False
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
 
 from gupai.core.hands import BITS, KEY_UNITS
 from gupai.core.tiles import KIND_COUNT, Tile
 from gupai.games.kap.config import COLLECTING_GAMES, CollectingConfig
-from gupai.games.kap.replay import checked_deal, config_of, dealt
+from gupai.games.kap.replay import checked_deal, config_of, dealt_first
 from gupai.games.match import check_match
 
 __all__ = ["quick_replay"]
@@ -147,12 +147,21 @@ def _replay(doc: Mapping[str, Any], read: tuple[bytes, tuple[int, ...]] | None) 
         deal, as_written = checked_deal(config, doc["deal"])
         if not as_written:  # a tile spelled otherwise, or a hand listed in another order: the schema decides
             return False
+        first: int | None = deal.first_player
+        hands: Sequence[Sequence[int]] = deal.hands
+        stock: Sequence[int] = deal.stock
     else:
+        kinds, sizes = read
         recorded = doc["deal"]
-        found = dealt(config, *read, dice=recorded["dice"], recorded_first=recorded["first_player"])
-        if found is None:  # not dealt so: the long way says why
+        first = dealt_first(config, kinds, sizes, dice=recorded["dice"], recorded_first=recorded["first_player"])
+        if first is None:  # not dealt so: the long way says why
             return False
-        deal = found
+        at = len(kinds) // 2  # the hands' tiles follow the order's, then the stock's
+        hands = []
+        for size in sizes:
+            hands.append(kinds[at : at + size])
+            at += size
+        stock = kinds[at:]
     (
         reading,
         n,
@@ -175,22 +184,21 @@ def _replay(doc: Mapping[str, Any], read: tuple[bytes, tuple[int, ...]] | None) 
     ) = _setup(config)
     match = doc.get("match")
     if match is not None:
-        check_match(match, game=doc["game"], reading=reading, first_player=deal.first_player, players=n)
+        check_match(match, game=doc["game"], reading=reading, first_player=first, players=n)
     kind_of, faces, unit, shift = _KIND_OF, _FACES, _UNIT, _SHIFT
     dead = 3 * n  # turns without a draw that end the game (termination=three-dead-rounds)
 
     # Each hand as KapState packs it: four bits a kind, (key >> shift[kind]) & 15 copies held.
     keys: list[int] = []
-    for tiles in deal.hands:
+    for tiles in hands:
         key = 0
         for kind in tiles:  # (a loop adds these long ints faster than sum() does)
             key += unit[kind]
         keys.append(key)
-    stock = deal.stock
     left = len(stock)
     drawn_at = 0
     table: list[int] = []
-    cur = deal.first_player
+    cur = first
     key = keys[cur]  # the hand of the seat to move (written back when its turn ends)
     # KapState's phase (start, hold, draw, over) and what came before (start, deal, draw, take)
     phase = "start" if draw_first else "hold"

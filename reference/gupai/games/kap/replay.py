@@ -58,6 +58,7 @@ __all__ = [
     "checked_deal",
     "config_of",
     "dealt",
+    "dealt_first",
     "replay_kap",
 ]
 
@@ -219,6 +220,25 @@ def dealt(
     >>> dealt(config, order + bytes(cut.every(order)), cut.sizes, dice=[1, 1, 1, 2], recorded_first=0) is None
     True
     """
+    first = dealt_first(config, kinds, sizes, dice=dice, recorded_first=recorded_first)
+    if first is None:
+        return None
+    order = kinds[: len(kinds) // 2]
+    _, cut = cut_of(config, len(order), dice=dice, first=first)
+    return Deal(
+        order=tuple(order),
+        dice=tuple(dice) if dice is not None else None,
+        first_player=first,
+        hands=tuple(map(call, cut.hands, repeat(order))),
+        stock=cut.stock(order),
+    )
+
+
+def dealt_first(
+    config: CollectingConfig, kinds: bytes, sizes: Sequence[int], *, dice: Any, recorded_first: Any
+) -> int | None:
+    """:func:`dealt`'s first player (then the hands and the stock are the tiles ``kinds`` lists after the
+    order's, as they stand); ``None``: not known here."""
     if recorded_first.__class__ is not int or _first_player_problem(config, dice, recorded_first) is not None:
         return None
     size = len(kinds) // 2  # the hands and the stock hold the order's tiles
@@ -231,13 +251,7 @@ def dealt(
         return None
     if tuple(sizes) != cut.sizes or kinds[size:] != bytes(cut.every(order)):
         return None
-    return Deal(
-        order=tuple(order),
-        dice=tuple(dice) if dice is not None else None,
-        first_player=first,
-        hands=tuple(map(call, cut.hands, repeat(order))),
-        stock=cut.stock(order),
-    )
+    return first
 
 
 def _written_kinds(faces: Any, hands: Any, stock: Any) -> bytes | None:
