@@ -194,7 +194,7 @@ def _shape(shape: bytes) -> _Shape | None:
     match = _DEAL.fullmatch(shape)
     if match is None:
         return None
-    order, dice, first, hands, stock = match.groups()
+    order, dice, first, hands, _ = match.groups()
     sizes = tuple(hand.count(b"d-d") for hand in hands.split(b"],["))
     return order.count(b"d-d"), 0 if dice == b"null" else 4, len(first), sizes
 
@@ -202,14 +202,24 @@ def _shape(shape: bytes) -> _Shape | None:
 def _read_deal(raw: bytes) -> tuple[dict[str, Any], tuple[bytes, tuple[int, ...]]] | None:
     """A deal written exactly as a log writes it, read at once: the deal without its tiles (the order, the hands and
     the stock as empty lists), and its tiles' kinds (the order's, the hands', the stock's, one byte each) with each
-    hand's size; ``None``: written otherwise (the decoder reads it)."""
+    hand's size; ``None``: written otherwise (the decoder reads it).
+
+    >>> deal, (kinds, sizes) = _read_deal(
+    ...     b'{"order":["6-6","2-1"],"dice":null,"first_player":12,"hands":[["2-1"]],"stock":["6-6"]}')
+    >>> deal["dice"], deal["first_player"], kinds, sizes
+    (None, 12, b'\\x00\\x14\\x14\\x00', (1,))
+    >>> _read_deal(b'{"order":["6-6","2-1"],"dice":[1,2,3,4],"first_player":2,"hands":[["2-1"]],"stock":["6-6"]}')[0]["dice"]
+    [1, 2, 3, 4]
+    >>> _read_deal(b'{"order":["6-6", "2-1"],"dice":null,"first_player":1,"hands":[["2-1"]],"stock":["6-6"]}') is None
+    True
+    """
     shape = raw.translate(_AS_D)
-    found = _SHAPES.get(shape, False)
-    if found is False:
-        found = _shape(shape)
-        if len(_SHAPES) >= 256:
+    if shape in _SHAPES:
+        found = _SHAPES[shape]
+    else:
+        found = _SHAPES[shape] = _shape(shape)
+        if len(_SHAPES) > 256:
             _SHAPES.clear()
-        _SHAPES[shape] = found
     if found is None:
         return None
     size, dice, first, sizes = found

@@ -147,15 +147,16 @@ def _replay(doc: Mapping[str, Any], read: tuple[bytes, tuple[int, ...]] | None) 
         deal, as_written = checked_deal(config, doc["deal"])
         if not as_written:  # a tile spelled otherwise, or a hand listed in another order: the schema decides
             return False
-        first: int | None = deal.first_player
+        first = deal.first_player
         hands: Sequence[Sequence[int]] = deal.hands
         stock: Sequence[int] = deal.stock
     else:
         kinds, sizes = read
         recorded = doc["deal"]
-        first = dealt_first(config, kinds, sizes, dice=recorded["dice"], recorded_first=recorded["first_player"])
-        if first is None:  # not dealt so: the long way says why
+        found = dealt_first(config, kinds, sizes, dice=recorded["dice"], recorded_first=recorded["first_player"])
+        if found is None:  # not dealt so: the long way says why
             return False
+        first = found
         at = len(kinds) // 2  # the hands' tiles follow the order's, then the stock's
         hands = []
         for size in sizes:
