@@ -7,18 +7,21 @@ then runs the schema and that replay, which find and explain the error. It
 never explains anything itself, so every message, pointer and rule id of an
 invalid log is the one replay path's.
 
-It shares that path's deal check (:func:`~gupai.games.kap.replay.check_deal`),
+It shares that path's deal check (:mod:`gupai.games.kap.deal_check`: its
+:func:`~gupai.games.kap.deal_check.dealt_first` when the validator read the
+deal's tiles in bulk, else :func:`~gupai.games.kap.deal_check.checked_deal`),
 configuration and match check, and the hand evaluator's winning hands, eyes
 and ten-pairs; it mirrors only the per-event legality and moves of
 :class:`~gupai.games.kap.state.KapState` (``why_illegal`` and ``step``), in
 local variables, without building an action or an explanation per event,
 and the split check (:func:`~gupai.games.kap.splits.split_fault` finds no
 fault: the eye, the pairs and the hand's tiles).
-It also checks the shape of each event and of the result as the log schema
-does (the validator then leaves them out of its schema check): a key, a
+It also checks the shape of each event (a declaration's too) and of the
+result as the log schema does (the validator then leaves them out of its
+schema check): a key, a
 type, a seat, a tile or a number the schema would refuse is "not known
-here"; so are the deal's tiles, unless :func:`~gupai.games.kap.replay.checked_deal`
-finds them written exactly as a log writes them. ``tests/property/test_quick_path.py``
+here"; so are the deal's tiles, unless the deal check finds them written
+exactly as a log writes them. ``tests/property/test_quick_path.py``
 holds it to the full path on mutated logs of every preset: the same verdict
 for each.
 
