@@ -90,20 +90,42 @@ _DECODE_LOG = msgspec.json.Decoder(_Log, float_hook=_float_seen).decode
 _LARGEST = 10**MAX_INT_DIGITS - 1
 
 _VALIDATOR: Any = None
+#: Each Kap game's options schema (narrowed), and the last options it found valid (a corpus holds long runs of one).
+_OPTIONS: dict[str, list[Any]] = {}
 
 
 def _validator() -> Any:
-    """The log schema narrowed (:func:`_narrow`; no Kap events, no result, no tiles in the deal)."""
+    """The log schema narrowed (:func:`_narrow`; no Kap events, no result, no tiles in the deal, no Kap options:
+    :func:`_options_valid` checks them)."""
     global _VALIDATOR
     if _VALIDATOR is None:
         schema = copy.deepcopy(load_schema())
         _narrow(schema)
-        schema["$defs"]["collecting-event"] = {}
+        defs = schema["$defs"]
+        defs["collecting-event"] = {}
         for part in ("order", "hands", "stock"):  # their tiles: the deal check says whether they are written so
-            schema["$defs"]["collecting-deal"]["properties"][part] = {"type": "array"}
-        schema["$defs"]["collecting-result"] = {"type": "object"}
+            defs["collecting-deal"]["properties"][part] = {"type": "array"}
+        defs["collecting-result"] = {"type": "object"}
+        for game in COLLECTING_GAMES:
+            options = {key: schema[key] for key in ("$schema", "$id", "$defs")}
+            options["$ref"] = f"#/$defs/options-{game}"
+            _OPTIONS[game] = [jsonschema_rs.validator_for(copy.deepcopy(options)), None]
+        for game in COLLECTING_GAMES:
+            defs[f"options-{game}"] = {}
         _VALIDATOR = jsonschema_rs.validator_for(schema)
     return _VALIDATOR
+
+
+def _options_valid(game: str, options: Any) -> bool:
+    """Whether a Kap log's options are valid under its game's options schema (narrowed); those of the log before,
+    when the same, are not checked again."""
+    known = _OPTIONS[game]
+    if known[1] is not None and options == known[1]:  # (equal to a dict of strings: a dict of the same strings)
+        return True
+    if not known[0].is_valid(options):
+        return False
+    known[1] = dict(options)
+    return True
 
 
 def _narrow(node: Any) -> None:
@@ -162,7 +184,9 @@ def accepted(text: str) -> dict[str, Any] | None:
             doc[key] = value
     if doc["game"] not in COLLECTING_GAMES:
         return None
-    if not _validator().is_valid(doc) or not quick_replay(doc, read=None if read is None else read[1]):
+    if not _validator().is_valid(doc) or not _options_valid(doc["game"], doc["options"]):
+        return None
+    if not quick_replay(doc, read=None if read is None else read[1]):
         return None
     # Each key of the text stands before a colon, and other colons only in strings: as many colons as the
     # document has keys, and no key was lost to a duplicate (a colon in a string goes the long way).
