@@ -211,6 +211,8 @@ _FACES = tuple(Tile.from_index(kind).face for kind in range(KIND_COUNT))
 #: What a deal's shape says: the tiles of the order, the dice's digits, the first player's, each hand's tiles.
 _Shape = tuple[int, int, int, tuple[int, ...]]
 _SHAPES: dict[bytes, _Shape | None] = {}
+#: The longest shape remembered (a deal of twenty sets is shorter; a longer one is matched each time).
+_SHAPE_BYTES = 1 << 13
 
 
 def _shape(shape: bytes) -> _Shape | None:
@@ -241,9 +243,11 @@ def _read_deal(raw: bytes) -> tuple[dict[str, Any], tuple[bytes, tuple[int, ...]
     if shape in _SHAPES:
         found = _SHAPES[shape]
     else:
-        found = _SHAPES[shape] = _shape(shape)
-        if len(_SHAPES) > 256:
-            _SHAPES.clear()
+        found = _shape(shape)
+        if len(shape) <= _SHAPE_BYTES:  # (the shapes remembered stay few and small: bounded memory)
+            if len(_SHAPES) >= 256:
+                _SHAPES.clear()
+            _SHAPES[shape] = found
     if found is None:
         return None
     size, dice, first, sizes = found
