@@ -267,6 +267,11 @@ def test_the_document_of_a_match_game_is_the_whole_log() -> None:
         assert accepted(text) == json.loads(text)  # the validator keeps it, to check the next line's link
 
 
+def _twice_dealt(text: str) -> str:
+    start, end = text.index('"deal":'), text.index(',"events":')
+    return text[:end] + "," + text[start:end] + text[end:]
+
+
 def _with(**top: Any) -> str:
     log = json.loads(_played("kap-shap", "culin", (), None, 2))
     return dumps_log_line({**log, **top})
@@ -281,6 +286,7 @@ def _with(**top: Any) -> str:
         _with(**{"x-note": 1}),  # an extension key: valid, but only the long way reads it
         _played("kap-shap", "culin", (), None, 2).replace('"seat":0', '"seat":0.0', 1),  # an integral float: valid
         _played("kap-shap", "culin", (), None, 2).replace('"greedy"', '"gr\\u0065edy"', 1),  # an escape: valid
+        _twice_dealt(_played("kap-shap", "culin", (), None, 2)),  # the deal written twice, the same both times
     ],
 )
 def test_what_only_the_long_way_reads_goes_the_long_way(text: str) -> None:
