@@ -166,6 +166,7 @@ def _replay(doc: Mapping[str, Any], read: tuple[bytes, tuple[int, ...]] | None) 
             hands.append(kinds[at : at + size])
             at += size
         stock = kinds[at:]
+    setup = _setup(config)
     (
         reading,
         n,
@@ -185,7 +186,7 @@ def _replay(doc: Mapping[str, Any], read: tuple[bytes, tuple[int, ...]] | None) 
         _,
         _,
         _,
-    ) = _setup(config)
+    ) = setup
     match = doc.get("match")
     if match is not None:
         check_match(match, game=doc["game"], reading=reading, first_player=first, players=n)
@@ -202,6 +203,7 @@ def _replay(doc: Mapping[str, Any], read: tuple[bytes, tuple[int, ...]] | None) 
     left = len(stock)
     drawn_at = 0
     table: list[int] = []
+    append = table.append
     cur = first
     key = keys[cur]  # the hand of the seat to move (written back when its turn ends)
     # KapState's phase (start, hold, draw, over) and what came before (start, deal, draw, take)
@@ -236,7 +238,7 @@ def _replay(doc: Mapping[str, Any], read: tuple[bytes, tuple[int, ...]] | None) 
             kind = kind_of[event["tile"]]
             if not (key >> shift[kind]) & 15:
                 return False
-            if after == "draw" and discard_drawn and kind != drawn:
+            if discard_drawn and after == "draw" and kind != drawn:
                 return False
             if (
                 kind == taken
@@ -246,8 +248,8 @@ def _replay(doc: Mapping[str, Any], read: tuple[bytes, tuple[int, ...]] | None) 
             ):
                 return False
             key -= unit[kind]
-            table.append(kind)
-            if opening and opening_draw and stage == 0:
+            append(kind)
+            if opening_draw and opening and stage == 0:
                 stage = 1
                 phase = "draw"
                 continue
@@ -313,7 +315,7 @@ def _replay(doc: Mapping[str, Any], read: tuple[bytes, tuple[int, ...]] | None) 
         return False
     if declared is None:
         return _no_winner(doc["result"], n, reason, turn)
-    return _winner_holds(doc["result"], config, declared, cur, turn, key)
+    return _winner_holds(doc["result"], config, setup, declared, cur, turn, key)
 
 
 def _no_winner(recorded: Mapping[str, Any], players: int, reason: str, turn: int) -> bool:
@@ -340,6 +342,7 @@ def _seats_get(value: Any, settlement: list[int]) -> bool:
 def _winner_holds(
     recorded: Mapping[str, Any],
     config: CollectingConfig,
+    setup: _Setup,
     declared: Mapping[str, Any],
     winner: int,
     turn: int,
@@ -363,7 +366,7 @@ def _winner_holds(
     if written != hand and (written.__class__ is not list or len(written) != len(hand) or _key_of(written) != key):
         return False
     split = declared["decomposition"]
-    return recorded["decomposition"] == split and _winning_split(_setup(config), split, key)
+    return recorded["decomposition"] == split and _winning_split(setup, split, key)
 
 
 def _key_of(faces: list[str]) -> int:
