@@ -32,7 +32,7 @@ from gupai.core.tiles import kinds
 from gupai.log import verdicts
 from gupai.log.format import dumps_log_line
 from gupai.log.play import play_game, play_match
-from gupai.log.quick import accepts
+from gupai.log.quick import accepted, accepts
 from gupai.log.read import validate_text
 
 KAP = ("kap-shap", "kap-tai-shap")
@@ -189,15 +189,37 @@ def mutants(draw: st.DrawFn) -> str:
             log[key] = draw(st.sampled_from([*JUNK, {"game": 1, "previous": None}, {"x": [[[[1]]]]}]))
     text = dumps_log_line(log)
     if part == "text":
-        how = draw(st.sampled_from(["duplicate", "spaces", "escape", "bom", "fraction", "deep", "colon"]))
+        how = draw(
+            st.sampled_from(["duplicate", "spaces", "deal-spaces", "escape", "bom", "fraction", "deep", "colon"])
+        )
         if how == "duplicate":
-            key = draw(st.sampled_from(['"format"', '"seat"', '"tile"', '"eye"', '"winner"', '"take"']))
+            key = draw(
+                st.sampled_from(
+                    [
+                        '"format"',
+                        '"seat"',
+                        '"tile"',
+                        '"eye"',
+                        '"winner"',
+                        '"take"',
+                        '"dice"',
+                        '"first_player"',
+                        '"deal"',
+                    ]
+                )
+            )
             at_key = text.find(key + ":")
             if at_key >= 0:
                 end = text.find(",", at_key)
                 text = text[: end + 1] + text[at_key:end] + "," + text[end + 1 :]
         elif how == "spaces":
             text = text.replace(":", draw(st.sampled_from([": ", " :", " : ", ":\t"])), draw(st.integers(1, 50)))
+        elif how == "deal-spaces":  # the deal written otherwise than a log writes it: decoded, not read in bulk
+            start = text.find('"deal":')
+            deal = text[start : text.find('"events":', start)]
+            text = text.replace(
+                deal, deal.replace(",", draw(st.sampled_from([", ", " ,", ",\n"])), draw(st.integers(1, 9)))
+            )
         elif how == "escape":
             text = text.replace('"greedy"', '"gr\\u0065edy"').replace('"hold"', '"h\\u006fld"')
             text = text.replace('"discard"', '"disc\\u0061rd"', 1)
@@ -234,6 +256,22 @@ def test_games_of_a_match_take_the_quick_path() -> None:
     assert all(accepts(text) for text in texts)
 
 
+def test_a_deal_written_otherwise_still_takes_the_quick_path() -> None:
+    text = _played("kap-tai-shap", "culin", (), 4, 1)
+    for spaced in (text.replace('"dice":', '"dice": '), text.replace('"stock":[', '"stock": [ ', 1)):
+        assert accepted(spaced) is not None and _long_way(spaced) == []
+
+
+def test_the_document_of_a_match_game_is_the_whole_log() -> None:
+    for text in _match("kap-shap", "navpil-culin", 2):
+        assert accepted(text) == json.loads(text)  # the validator keeps it, to check the next line's link
+
+
+def _twice_dealt(text: str) -> str:
+    start, end = text.index('"deal":'), text.index(',"events":')
+    return text[:end] + "," + text[start:end] + text[end:]
+
+
 def _with(**top: Any) -> str:
     log = json.loads(_played("kap-shap", "culin", (), None, 2))
     return dumps_log_line({**log, **top})
@@ -248,6 +286,7 @@ def _with(**top: Any) -> str:
         _with(**{"x-note": 1}),  # an extension key: valid, but only the long way reads it
         _played("kap-shap", "culin", (), None, 2).replace('"seat":0', '"seat":0.0', 1),  # an integral float: valid
         _played("kap-shap", "culin", (), None, 2).replace('"greedy"', '"gr\\u0065edy"', 1),  # an escape: valid
+        _twice_dealt(_played("kap-shap", "culin", (), None, 2)),  # the deal written twice, the same both times
     ],
 )
 def test_what_only_the_long_way_reads_goes_the_long_way(text: str) -> None:

@@ -1,13 +1,14 @@
-"""Tile faces read in bulk (:func:`gupai.core.faces.canonical_kinds`) read as the dictionary of faces reads them."""
+"""Tile faces read in bulk (:mod:`gupai.core.faces`) read as the dictionary of faces reads them."""
 
 from __future__ import annotations
 
+from itertools import chain
 from typing import Any
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from gupai.core.faces import canonical_kinds
+from gupai.core.faces import canonical_kinds, end_kinds, kind_bytes
 from gupai.core.tiles import KIND_COUNT, Tile
 
 FACES = [Tile.from_index(kind).face for kind in range(KIND_COUNT)]
@@ -41,3 +42,27 @@ def test_faces_that_only_join_like_tiles_are_not_read() -> None:
     assert canonical_kinds(["6-66", "-6"]) is None  # joined "6-66,-6": misaligned, not two tiles
     assert canonical_kinds(["6-6,6", "-6"]) is None  # a comma inside a face
     assert canonical_kinds([]) == []
+
+
+@settings(max_examples=1000)
+@given(
+    st.lists(
+        st.lists(st.one_of(st.sampled_from(FACES), st.sampled_from(OTHERS), st.text(max_size=4)), max_size=6),
+        max_size=4,
+    )
+)
+def test_faces_chained_are_read_as_the_dictionary_reads_them(parts: list[list[Any]]) -> None:
+    """kind_bytes reads several lists chained (a deal's order, hands and stock) as one, given how many faces."""
+    count = sum(map(len, parts))
+    found = kind_bytes(chain.from_iterable(parts), count)
+    expected = _by_dictionary([face for part in parts for face in part])
+    assert found == (None if expected is None else bytes(expected))
+
+
+@given(st.text(alphabet="0123456789-x", max_size=8), st.text(alphabet="0123456789-x", max_size=8))
+def test_ends_are_read_as_the_faces_they_spell(highs: str, lows: str) -> None:
+    expected = None
+    if len(highs) == len(lows):
+        expected = _by_dictionary([f"{high}-{low}" for high, low in zip(highs, lows, strict=True)])
+    found = end_kinds(highs.encode(), lows.encode())
+    assert found == (None if expected is None else bytes(expected))

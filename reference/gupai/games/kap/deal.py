@@ -49,7 +49,9 @@ MOVED_TOP = "moved-top"
 __all__ = [
     "EIGHT_AND_SEVEN",
     "MOVED_TOPS",
+    "Cut",
     "Deal",
+    "cut_of",
     "cut_order",
     "cut_places",
     "deal_from_order",
@@ -235,6 +237,34 @@ def cut_places(
     >>> first, hands[1](range(32))
     (1, (0, 1, 2, 3, 4, 5, 6, 7))
     """
+    first, cut = cut_of(config, size, dice=dice, first=first)
+    return first, cut.hands, cut.stock
+
+
+@dataclass(frozen=True, slots=True)
+class Cut:
+    """Where the tiles of an order go (:func:`cut_of`): functions taking them out of any order, as tuples."""
+
+    #: Each seat's hand, in the order dealt.
+    hands: tuple[_Pick, ...]
+    #: The stock, in draw order.
+    stock: _Pick
+    #: Every tile: the hands (seat 0's first, each in the order dealt), then the stock.
+    every: _Pick
+    #: How many tiles each seat is dealt.
+    sizes: tuple[int, ...]
+
+
+def cut_of(
+    config: CollectingConfig, size: int, *, dice: Sequence[int] | None, first: int | None = None
+) -> tuple[int, Cut]:
+    """:func:`cut_places`, as a :class:`Cut`.
+
+    >>> from gupai.games.kap.config import collecting_config
+    >>> first, cut = cut_of(collecting_config("kap-shap"), 32, dice=(1, 1, 1, 2))
+    >>> first, cut.sizes, cut.every(range(32))[:9]
+    (1, (7, 8), (8, 9, 10, 11, 13, 14, 15, 0, 1))
+    """
     reading = config.options["first-player"]
     start = None
     if reading == "dice":
@@ -248,16 +278,15 @@ def cut_places(
         start = 0  # the deal does not follow the first player: seat 0 is dealt first
     else:
         first = 0
-    hands, stock = _layout(config, size, first if start is None else start)
-    return first, hands, stock
+    return first, _layout(config, size, first if start is None else start)
 
 
-_LAYOUTS: dict[tuple[object, ...], tuple[tuple[_Pick, ...], _Pick]] = {}
+_LAYOUTS: dict[tuple[object, ...], Cut] = {}
 #: The layouts of the last configurations seen, by the object itself (its options read once).
-_BY_CONFIG: dict[tuple[int, int, int], tuple[CollectingConfig, tuple[tuple[_Pick, ...], _Pick]]] = {}
+_BY_CONFIG: dict[tuple[int, int, int], tuple[CollectingConfig, Cut]] = {}
 
 
-def _layout(config: CollectingConfig, size: int, start: int) -> tuple[tuple[_Pick, ...], _Pick]:
+def _layout(config: CollectingConfig, size: int, start: int) -> Cut:
     """Where each hand's tiles and the stock's come from in an order of ``size`` tiles, the deal starting at seat ``start``.
 
     The cut itself is applied once to the places 0..size-1; every deal of
@@ -282,7 +311,12 @@ def _layout(config: CollectingConfig, size: int, start: int) -> tuple[tuple[_Pic
     if found is None:
         cut = _cut_wall if options["deal"] == "wall" else _cut_boneyard
         hands, stock = cut(config, range(size), start)
-        found = (tuple(_picker(hand) for hand in hands), _picker(stock))
+        found = Cut(
+            hands=tuple(_picker(hand) for hand in hands),
+            stock=_picker(stock),
+            every=_picker([*chain.from_iterable(hands), *stock]),
+            sizes=tuple(map(len, hands)),
+        )
         if len(_LAYOUTS) >= 256:
             _LAYOUTS.clear()
         _LAYOUTS[key] = found

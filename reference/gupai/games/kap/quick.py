@@ -7,40 +7,42 @@ then runs the schema and that replay, which find and explain the error. It
 never explains anything itself, so every message, pointer and rule id of an
 invalid log is the one replay path's.
 
-It shares that path's deal check (:func:`~gupai.games.kap.replay.check_deal`),
+It shares that path's deal check (:mod:`gupai.games.kap.deal_check`: its
+:func:`~gupai.games.kap.deal_check.dealt_first` when the validator read the
+deal's tiles in bulk, else :func:`~gupai.games.kap.deal_check.checked_deal`),
 configuration and match check, and the hand evaluator's winning hands, eyes
 and ten-pairs; it mirrors only the per-event legality and moves of
 :class:`~gupai.games.kap.state.KapState` (``why_illegal`` and ``step``), in
 local variables, without building an action or an explanation per event,
 and the split check (:func:`~gupai.games.kap.splits.split_fault` finds no
 fault: the eye, the pairs and the hand's tiles).
-It also checks the shape of each event and of the result as the log schema
-does (the validator then leaves them out of its schema check): a key, a
+It also checks the shape of each event (a declaration's too) and of the
+result as the log schema does (the validator then leaves them out of its
+schema check): a key, a
 type, a seat, a tile or a number the schema would refuse is "not known
-here"; so are the deal's tiles, unless :func:`~gupai.games.kap.replay.checked_deal`
-finds them written exactly as a log writes them. ``tests/property/test_quick_path.py``
+here"; so are the deal's tiles, unless the deal check finds them written
+exactly as a log writes them. ``tests/property/test_quick_path.py``
 holds it to the full path on mutated logs of every preset: the same verdict
 for each.
 
 >>> from gupai.log.play import play_game
 >>> log = play_game("kap-tai-shap", players=6, seed=1)
->>> shaped = lambda event: set(event) == {"type", "seat", "hand", "decomposition"}  # the schema's, roughly
->>> quick_replay(log, declared=shaped)
+>>> quick_replay(log)
 True
 >>> log["events"][1]["seat"] = 5 - log["events"][1]["seat"]
->>> quick_replay(log, declared=shaped)
+>>> quick_replay(log)
 False
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
 
 from gupai.core.hands import BITS, KEY_UNITS
 from gupai.core.tiles import KIND_COUNT, Tile
 from gupai.games.kap.config import COLLECTING_GAMES, CollectingConfig
-from gupai.games.kap.replay import checked_deal, config_of
+from gupai.games.kap.replay import checked_deal, config_of, dealt_first
 from gupai.games.match import check_match
 
 __all__ = ["quick_replay"]
@@ -56,17 +58,19 @@ _KIND_OF = {face: kind for kind, face in enumerate(_FACES)}
 _UNIT_OF = {face: _UNIT[kind] for kind, face in enumerate(_FACES)}
 
 
-def quick_replay(doc: Mapping[str, Any], *, declared: Callable[[Any], bool]) -> bool:
+def quick_replay(doc: Mapping[str, Any], *, read: tuple[bytes, tuple[int, ...]] | None = None) -> bool:
     """Whether a Kap log that passed the schema (its events, result and deal tiles aside) is certainly valid;
     ``False``: not known here.
 
-    ``declared`` tells whether a declare event has the schema's shape (the
-    validator passes the log schema's check of an event: this loop checks
-    the shape of the other events itself). Never raises for a document that
-    passed the schema: anything unexpected is ``False``.
+    The shape of each event is checked here as the schema checks it. ``read``: the deal's tiles,
+    already read from the text as kinds (the order's, each hand's, the
+    stock's, one byte a tile) with each hand's size (then the deal's lists
+    are not read: :func:`~gupai.games.kap.replay.dealt` checks the deal). Never
+    raises for a document that passed the schema: anything unexpected is
+    ``False``.
     """
     try:
-        return doc["game"] in COLLECTING_GAMES and _replay(doc, declared)
+        return doc["game"] in COLLECTING_GAMES and _replay(doc, read)
     except (ValueError, LookupError, TypeError, AttributeError, RecursionError):
         return False
 
@@ -140,11 +144,29 @@ def _splits(config: CollectingConfig) -> dict[str, Any]:
     }
 
 
-def _replay(doc: Mapping[str, Any], declared_shape: Callable[[Any], bool]) -> bool:
+def _replay(doc: Mapping[str, Any], read: tuple[bytes, tuple[int, ...]] | None) -> bool:
     config = config_of(doc["game"], doc["options"], players=doc["players"], sets=doc["sets"])
-    deal, as_written = checked_deal(config, doc["deal"])
-    if not as_written:  # a tile spelled otherwise, or a hand listed in another order: the schema decides
-        return False
+    if read is None:
+        deal, as_written = checked_deal(config, doc["deal"])
+        if not as_written:  # a tile spelled otherwise, or a hand listed in another order: the schema decides
+            return False
+        first = deal.first_player
+        hands: Sequence[Sequence[int]] = deal.hands
+        stock: Sequence[int] = deal.stock
+    else:
+        kinds, sizes = read
+        recorded = doc["deal"]
+        found = dealt_first(config, kinds, sizes, dice=recorded["dice"], recorded_first=recorded["first_player"])
+        if found is None:  # not dealt so: the long way says why
+            return False
+        first = found
+        at = len(kinds) // 2  # the hands' tiles follow the order's, then the stock's
+        hands = []
+        for size in sizes:
+            hands.append(kinds[at : at + size])
+            at += size
+        stock = kinds[at:]
+    setup = _setup(config)
     (
         reading,
         n,
@@ -164,25 +186,25 @@ def _replay(doc: Mapping[str, Any], declared_shape: Callable[[Any], bool]) -> bo
         _,
         _,
         _,
-    ) = _setup(config)
+    ) = setup
     match = doc.get("match")
     if match is not None:
-        check_match(match, game=doc["game"], reading=reading, first_player=deal.first_player, players=n)
+        check_match(match, game=doc["game"], reading=reading, first_player=first, players=n)
     kind_of, faces, unit, shift = _KIND_OF, _FACES, _UNIT, _SHIFT
     dead = 3 * n  # turns without a draw that end the game (termination=three-dead-rounds)
 
     # Each hand as KapState packs it: four bits a kind, (key >> shift[kind]) & 15 copies held.
     keys: list[int] = []
-    for tiles in deal.hands:
+    for tiles in hands:
         key = 0
         for kind in tiles:  # (a loop adds these long ints faster than sum() does)
             key += unit[kind]
         keys.append(key)
-    stock = deal.stock
     left = len(stock)
     drawn_at = 0
     table: list[int] = []
-    cur = deal.first_player
+    append = table.append
+    cur = first
     key = keys[cur]  # the hand of the seat to move (written back when its turn ends)
     # KapState's phase (start, hold, draw, over) and what came before (start, deal, draw, take)
     phase = "start" if draw_first else "hold"
@@ -206,7 +228,7 @@ def _replay(doc: Mapping[str, Any], declared_shape: Callable[[Any], bool]) -> bo
             return False
         if phase == "hold":  # a discard, or a declaration
             if key in winning:
-                if what == "declare" and declared_shape(event):
+                if what == "declare":  # (its hand and split: checked at the end)
                     declared, reason, phase = event, "declared", "over"
                     continue
                 if must_declare:
@@ -216,7 +238,7 @@ def _replay(doc: Mapping[str, Any], declared_shape: Callable[[Any], bool]) -> bo
             kind = kind_of[event["tile"]]
             if not (key >> shift[kind]) & 15:
                 return False
-            if after == "draw" and discard_drawn and kind != drawn:
+            if discard_drawn and after == "draw" and kind != drawn:
                 return False
             if (
                 kind == taken
@@ -226,8 +248,8 @@ def _replay(doc: Mapping[str, Any], declared_shape: Callable[[Any], bool]) -> bo
             ):
                 return False
             key -= unit[kind]
-            table.append(kind)
-            if opening and opening_draw and stage == 0:
+            append(kind)
+            if opening_draw and opening and stage == 0:
                 stage = 1
                 phase = "draw"
                 continue
@@ -293,7 +315,7 @@ def _replay(doc: Mapping[str, Any], declared_shape: Callable[[Any], bool]) -> bo
         return False
     if declared is None:
         return _no_winner(doc["result"], n, reason, turn)
-    return _winner_holds(doc["result"], config, declared, cur, turn, key)
+    return _winner_holds(doc["result"], config, setup, declared, cur, turn, key)
 
 
 def _no_winner(recorded: Mapping[str, Any], players: int, reason: str, turn: int) -> bool:
@@ -320,6 +342,7 @@ def _seats_get(value: Any, settlement: list[int]) -> bool:
 def _winner_holds(
     recorded: Mapping[str, Any],
     config: CollectingConfig,
+    setup: _Setup,
     declared: Mapping[str, Any],
     winner: int,
     turn: int,
@@ -338,12 +361,12 @@ def _winner_holds(
         return False
     # A winning hand holds fewer than 16 tiles: with as many tiles, the same key is the same tiles.
     hand, written = declared["hand"], recorded["hand"]
-    if len(hand) != config.evaluator.size or _key_of(hand) != key:
+    if hand.__class__ is not list or len(hand) != config.evaluator.size or _key_of(hand) != key:
         return False
     if written != hand and (written.__class__ is not list or len(written) != len(hand) or _key_of(written) != key):
         return False
     split = declared["decomposition"]
-    return recorded["decomposition"] == split and _winning_split(_setup(config), split, key)
+    return recorded["decomposition"] == split and _winning_split(setup, split, key)
 
 
 def _key_of(faces: list[str]) -> int:
@@ -356,15 +379,18 @@ def _key_of(faces: list[str]) -> int:
 
 
 def _winning_split(setup: _Setup, split: Mapping[str, Any], key: int) -> bool:
-    """Whether a split (of the declare event's shape) is the hand packed as ``key``, split into an eye and
-    ten-pairs: :func:`~gupai.games.kap.splits.split_fault` finds no fault in it."""
-    pairs = split["pairs"]
-    tiles = setup.eyes.get(tuple(split["eye"]))
-    if tiles is None or len(pairs) != setup.pairs_in_hand:
+    """Whether a split (of the schema's shape: an object of an eye, a list of two tiles, and pairs, a list of such
+    lists, and nothing else) is the hand packed as ``key``, split into an eye and ten-pairs:
+    :func:`~gupai.games.kap.splits.split_fault` finds no fault in it."""
+    if split.__class__ is not dict or len(split) != 2:
+        return False
+    pairs, eye = split["pairs"], split["eye"]
+    tiles = setup.eyes.get(tuple(eye)) if eye.__class__ is list else None
+    if tiles is None or pairs.__class__ is not list or len(pairs) != setup.pairs_in_hand:
         return False
     known = setup.pairs
     for pair in pairs:
-        found = known.get(tuple(pair))
+        found = known.get(tuple(pair)) if pair.__class__ is list else None
         if found is None:
             return False
         tiles += found

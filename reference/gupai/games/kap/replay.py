@@ -32,19 +32,15 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
-from functools import lru_cache
-from itertools import repeat
-from operator import call
 from typing import Any
 
 from gupai.core.errors import GupaiError, ReplayError
-from gupai.core.faces import canonical_kinds
 from gupai.core.hands import Decomposition
 from gupai.core.options import read_options
-from gupai.core.tiles import KIND_COUNT, Tile, count_vector, kinds_of, set_counts, set_mismatch
+from gupai.core.tiles import Tile, count_vector, kinds_of
 from gupai.games.kap.actions import DECLARE, DRAW, Action, Event, action_of
 from gupai.games.kap.config import CollectingConfig, collecting_config
-from gupai.games.kap.deal import Deal, cut_places, deal_from_order, first_player_from_dice
+from gupai.games.kap.deal_check import check_deal, check_position, checked_deal, dealt, dealt_first
 from gupai.games.kap.splits import shown_split, split_fault
 from gupai.games.kap.state import KapState
 from gupai.games.match import check_match
@@ -57,6 +53,8 @@ __all__ = [
     "check_result",
     "checked_deal",
     "config_of",
+    "dealt",
+    "dealt_first",
     "replay_kap",
 ]
 
@@ -96,180 +94,6 @@ def config_of(game: str, options: Mapping[str, str], *, players: int | None, set
         _CONFIGS[key] = config
         last[:] = [game, dict(options), players, sets, config]
     return config
-
-
-@lru_cache(maxsize=16)
-def _full_sets(sets: int) -> list[int]:
-    """Every tile of ``sets`` sets as kinds, sorted: a deal's order sorted must be exactly this."""
-    return [kind for kind, copies in enumerate(set_counts(sets)) for _ in range(copies)]
-
-
-def _equipment_rule(config: CollectingConfig) -> str:
-    return config.spec.set_rule
-
-
-def _method_rule(config: CollectingConfig) -> str:
-    return config.rule("deal.wall" if config.options["deal"] == "wall" else "deal.boneyard")
-
-
-def check_deal(config: CollectingConfig, deal: Mapping[str, Any]) -> Deal:
-    """The deal a recorded shuffled order and dice make, checked against what is recorded beside them.
-
-    ``first_player``, ``hands`` and ``stock`` are checked when present (a
-    ``new_game`` request may leave them out; a log always records them):
-    each hand as a multiset, the stock in draw order.
-    """
-    return checked_deal(config, deal)[0]
-
-
-def checked_deal(config: CollectingConfig, deal: Mapping[str, Any]) -> tuple[Deal, bool]:
-    """:func:`check_deal`, and whether the order, the hands and the stock are recorded exactly as a log writes
-    them: every tile in its one spelling, each hand in the order dealt (then they are lists of tiles)."""
-    rule = config.rule
-    faces = deal["order"]
-    order = canonical_kinds(faces)
-    canonical = order is not None
-    if order is None:  # a face spelled otherwise (or not a tile: kinds_of says which)
-        order = kinds_of(faces)
-    wrong = set_mismatch(order, config.sets) if sorted(order) != _full_sets(config.sets) else []
-    if wrong:
-        sets = "one set" if config.sets == 1 else f"{config.sets} sets"
-        raise ReplayError(
-            "/deal/order",
-            _equipment_rule(config),
-            f"the deal's order is not exactly the tiles of {sets}: " + ", ".join(wrong[:6]),
-        )
-    dice = deal.get("dice")
-    recorded_first = deal.get("first_player")
-    reading = config.options["first-player"]
-    if reading == "dice":
-        if dice is None:
-            raise ReplayError(
-                "/deal/dice", rule("deal.first-player"), "option first-player=dice, but no dice are recorded"
-            )
-        first = first_player_from_dice(dice, config.players)
-        if recorded_first is not None and recorded_first != first:
-            raise ReplayError(
-                "/deal/first_player",
-                rule("deal.first-player"),
-                f"the dice {dice} total {sum(dice)}, which counts to seat {first}, not seat {recorded_first}",
-            )
-    elif reading == "previous-winner":  # given: the previous game's winner
-        if dice is not None:
-            raise ReplayError(
-                "/deal/dice", rule("deal.first-player"), "option first-player=previous-winner throws no dice"
-            )
-        if recorded_first is not None and recorded_first >= config.players:
-            raise ReplayError(
-                "/deal/first_player",
-                rule("deal.first-player"),
-                f"seat {recorded_first} is recorded as first, but there are {config.players} players",
-            )
-    else:
-        if dice is not None:
-            raise ReplayError("/deal/dice", rule("deal.first-player"), "option first-player=seat-0 throws no dice")
-        if recorded_first is not None and recorded_first != 0:
-            raise ReplayError(
-                "/deal/first_player",
-                rule("deal.first-player"),
-                f"option first-player=seat-0, but seat {recorded_first} is recorded as first",
-            )
-    hands, stock = deal.get("hands"), deal.get("stock")
-    try:
-        if hands is None and stock is None:
-            return deal_from_order(config, order, dice=dice, first=recorded_first), False
-        first, hand_places, stock_places = cut_places(config, len(order), dice=dice, first=recorded_first)
-    except GupaiError as error:  # e.g. too few piles for a wall
-        raise ReplayError("/deal/order", error.rule or rule("deal.wall"), error.message) from None
-    # The order cut as the log spells it: recorded hands and stock are compared as written first.
-    written_hands = tuple(map(call, hand_places, repeat(faces)))
-    written_stock = stock_places(faces)
-    cut = Deal(
-        order=tuple(order),
-        dice=tuple(dice) if dice is not None else None,
-        first_player=first,
-        hands=tuple(map(call, hand_places, repeat(order))),
-        stock=stock_places(order),
-    )
-    as_written = canonical and hands is not None and stock is not None
-    if hands is not None:
-        if len(hands) != config.players:
-            method = _method_rule(config)
-            raise ReplayError("/deal/hands", method, f"{len(hands)} hands recorded for {config.players} players")
-        if not _as_written(hands, written_hands):
-            as_written = False
-        for seat, hand in enumerate(cut.hands if not as_written else ()):
-            if hands[seat] == list(written_hands[seat]):
-                continue
-            as_written = False
-            if not _same_tiles(hands[seat], written_hands[seat], hand):
-                method = _method_rule(config)
-                want = " ".join(Tile.from_index(k).face for k in hand)
-                raise ReplayError(
-                    f"/deal/hands/{seat}",
-                    method,
-                    f"seat {seat}'s hand is not what the {method.split('.')[-1]} deals from this order: expected {want}",
-                )
-    same_stock = stock is not None and tuple(stock) == written_stock
-    if stock is not None and not same_stock and kinds_of(stock) != list(cut.stock):
-        raise ReplayError(
-            "/deal/stock",
-            rule("deal.draw-order" if config.options["deal"] == "wall" else "deal.boneyard"),
-            "the stock is not the rest of the order in draw order "
-            f"(option deal={config.options['deal']}, wall-draw={config.options['wall-draw']}"
-            + (f", wall-cut={config.options['wall-cut']}" if "wall-cut" in config.options else "")
-            + ")",
-        )
-    return cut, as_written and same_stock and hands.__class__ is list and stock.__class__ is list
-
-
-def _as_written(hands: Sequence[Any], written: tuple[tuple[str, ...], ...]) -> bool:
-    """Whether the recorded hands are lists of exactly the faces dealt, each in the order dealt."""
-    try:
-        return set(map(type, hands)) == {list} and tuple(map(tuple, hands)) == written
-    except TypeError:
-        return False
-
-
-def _same_tiles(recorded: Sequence[str], written: Sequence[str], kinds: Sequence[int]) -> bool:
-    """Whether recorded faces are the tiles ``kinds`` as a multiset (compared first as ``written``, the same
-    tiles as the log spells them elsewhere: the schema allows one spelling a tile)."""
-    try:
-        if sorted(recorded) == sorted(written):
-            return True
-    except TypeError:  # not all strings: compared as tiles below, which says what is wrong
-        pass
-    return sorted(kinds_of(recorded)) == sorted(kinds)
-
-
-def check_position(config: CollectingConfig, deal: Mapping[str, Any]) -> Deal:
-    """A deal given as a position (hands, stock, first player) rather than an order.
-
-    A malformed position is a :class:`ReplayError` without a rule.
-    """
-    n = config.players
-    hands = [kinds_of(hand) for hand in deal["hands"]]
-    stock = kinds_of(deal["stock"])
-    first = deal["first_player"]
-    if len(hands) != n:
-        raise ReplayError("/deal/hands", None, f"the deal gives {len(hands)} hands for {n} players")
-    if first >= n:
-        raise ReplayError("/deal/first_player", None, f"seat {first} plays first, but there are {n} players")
-    for seat, hand in enumerate(hands):
-        want = config.dealt(first=seat == first)
-        if len(hand) != want:
-            raise ReplayError(
-                f"/deal/hands/{seat}",
-                _method_rule(config),
-                f"seat {seat} is dealt {len(hand)} tiles: the deal gives it {want}",
-            )
-    counts = count_vector([k for hand in hands for k in hand] + stock)
-    caps = set_counts(config.sets)
-    extra = [f"{counts[k]} copies of [{Tile.from_index(k)}]" for k in range(KIND_COUNT) if counts[k] > caps[k]]
-    if extra:
-        sets = "one set holds" if config.sets == 1 else f"{config.sets} sets hold"
-        raise ReplayError("/deal", _equipment_rule(config), f"the deal holds {', '.join(extra[:4])}, more than {sets}")
-    return Deal(order=(), dice=None, first_player=first, hands=tuple(map(tuple, hands)), stock=tuple(stock))
 
 
 # ----------------------------------------------------------------- events
