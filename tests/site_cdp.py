@@ -229,3 +229,20 @@ def legibility_problems(browser: Browser, page: str, *, width: int, scheme: str)
         for kind in ("tables", "contrast", "small")
         for what in found[kind]
     ]
+
+
+def toggle_palette(browser: Browser, scheme: str) -> None:
+    """Switch the open page to ``scheme`` (``default`` or ``slate``) as a reader does, with the header's palette
+    toggle (the label of the scheme's own input), and wait until the page shows it. The site remembers the
+    choice for the pages opened after, as it does for a reader."""
+    shown = browser.evaluate(
+        "new Promise(function (done) {"
+        f' var input = document.querySelector(\'input[name="__palette"][data-md-color-scheme="{scheme}"]\');'
+        " document.querySelector('label[for=\"' + input.id + '\"]').click();"
+        " var frames = 0;"
+        " (function wait() {"
+        "  var now = document.body.getAttribute('data-md-color-scheme');"
+        f"  if (now === '{scheme}' || ++frames > 120) done(now); else requestAnimationFrame(wait);"
+        " })(); })"
+    )
+    assert shown == scheme, (scheme, shown)

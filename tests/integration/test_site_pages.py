@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 
 from tests.site_build import ROOT, built_site
-from tests.site_cdp import Browser, legibility_problems, site_pages
+from tests.site_cdp import Browser, legibility_problems, site_pages, toggle_palette
 
 ARTIFACTS = ROOT / "artifacts" / "site"
 PROBE = (Path(__file__).parent / "site_probe.js").read_text(encoding="utf-8")
@@ -38,8 +38,9 @@ SHARDS = 4
 @pytest.mark.parametrize("shard", range(SHARDS), ids=lambda shard: f"pages {shard + 1} of {SHARDS}")
 @pytest.mark.parametrize("label", list(WIDTHS))
 def test_every_page_fits_its_window(browser: Browser, label: str, shard: int) -> None:
-    """Every page at each width, in the light palette: it fits its window, and (the same load) every table
-    fits its column and every text is legible (the dark palette: test_site_teaching)."""
+    """Every page at each width: it fits its window, and (the same load) every table fits its column and every
+    text is legible, in the light palette; at the desktop width in the dark one too, switched to with the
+    header's toggle as a reader does (a system that prefers dark: test_site_teaching)."""
     site = built_site()
     width = WIDTHS[label]
     browser.set_width(width)
@@ -52,6 +53,10 @@ def test_every_page_fits_its_window(browser: Browser, label: str, shard: int) ->
         assert shown == "default", (page, shown)  # the light palette: no scheme is emulated here
         problems += [f"{page} at {width} px: {p}" for p in browser.evaluate(PROBE)]
         problems += legibility_problems(browser, page, width=width, scheme="light")
+        if label == "desktop":
+            toggle_palette(browser, "slate")
+            problems += legibility_problems(browser, page, width=width, scheme="dark")
+            toggle_palette(browser, "default")
         shot = ARTIFACTS / label / f"{page[: -len('.html')]}.png"
         shot.unlink(missing_ok=True)
         browser.screenshot(shot, full_page=False)
