@@ -16,9 +16,9 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from gupai.cli import games as games_cli
 from gupai.cli import main
 from gupai.core.errors import OptionError
+from gupai.sim import cluster as cluster_module
 from gupai.sim.cluster import cluster_chunk_results, dask_client, play_chunks_task
 from gupai.sim.simulate import Simulation, simulate
 from tests.integration.test_validate_jobs import corpus
@@ -97,7 +97,8 @@ def test_validate_cluster_gives_the_output_of_one_process(address: str, tmp_path
 def test_validate_with_an_unreachable_scheduler_is_a_usage_error(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(games_cli, "dask_client", partial(dask_client, timeout=1))  # not the 10 s of the command
+    # (validate imports it from gupai.sim.cluster as it runs) not the 10 s of the command
+    monkeypatch.setattr(cluster_module, "dask_client", partial(dask_client, timeout=1))
     done = CliRunner().invoke(main, ["validate", *corpus(tmp_path), "--cluster", "tcp://127.0.0.1:1"])
     assert done.exit_code == 2
     assert "no Dask scheduler reached at tcp://127.0.0.1:1" in done.stderr

@@ -17,6 +17,7 @@ import click
 import pytest
 
 from gupai.cli import main
+from gupai.core.resources import data_dir
 
 #: Modules the start of the command line must not import (each costs a tenth of a second or more).
 HEAVY = ("numpy", "numba", "jsonschema", "jsonschema_rs", "msgspec", "yaml", "rich", "gupai.games", "gupai.log")
@@ -24,6 +25,7 @@ HEAVY = ("numpy", "numba", "jsonschema", "jsonschema_rs", "msgspec", "yaml", "ri
 _PROBE = """
 import json, os, sys
 from gupai.cli import main
+from gupai.core.resources import data_dir
 try:
     main(sys.argv[1:], prog_name="gupai")
 except SystemExit:
@@ -123,3 +125,14 @@ def test_a_short_simulation_loads_no_numba() -> None:
     out, modules = _modules(["simulate", "kap-shap", "-n", "1", "--jobs", "1", "--json"])
     assert json.loads(out)["games"] == 1
     assert not [m for m in modules if m == "numba" or m.startswith("numba.")]
+
+
+def test_validating_in_one_process_loads_neither_yaml_nor_a_process_pool(tmp_path: Path) -> None:
+    """One process needs no worker pool; the spec's parse comes from the cache (gupai.core.specfiles)."""
+    log = sorted((data_dir("conformance") / "kap-shap" / "valid").glob("*.json"))[0]
+    env = {"GUPAI_CACHE_DIR": str(tmp_path)}
+    _modules(["validate", str(log)], env)  # fills the cache
+    _out, modules = _modules(["validate", str(log)], env)
+    assert "gupai.log.read" in modules  # it did validate
+    loaded = [m for m in modules if m.split(".")[0] in ("yaml", "multiprocessing", "concurrent", "distributed")]
+    assert loaded == []

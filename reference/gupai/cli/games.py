@@ -15,7 +15,6 @@ from gupai.cli.app import EXIT_INTERNAL, InputError, InvalidInput, safe_text, us
 from gupai.core.errors import GupaiError
 from gupai.core.files import check_writable, write_file
 from gupai.core.jsonread import JSONReadError, loads
-from gupai.core.pool import WorkerPool
 from gupai.core.spec import games
 from gupai.core.terminal import printable
 from gupai.games.registry import GAMES as GAME_FACTORIES
@@ -33,7 +32,6 @@ from gupai.log.read import (
 )
 from gupai.log.transcript import transcript
 from gupai.log.validate import LogIssue
-from gupai.sim.cluster import dask_client
 
 from .params import AGENTS, FORCE, GAMES, JSON, OPTION, PLAYERS, PRESET, SEED, SETS, game_argument, players_for, resolve
 
@@ -210,12 +208,18 @@ def validate_cmd(paths: tuple[str, ...], jobs: int, cluster: str | None, as_json
 
 
 def _workers(stack: ExitStack, *, jobs: int, cluster: str | None) -> tuple[Submit | None, Callable[[], None] | None]:
-    """How batches reach the workers (a Dask client's, a process pool's, or none), and how a broken pool restarts."""
+    """How batches reach the workers (a Dask client's, a process pool's, or none), and how a broken pool restarts.
+
+    (The pool and the cluster's client are imported here: one process needs neither.)"""
     if cluster is not None:
+        from gupai.sim.cluster import dask_client
+
         client = stack.enter_context(dask_client(cluster))
         return (lambda task, batch: client.submit(task, batch, pure=False)), None
     if jobs == 1:
         return None, None
+    from gupai.core.pool import WorkerPool
+
     # jobs - 1 workers, and this process checks its share too (whenever the workers have enough queued): left by
     # a signal or an error, the workers are killed at once
     pool = stack.enter_context(WorkerPool(jobs - 1))

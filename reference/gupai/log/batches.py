@@ -19,7 +19,6 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Callable
-from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from typing import Any
 
@@ -117,6 +116,8 @@ class Batches:
             self._collect()
 
     def _collect(self) -> None:
+        from concurrent.futures.process import BrokenProcessPool  # (a pool's, loaded by then: not at import)
+
         out = self.pending.popleft()
         try:
             verdicts = out.future.result()
@@ -130,6 +131,8 @@ class Batches:
     def _recover(self, out: _Out) -> None:
         """A worker was lost, and with it every batch out: each is checked again, alone, in a fresh pool (but
         one already checked, by the calling process or before the loss)."""
+        from concurrent.futures.process import BrokenProcessPool
+
         assert self.restart is not None
         again = [out, *self.pending]
         self.pending.clear()
