@@ -48,7 +48,6 @@ BITS = 4
 CACHED_CONFIGURATIONS = 16
 #: One tile of each kind in a packed hand key (:func:`hand_key`): kind ``i`` counts ``KEY_UNITS[i]``.
 KEY_UNITS = tuple(1 << (BITS * i) for i in range(KIND_COUNT))
-_UNIT = KEY_UNITS
 
 
 def counts_of(tiles: Iterable[Tile]) -> tuple[int, ...]:
@@ -71,7 +70,7 @@ def hand_key(counts: Sequence[int]) -> int:
     """
     # One C-level pass (count times 16**kind) instead of a generator: the
     # winning check is this plus one set lookup.
-    return sum(map(mul, counts, _UNIT))
+    return sum(map(mul, counts, KEY_UNITS))
 
 
 @dataclass(frozen=True, slots=True, order=True)
@@ -262,9 +261,9 @@ def _ranks() -> tuple[tuple[int, ...], tuple[Tile, ...]]:
 
 @lru_cache(maxsize=CACHED_CONFIGURATIONS)
 def _winning_keys(pairs: tuple[tuple[int, int], ...], eyes: tuple[int, ...], n: int) -> frozenset[int]:
-    pair_keys = [_UNIT[i] + _UNIT[j] for i, j in pairs]
+    pair_keys = [KEY_UNITS[i] + KEY_UNITS[j] for i, j in pairs]
     sums = {sum(combo) for combo in combinations_with_replacement(pair_keys, n)}
-    eye_keys = [2 * _UNIT[e] for e in eyes]
+    eye_keys = [2 * KEY_UNITS[e] for e in eyes]
     return frozenset(s + e for s in sums for e in eye_keys)
 
 

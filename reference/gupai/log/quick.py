@@ -49,7 +49,6 @@ import msgspec
 
 from gupai.core.faces import end_kinds
 from gupai.core.jsonread import MAX_INT_DIGITS
-from gupai.core.tiles import KIND_COUNT, Tile
 from gupai.games.kap.config import COLLECTING_GAMES
 from gupai.games.kap.quick import quick_replay
 from gupai.log.schema import load_schema
@@ -207,7 +206,6 @@ _DEAL = re.compile(
 _AS_D = bytes.maketrans(b"123456", b"dddddd")
 _NOT_DIGIT = bytes(set(range(256)) - set(b"0123456789"))
 _VALUE = bytes.maketrans(b"0123456789", bytes(range(10)))
-_FACES = tuple(Tile.from_index(kind).face for kind in range(KIND_COUNT))
 #: What a deal's shape says: the tiles of the order, the dice's digits, the first player's, each hand's tiles.
 _Shape = tuple[int, int, int, tuple[int, ...]]
 _SHAPES: dict[bytes, _Shape | None] = {}

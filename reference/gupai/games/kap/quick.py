@@ -49,13 +49,12 @@ __all__ = ["quick_replay"]
 
 #: A tile kind's weight in a packed hand key, as KapState packs it (four bits a kind).
 _SHIFT = tuple(BITS * k for k in range(KIND_COUNT))
-_UNIT = KEY_UNITS
 
 
 #: Each tile's one spelling (the only one the schema allows), as its kind and as its weight in a packed key.
 _FACES = tuple(Tile.from_index(kind).face for kind in range(KIND_COUNT))
 _KIND_OF = {face: kind for kind, face in enumerate(_FACES)}
-_UNIT_OF = {face: _UNIT[kind] for kind, face in enumerate(_FACES)}
+_UNIT_OF = {face: KEY_UNITS[kind] for kind, face in enumerate(_FACES)}
 
 
 def quick_replay(doc: Mapping[str, Any], *, read: tuple[bytes, tuple[int, ...]] | None = None) -> bool:
@@ -138,8 +137,8 @@ def _splits(config: CollectingConfig) -> dict[str, Any]:
     ev = config.evaluator
     both = [(a, b) for a in range(KIND_COUNT) for b in range(KIND_COUNT)]
     return {
-        "eyes": {(_FACES[a], _FACES[b]): _UNIT[a] + _UNIT[b] for a, b in both if ev.makes_eye(a, b)},
-        "pairs": {(_FACES[a], _FACES[b]): _UNIT[a] + _UNIT[b] for a, b in both if ev.makes_pair(a, b)},
+        "eyes": {(_FACES[a], _FACES[b]): KEY_UNITS[a] + KEY_UNITS[b] for a, b in both if ev.makes_eye(a, b)},
+        "pairs": {(_FACES[a], _FACES[b]): KEY_UNITS[a] + KEY_UNITS[b] for a, b in both if ev.makes_pair(a, b)},
         "pairs_in_hand": ev.pairs_in_hand if ev.size < 16 else -1,  # (a larger hand: no packed key holds it)
     }
 
@@ -190,7 +189,7 @@ def _replay(doc: Mapping[str, Any], read: tuple[bytes, tuple[int, ...]] | None) 
     match = doc.get("match")
     if match is not None:
         check_match(match, game=doc["game"], reading=reading, first_player=first, players=n)
-    kind_of, faces, unit, shift = _KIND_OF, _FACES, _UNIT, _SHIFT
+    kind_of, faces, unit, shift = _KIND_OF, _FACES, KEY_UNITS, _SHIFT
     dead = 3 * n  # turns without a draw that end the game (termination=three-dead-rounds)
 
     # Each hand as KapState packs it: four bits a kind, (key >> shift[kind]) & 15 copies held.
