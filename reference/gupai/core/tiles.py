@@ -33,6 +33,7 @@ __all__ = [
     "TileKind",
     "all_tiles",
     "count_vector",
+    "faces",
     "greatest_first",
     "kind_of",
     "kinds",
@@ -105,6 +106,16 @@ def kinds() -> tuple[TileKind, ...]:
     if len(result) != KIND_COUNT:  # pragma: no cover - guarded by the spec tests
         raise TileError(f"spec/tiles.yaml lists {len(result)} kinds, not {KIND_COUNT}")
     return tuple(result)
+
+
+@cache
+def faces() -> tuple[str, ...]:
+    """Each kind's face, in kind order: the one spelling a log writes (``faces()[k]`` names kind ``k``).
+
+    >>> faces()[:2], len(faces())
+    (('6-6', '1-1'), 21)
+    """
+    return tuple(kind.face for kind in kinds())
 
 
 @dataclass(frozen=True, slots=True)

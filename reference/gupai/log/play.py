@@ -15,7 +15,7 @@ from typing import Any
 
 from gupai.core.errors import OptionError
 from gupai.core.options import Options, resolve_options
-from gupai.core.tiles import KIND_COUNT, Tile
+from gupai.core.tiles import faces
 from gupai.games.agents import Agent, agent_name, make_agent, seat_agents
 from gupai.games.kap.actions import Discard, Draw, Event, Take
 from gupai.games.kap.config import COLLECTING_GAMES, CollectingConfig, collecting_config
@@ -32,7 +32,7 @@ from gupai.log.tsung import play_tsung, play_tsung_config
 __all__ = ["ENGINES", "deal_to_json", "play", "play_collecting", "play_game", "play_kap", "play_match", "seat_agents"]
 
 
-_FACES = tuple(Tile.from_index(k).face for k in range(KIND_COUNT))
+_FACES = faces()
 _EVENT_TYPES: dict[type, str] = {Take: "take", Draw: "draw", Discard: "discard"}
 
 

@@ -40,7 +40,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
 
 from gupai.core.hands import BITS, KEY_UNITS
-from gupai.core.tiles import KIND_COUNT, Tile
+from gupai.core.tiles import KIND_COUNT, faces
 from gupai.games.kap.config import COLLECTING_GAMES, CollectingConfig
 from gupai.games.kap.replay import checked_deal, config_of, dealt_first
 from gupai.games.match import check_match
@@ -52,7 +52,7 @@ _SHIFT = tuple(BITS * k for k in range(KIND_COUNT))
 
 
 #: Each tile's one spelling (the only one the schema allows), as its kind and as its weight in a packed key.
-_FACES = tuple(Tile.from_index(kind).face for kind in range(KIND_COUNT))
+_FACES = faces()
 _KIND_OF = {face: kind for kind, face in enumerate(_FACES)}
 _UNIT_OF = {face: KEY_UNITS[kind] for kind, face in enumerate(_FACES)}
 

@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from gupai.core.errors import IllegalActionError
-from gupai.core.tiles import KIND_COUNT, Tile, kinds
+from gupai.core.tiles import KIND_COUNT, Tile, faces
 
 __all__ = [
     "ACTIONS",
@@ -283,7 +283,7 @@ class TsungEvent:
 #: seat, kind[, end])`` or ``(TRACE_CAPTURE|TRACE_CLAIM, seat, capture code, kinds, points, sweep)``.
 TRACE_REVEAL, TRACE_LAY, TRACE_REFILL, TRACE_CAPTURE, TRACE_CLAIM = range(5)
 _TRACE_TYPES = ("reveal", "lay", "refill", "capture", "claim")
-_FACES = tuple(k.face for k in kinds())
+_FACES = faces()
 
 
 def trace_json(record: tuple[Any, ...]) -> dict[str, Any]:
