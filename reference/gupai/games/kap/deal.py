@@ -53,7 +53,6 @@ __all__ = [
     "Deal",
     "cut_of",
     "cut_order",
-    "cut_places",
     "deal_from_order",
     "random_deal",
     "wall_piles",
@@ -222,23 +221,8 @@ def cut_order(
     >>> hands[1], stock[:2], stock[-2:]
     (('p8', 'p9', 'p10', 'p12', 'p13', 'p14', 'p15'), ('p16', 'p17'), ('p31', 'p11'))
     """
-    first, hands, stock = cut_places(config, len(order), dice=dice, first=first)
-    return first, tuple(hand(order) for hand in hands), stock(order)
-
-
-def cut_places(
-    config: CollectingConfig, size: int, *, dice: Sequence[int] | None, first: int | None = None
-) -> tuple[int, tuple[_Pick, ...], _Pick]:
-    """The first player, and where each hand's tiles and the stock's come from in an order of ``size`` tiles:
-    :func:`cut_order` as functions, which take those tiles out of any order (of kinds, of faces) as tuples.
-
-    >>> from gupai.games.kap.config import collecting_config
-    >>> first, hands, stock = cut_places(collecting_config("kap-shap"), 32, dice=(1, 1, 1, 2))
-    >>> first, hands[1](range(32))
-    (1, (0, 1, 2, 3, 4, 5, 6, 7))
-    """
-    first, cut = cut_of(config, size, dice=dice, first=first)
-    return first, cut.hands, cut.stock
+    first, cut = cut_of(config, len(order), dice=dice, first=first)
+    return first, tuple(hand(order) for hand in cut.hands), cut.stock(order)
 
 
 @dataclass(frozen=True, slots=True)
@@ -258,12 +242,14 @@ class Cut:
 def cut_of(
     config: CollectingConfig, size: int, *, dice: Sequence[int] | None, first: int | None = None
 ) -> tuple[int, Cut]:
-    """:func:`cut_places`, as a :class:`Cut`.
+    """The first player, and where each hand's tiles and the stock's come from in an order of ``size`` tiles:
+    :func:`cut_order` as functions (a :class:`Cut`), which take those tiles out of any order (of kinds, of
+    faces) as tuples.
 
     >>> from gupai.games.kap.config import collecting_config
     >>> first, cut = cut_of(collecting_config("kap-shap"), 32, dice=(1, 1, 1, 2))
-    >>> first, cut.sizes, cut.every(range(32))[:9]
-    (1, (7, 8), (8, 9, 10, 11, 13, 14, 15, 0, 1))
+    >>> first, cut.hands[1](range(32)), cut.sizes, cut.every(range(32))[:9]
+    (1, (0, 1, 2, 3, 4, 5, 6, 7), (7, 8), (8, 9, 10, 11, 13, 14, 15, 0, 1))
     """
     reading = config.options["first-player"]
     start = None

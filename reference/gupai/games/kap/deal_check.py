@@ -28,7 +28,7 @@ from gupai.core.errors import GupaiError, ReplayError
 from gupai.core.faces import canonical_kinds, kind_bytes
 from gupai.core.tiles import KIND_COUNT, Tile, count_vector, kinds_of, set_counts, set_mismatch
 from gupai.games.kap.config import CollectingConfig
-from gupai.games.kap.deal import Deal, cut_of, cut_places, deal_from_order, first_player_from_dice
+from gupai.games.kap.deal import Deal, cut_of, deal_from_order, first_player_from_dice
 
 __all__ = ["check_deal", "check_position", "checked_deal", "dealt", "dealt_first"]
 
@@ -87,13 +87,13 @@ def checked_deal(config: CollectingConfig, deal: Mapping[str, Any]) -> tuple[Dea
     problem = _first_player_problem(config, dice, recorded_first)
     if problem is not None:
         raise problem
-    hands, stock = deal.get("hands"), deal.get("stock")
     try:
         if hands is None and stock is None:
             return deal_from_order(config, order, dice=dice, first=recorded_first), False
-        first, hand_places, stock_places = cut_places(config, len(order), dice=dice, first=recorded_first)
+        first, places = cut_of(config, len(order), dice=dice, first=recorded_first)
     except GupaiError as error:  # e.g. too few piles for a wall
         raise ReplayError("/deal/order", error.rule or rule("deal.wall"), error.message) from None
+    hand_places, stock_places = places.hands, places.stock
     # The order cut as the log spells it: recorded hands and stock are compared as written first.
     written_hands = tuple(map(call, hand_places, repeat(faces)))
     written_stock = stock_places(faces)
