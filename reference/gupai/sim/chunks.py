@@ -139,9 +139,13 @@ def local_chunk_results(
     at least :data:`TASKS_PER_WORKER` tasks a worker; the reference engine's
     one to a task (a chunk of it is long already).
     """
-    fast = getattr(runner, "play_chunks", None) is not None
-    if jobs <= 1 or len(plan) <= 1:  # in this process: the fast path's chunks grouped as for one worker
-        for group in task_groups(plan, workers=1, most=FAST_CHUNKS_PER_TASK) if fast else [[chunk] for chunk in plan]:
+    local = jobs <= 1 or len(plan) <= 1  # in this process: the fast path's chunks grouped as for one worker
+    if getattr(runner, "play_chunks", None) is not None:
+        work = task_groups(plan, workers=1 if local else jobs, most=FAST_CHUNKS_PER_TASK)
+    else:
+        work = [[chunk] for chunk in plan]
+    if local:
+        for group in work:
             yield sum(count for _, count in group), play_chunks(runner, group)
         return
     if "fork" in multiprocessing.get_all_start_methods():
@@ -149,7 +153,6 @@ def local_chunk_results(
         if warm is not None:
             warm()  # the pool forks where it can, and forked workers inherit the loaded kernels
         _WORKER["simulation"], _WORKER["runner"] = simulation, runner  # and the runner itself
-    work = task_groups(plan, workers=jobs, most=FAST_CHUNKS_PER_TASK) if fast else [[chunk] for chunk in plan]
     # Workers ignore Ctrl-C, die with this process, and are killed at once when the run stops (a signal, an
     # error); a lost worker loses the tasks out, which are played again once in a fresh pool.
     try:
