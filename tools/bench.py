@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import json
 import math
 import random
 import resource
@@ -44,7 +45,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TextIO, TypeVar
+from typing import Any, TextIO, TypeVar
 
 from gupai.core.hands import HandEvaluator, hand_key
 from gupai.core.options import resolve_options
@@ -58,6 +59,7 @@ __all__ = [
     "SECTION_MODULES",
     "Bench",
     "Measurement",
+    "in_fresh_process",
     "main",
     "plain_is_winning",
     "process_cost",
@@ -104,6 +106,30 @@ def process_cost(argv: Sequence[str], *, name: str | None = None) -> tuple[float
         what = name or " ".join(argv)
         raise AssertionError(f"{what} failed ({done.returncode}): {done.stderr.strip()[-500:]}")
     return wall, (after.ru_utime + after.ru_stime) - (before.ru_utime + before.ru_stime)
+
+
+def in_fresh_process(function: str, *args: Any) -> Any:
+    """``function(*args)`` (``"module.name"``; its arguments and its answer JSON) run in a fresh Python process.
+
+    As a command runs: this process holds what the sections before built
+    (the reference planner's memos, other sections' games and workers),
+    which a user's ``gupai`` does not, and which the garbage collector and
+    the allocator would make every later measure pay for.
+
+    >>> in_fresh_process("math.hypot", 3, 4)
+    5.0
+    """
+    module, name = function.rsplit(".", 1)
+    code = f"import json, sys; from {module} import {name}; print(json.dumps({name}(*json.loads(sys.argv[1]))))"
+    done = subprocess.run(
+        [sys.executable, "-c", code, json.dumps(args)],
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=1800,
+        cwd=Path(__file__).resolve().parent.parent,
+    )
+    return json.loads(done.stdout.strip().splitlines()[-1])
 
 
 #: The hands section's targets.

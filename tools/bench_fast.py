@@ -39,11 +39,10 @@ import subprocess
 import sys
 import time
 from dataclasses import dataclass, replace
-from pathlib import Path
 
 from gupai.games.kap.strategy import HandPlanner
 from gupai.sim.simulate import Simulation, simulate
-from tools.bench import Bench, section
+from tools.bench import Bench, in_fresh_process, section
 from tools.bench_floor import floor_rate
 
 __all__ = ["MAX_MEMORY_RATIO", "MEMORY_GAMES", "ROWS", "Row", "fast_section", "peak_rss"]
@@ -153,21 +152,6 @@ def fast_and_floor(index: int) -> tuple[float, float]:
     return fast, floor
 
 
-def _fresh_fast_and_floor(index: int) -> tuple[float, float]:
-    """:func:`fast_and_floor` in a fresh Python process, as ``gupai simulate`` runs."""
-    code = "import json, sys; from tools.bench_fast import fast_and_floor; print(json.dumps(fast_and_floor(int(sys.argv[1]))))"
-    done = subprocess.run(
-        [sys.executable, "-c", code, str(index)],
-        capture_output=True,
-        text=True,
-        check=True,
-        timeout=1800,
-        cwd=Path(__file__).resolve().parent.parent,
-    )
-    fast, floor = json.loads(done.stdout.strip().splitlines()[-1])
-    return float(fast), float(floor)
-
-
 def _rate(simulation: Simulation, games: int, seed: int) -> float:
     """Games per CPU second of ``simulate(..., jobs=1)``."""
     began = time.process_time()
@@ -193,7 +177,7 @@ def fast_section(bench: Bench) -> None:
         f"{'deal floor':>11} {'of floor':>9}"
     )
     for index, row in enumerate(ROWS):
-        fast, floor = _fresh_fast_and_floor(index)
+        fast, floor = in_fresh_process("tools.bench_fast.fast_and_floor", index)
         slow = replace(row.simulation, engine="reference")
         _rate(slow, row.reference_games, 2 * 10**6)  # warm-up: fills the reference planner's memo
         reference = _rate(slow, row.reference_games, 10**6)

@@ -9,7 +9,7 @@ alone takes on the same files. Target: 20,000 events per second.
 games (greedy agents, seeds 0-1,499) as one JSON Lines file, validated by
 :func:`gupai.log.read.validate_all` in one process, in events per
 CPU-second, and ``json.loads`` alone on the same lines in the same run
-(both in a fresh process, as ``gupai validate`` runs: see :func:`_fresh_process_race`).
+(both in a fresh process, as ``gupai validate`` runs: see :func:`tools.bench.in_fresh_process`).
 Targets: 100,000 events per CPU-second, and at most 3x ``json.loads`` (issue 25).
 
 ``play``: greedy games with logs written (:func:`gupai.log.play.play_kap`), Kap
@@ -22,8 +22,6 @@ Targets: 2,000 and 500.
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 import tempfile
 import time
 from collections.abc import Callable, Sequence
@@ -34,7 +32,7 @@ from gupai.core.spec import game_spec
 from gupai.log.format import dumps_log, dumps_log_line
 from gupai.log.play import play_game, play_kap
 from gupai.log.read import validate_all, validate_paths
-from tools.bench import Bench, section
+from tools.bench import Bench, in_fresh_process, section
 
 __all__ = [
     "MAX_TIMES_JSON_LOADS",
@@ -128,26 +126,6 @@ def lines_race(path: str, games: int, rounds: int) -> tuple[float, float]:
     return validated, loaded
 
 
-def _fresh_process_race(path: Path, *, games: int, rounds: int) -> tuple[float, float]:
-    """:func:`lines_race` in a fresh Python process, as ``gupai validate`` runs.
-
-    This process holds what the bench built before (the greedy planner's
-    memos, other sections' data): hundreds of thousands of objects that the
-    garbage collector would walk again and again while the validator
-    allocates, which no validating process holds.
-    """
-    code = "import json, sys; from tools.bench_kap import lines_race; print(json.dumps(lines_race(*sys.argv[1:2], *map(int, sys.argv[2:]))))"
-    done = subprocess.run(
-        [sys.executable, "-c", code, str(path), str(games), str(rounds)],
-        capture_output=True,
-        text=True,
-        check=True,
-        cwd=Path(__file__).resolve().parent.parent,
-    )
-    validated, loaded = json.loads(done.stdout)
-    return float(validated), float(loaded)
-
-
 @section("validate-lines")
 def validate_lines_section(bench: Bench) -> None:
     """1,500 six-player Kap Tai Shap games as JSON Lines: events per CPU-second, against json.loads."""
@@ -159,7 +137,7 @@ def validate_lines_section(bench: Bench) -> None:
         path.write_text("".join(dumps_log_line(log) + "\n" for log in logs), encoding="utf-8")
 
         del logs  # the corpus is on disk: measured in a fresh process below
-        validated, loaded = _fresh_process_race(path, games=1500, rounds=25)
+        validated, loaded = in_fresh_process("tools.bench_kap.lines_race", str(path), 1500, 25)
     rate, ratio = events / validated, validated / loaded
     bench.line(
         f"  {'validate (read, schema, replay)':<52} {rate:>12,.0f} events/CPU-s  ({events:,} events, best {validated:.3f} s)"
