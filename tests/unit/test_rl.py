@@ -44,14 +44,19 @@ def _spiel(game: str, preset: str) -> Any:
     return gupai.rl.spiel_game(game, preset)
 
 
+def _sample_chance(state: Any, rng: Any) -> None:
+    """Apply one of a chance node's outcomes, drawn with its probability."""
+    outcomes, chances = zip(*state.chance_outcomes(), strict=True)
+    state.apply_action(int(rng.choice(outcomes, p=chances)))
+
+
 def _play_against_random(spiel: Any, bot: Any, rng: Any) -> None:
     """Two games of ``bot`` (seat 0) against random players, chance sampled; every move legal, returns zero-sum."""
     for _ in range(2):
         state = spiel.new_initial_state()
         while not state.is_terminal():
             if state.is_chance_node():
-                outcomes, chances = zip(*state.chance_outcomes(), strict=True)
-                state.apply_action(int(rng.choice(outcomes, p=chances)))
+                _sample_chance(state, rng)
                 continue
             player = state.current_player()
             chooser = bot if player == 0 else uniform_random.UniformRandomBot(player, rng)
@@ -116,8 +121,7 @@ def test_a_resampled_world_is_one_the_seat_cannot_tell_from_the_real_one(game: s
     state = spiel.new_initial_state()
     while not state.is_terminal():
         if state.is_chance_node():
-            outcomes, chances = zip(*state.chance_outcomes(), strict=True)
-            state.apply_action(int(rng.choice(outcomes, p=chances)))
+            _sample_chance(state, rng)
             continue
         player = state.current_player()
         if (len(state.history()) - dealt) % 5 == 0:  # a few points along the game
