@@ -8,6 +8,7 @@ from __future__ import annotations
 import pickle
 import subprocess
 import sys
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -44,21 +45,22 @@ def _spiel(game: str, preset: str) -> Any:
     return gupai.rl.spiel_game(game, preset)
 
 
-def _sample_chance(state: Any, rng: Any) -> None:
-    """Apply one of a chance node's outcomes, drawn with its probability."""
-    outcomes, chances = zip(*state.chance_outcomes(), strict=True)
-    state.apply_action(int(rng.choice(outcomes, p=chances)))
+def _decisions(state: Any, rng: Any) -> Iterator[int]:
+    """Play ``state`` on to its end: each chance node's outcome drawn with its probability, and at each player's
+    decision that player yielded (the caller moves for them)."""
+    while not state.is_terminal():
+        if state.is_chance_node():
+            outcomes, chances = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(int(rng.choice(outcomes, p=chances)))
+            continue
+        yield state.current_player()
 
 
 def _play_against_random(spiel: Any, bot: Any, rng: Any) -> None:
     """Two games of ``bot`` (seat 0) against random players, chance sampled; every move legal, returns zero-sum."""
     for _ in range(2):
         state = spiel.new_initial_state()
-        while not state.is_terminal():
-            if state.is_chance_node():
-                _sample_chance(state, rng)
-                continue
-            player = state.current_player()
+        for player in _decisions(state, rng):
             chooser = bot if player == 0 else uniform_random.UniformRandomBot(player, rng)
             action = chooser.step(state)
             assert action in state.legal_actions()
@@ -119,11 +121,7 @@ def test_a_resampled_world_is_one_the_seat_cannot_tell_from_the_real_one(game: s
     dealt = spiel.tile_count + spiel.dice
     checked = varied = 0
     state = spiel.new_initial_state()
-    while not state.is_terminal():
-        if state.is_chance_node():
-            _sample_chance(state, rng)
-            continue
-        player = state.current_player()
+    for player in _decisions(state, rng):
         if (len(state.history()) - dealt) % 5 == 0:  # a few points along the game
             for _ in range(3):
                 world = state.resample_from_infostate(player, rng.uniform)
