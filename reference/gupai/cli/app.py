@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import atexit
 import contextlib
 import io
+import os
 import signal
 import sys
+import threading
 from collections.abc import Callable, Iterator
 from functools import wraps
-from typing import Any, TypeVar
+from typing import Any, NoReturn, TypeVar
 
 import click
 
@@ -25,6 +28,7 @@ __all__ = [
     "Interrupted",
     "InvalidInput",
     "main",
+    "run",
     "safe_text",
     "usage_errors",
 ]
@@ -71,6 +75,34 @@ def _on_signal(signum: int, frame: object) -> None:
     raise Interrupted(signum)
 
 
+#: The stop whose :class:`Interrupted` Python ignored (raised in a finalizer), to be raised again.
+_LOST: list[int] = []
+
+
+def _raise_again(signum: int, frame: object) -> None:
+    raise Interrupted(_LOST[-1])
+
+
+def _unraisable(hook: Callable[[Any], object]) -> Callable[[Any], object]:
+    """``sys.unraisablehook`` while a command runs: an :class:`Interrupted` raised where Python ignores exceptions
+    is raised again, a moment later, from the code the command runs; anything else goes to ``hook``.
+
+    A signal's handler runs wherever the main thread is, a finalizer (``__del__``) included; there its
+    exception is only printed, and the command would go on, the stop lost, to exit 0. The stop is raised again
+    from an alarm 5 ms later (and again, should that one land in a finalizer too).
+    """
+
+    def unraisable(info: Any) -> object:
+        if not isinstance(info.exc_value, Interrupted) or not hasattr(signal, "setitimer"):
+            return hook(info)
+        _LOST.append(info.exc_value.signum)
+        signal.signal(signal.SIGALRM, _raise_again)
+        signal.setitimer(signal.ITIMER_REAL, 0.005)
+        return None
+
+    return unraisable
+
+
 @contextlib.contextmanager
 def _signals_stop() -> Iterator[None]:
     """Turn SIGINT and SIGTERM into :class:`Interrupted` while a command runs (then put the handlers back).
@@ -84,9 +116,18 @@ def _signals_stop() -> Iterator[None]:
             if previous is not signal.SIG_IGN:  # a command started with a signal ignored keeps it so
                 signal.signal(each, _on_signal)
                 saved[each] = previous
+    if saved and hasattr(signal, "SIGALRM"):
+        saved[signal.SIGALRM] = signal.getsignal(signal.SIGALRM)
+    hook = sys.unraisablehook
+    if saved:
+        sys.unraisablehook = _unraisable(hook)
     try:
         yield
     finally:
+        sys.unraisablehook = hook
+        if signal.SIGALRM in saved:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+        _LOST.clear()
         for number, handler in saved.items():
             with contextlib.suppress(ValueError, OSError, TypeError):
                 signal.signal(number, handler)
@@ -178,3 +219,50 @@ def usage_errors(func: F) -> F:
             raise click.UsageError(safe_text(error.message)) from None
 
     return wrapper  # type: ignore[return-value]
+
+
+def run() -> NoReturn:
+    """The ``gupai`` console script: :data:`main`, then the process ends as Python would end it, less the
+    teardown of the interpreter.
+
+    Python's own exit waits for the threads, runs the ``atexit`` handlers and
+    flushes the standard streams, as this does; then it frees every object
+    and module one by one: 0.04 s for ``gupai validate`` of one game, 0.1 s
+    after a large corpus, on a core the command no longer needs. The process
+    ends here instead (``os._exit``): the system takes its memory back at
+    once. Nothing is lost by it: every file the commands write is closed (or
+    renamed into place) before they return, and their workers are reaped.
+    """
+    try:
+        main()  # click's standalone mode: it always ends in SystemExit
+        status = 0
+    except SystemExit as stop:
+        status = _status(stop.code)
+    os._exit(_ended(status))
+
+
+def _status(code: object) -> int:
+    """The exit status of ``SystemExit(code)``, as Python gives it (a message is printed, status 1)."""
+    if code is None:
+        return 0
+    if isinstance(code, int):
+        return code
+    with contextlib.suppress(OSError, ValueError):
+        print(code, file=sys.stderr)
+    return 1
+
+
+def _ended(status: int) -> int:
+    """What Python does at exit before its teardown: wait for the threads, run the ``atexit`` handlers, flush
+    stdout and stderr (a failed flush makes a successful exit 120, as in Python). The status to exit with."""
+    shutdown = getattr(threading, "_shutdown", None)  # joins the non-daemon threads, runs their exit hooks
+    if shutdown is not None:
+        shutdown()
+    atexit._run_exitfuncs()
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            if stream is not None:
+                stream.flush()
+        except (OSError, ValueError):
+            status = status or 120
+    return status
