@@ -1,10 +1,11 @@
 """``validate --jobs N`` on a large JSON Lines file: the workers read byte ranges of it, with the verdicts of one process.
 
-The ranges are made tiny here (down to one line each), so that every kind of
-line meets a range's edge: a match file's links (kept and broken) across
-ranges, blank lines, lines that are not UTF-8 or too long, invalid logs,
-copies of one short line, a last line without its line end, a file found in
-a directory that is not a log, and the files after a cut one.
+The ranges are made tiny here (down to a few bytes each, so that most hold
+no line start and many cut a line), so that every kind of line meets a
+range's edge: a match file's links (kept and broken) across ranges, blank
+lines, lines that are not UTF-8 or too long, invalid logs, copies of one
+short line, a last line without its line end, a file found in a directory
+that is not a log, and the files after a cut one.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from __future__ import annotations
 import json
 import os
 import signal
+from itertools import pairwise
 from pathlib import Path
 
 import pytest
@@ -72,7 +74,7 @@ def tiny(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(read, "MAX_BYTES", TOO_LONG)
 
 
-@pytest.mark.parametrize("size", [1, 3000, 20_000])
+@pytest.mark.parametrize("size", [7, 200, 3000, 20_000])
 def test_ranges_read_by_the_workers_give_the_verdicts_of_one_process(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, tiny: None, size: int
 ) -> None:
@@ -97,9 +99,16 @@ def test_ranges_read_by_the_workers_give_the_verdicts_of_one_process(
     assert any("larger than" in why for why in alone.unreadable)
     assert alone.unreadable[-1].endswith("missing.jsonl: No such file or directory")
     assert alone.skipped == (str(tmp_path / "logs" / "b.jsonl"),)
-    # and the workers did read the files: a.jsonl and c.jsonl (twice: in the directory, then by name)
+    # and the workers did read the files: a.jsonl and c.jsonl (twice: in the directory, then by name), in
+    # ranges that cover the rest of each file after its first game, edge to edge
     assert {Path(part.path).name for part in cut} == {"a.jsonl", "c.jsonl"}
     assert len(cut) >= (3 if size > 3000 else 20)
+    for name in ("a.jsonl", "c.jsonl"):
+        size_of = (tmp_path / "logs" / name).stat().st_size
+        edges = [(part.start, part.end) for part in cut if Path(part.path).name == name]
+        for (_, end), (start, _) in pairwise(edges):
+            assert start == end or (end, start < end) == (size_of, True)  # the next range, or the file read again
+        assert edges[-1][1] == size_of
 
 
 def test_the_command_gives_the_same_output_with_ranges(
@@ -120,21 +129,20 @@ def test_the_command_gives_the_same_output_with_ranges(
 
 
 def crash_on_range(part: FileRange) -> ranges.RangeVerdicts:
-    """A worker's task that dies (as a worker killed for its memory) on a range holding the word CRASH."""
-    with open(part.path, "rb") as opened:
-        opened.seek(part.start)
-        if b"CRASH" in opened.read(part.end - part.start):
-            os.kill(os.getpid(), signal.SIGKILL)
-    return CHECK_RANGE(part)
+    """A worker's task that dies (as a worker killed for its memory) on the range that holds the line CRASH."""
+    found = CHECK_RANGE(part)
+    if found.first is not None and "CRASH" in found.first[1]:
+        os.kill(os.getpid(), signal.SIGKILL)
+    return found
 
 
 def test_a_range_that_loses_its_worker_twice_is_reported_and_the_others_judged(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, tiny: None
 ) -> None:
-    monkeypatch.setattr(ranges, "RANGE_BYTES", 1)  # one line a range
+    monkeypatch.setattr(ranges, "RANGE_BYTES", 700)  # at most one line start a range: the lines are longer
     monkeypatch.setattr(read, "check_range", crash_on_range)
     lines = _match(3, 8) * 3
-    lines[10] = '{"CRASH": 1}'
+    lines[10] = '{"CRASH": "' + "x" * 800 + '"}'
     corpus = tmp_path / "c.jsonl"
     corpus.write_text("\n".join(lines) + "\n", encoding="utf-8")
     with WorkerPool(2) as pool:

@@ -43,13 +43,14 @@ Submit = Callable[[Callable[[Any], Any], Any], Any]
 
 @dataclass(frozen=True, slots=True)
 class _Out:
-    """Work handed to the workers: its argument, its future, the function, how its result is recorded, its name."""
+    """Work handed to the workers: its argument, its future, the function, how its result is recorded, and how
+    its loss is (naming its games)."""
 
     item: Any
     future: Any
     task: Callable[[Any], Any]
     record: Callable[[Any, Any], None]
-    name: str
+    lost: Callable[[Any], str]
 
 
 def batch_name(batch: Batch) -> str:
@@ -91,13 +92,16 @@ class Batches:
         if len(self.batch) >= BATCH_GAMES or self.batch_bytes >= BATCH_BYTES:
             self._send()
 
-    def add_task(self, task: Callable[[Any], Any], item: Any, record: Callable[[Any, Any], None], name: str) -> None:
+    def add_task(
+        self, task: Callable[[Any], Any], item: Any, record: Callable[[Any, Any], None], lost: Callable[[Any], str]
+    ) -> None:
         """Queue ``task(item)`` after the documents added so far; ``record(item, result)`` in its turn.
 
-        ``name`` names its games for a message, should its worker be lost twice.
+        Should its worker be lost twice, ``lost(item)`` is called in its turn instead, and names its games for a
+        message.
         """
         self._send()
-        self.pending.append(_Out(item, self.submit(task, item), task, record, name))
+        self.pending.append(_Out(item, self.submit(task, item), task, record, lost))
         self._send()
 
     def finish(self) -> None:
@@ -110,7 +114,7 @@ class Batches:
         """Hand the batch to the workers; collect the oldest while more than ``window`` are out."""
         if self.batch:
             batch = self.batch
-            self.pending.append(_Out(batch, self.submit(self.task, batch), self.task, self.record, batch_name(batch)))
+            self.pending.append(_Out(batch, self.submit(self.task, batch), self.task, self.record, batch_name))
             self.batch, self.batch_bytes = [], 0
         while len(self.pending) > self.window:
             self._collect()
@@ -145,6 +149,6 @@ class Batches:
                 verdicts = self.submit(each.task, each.item).result()
             except BrokenProcessPool:  # lost again, alone: this batch is the one to blame
                 self.restart()
-                self.lost.append(each.name)
+                self.lost.append(each.lost(each.item))
                 continue
             each.record(each.item, verdicts)

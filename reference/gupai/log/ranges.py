@@ -1,19 +1,30 @@
-"""A large JSON Lines file cut into byte ranges at line ends, for workers that read their own part.
+"""A large JSON Lines file cut into byte ranges, for workers that read their own part.
 
 With ``validate --jobs N``, shipping every line from the reading process to
-the workers costs the parent as much as the checking saves; instead the
-parent only finds where the lines end (a byte search, at the disk's pace)
-and hands each worker a :class:`FileRange`: the file, the bytes to read, and
-the number of the first line in them. The worker reads the range through
-:class:`Bounded`, so that it reads no byte outside it, whatever the file
-holds.
+the workers costs the parent as much as the checking saves; so does reading
+the file in the parent only to find where its lines end. Instead the parent
+only cuts the file's bytes into ranges of :data:`RANGE_BYTES` (arithmetic:
+it reads none of them) and hands each worker a :class:`FileRange`. A range
+holds the lines that *start* in it (as Hadoop's line reader splits a file):
+its worker skips the line it begins in the middle of (the range before
+holds that one) and reads its last line to its end, past the range's end if
+need be. Each byte of the file is so read about once, by one process; no
+process reads a byte at or past the end the file had when it was cut.
+
+The lines' numbers are counted by the workers from their range's first line;
+the reading process, which records the ranges in order, adds the lines of
+the ranges before.
 
 >>> import io
 >>> data = b'{"a": 1}\\n\\n{"b": 2}\\n{"c": 3}'
->>> [(r.start, r.end, r.number, r.lines) for r in split_lines(io.BytesIO(data), "f", "f", (0, 0), start=0, number=1, size=12)]
-[(0, 10, 1, 2), (10, 19, 3, 1), (19, 27, 4, 1)]
->>> Bounded(io.BytesIO(data), 12).readline(100), Bounded(io.BytesIO(data), 5).readline(100)
-(b'{"a": 1}\\n', b'{"a":')
+>>> parts = list(cut_bytes("f", "f", (0, 0), start=0, stop=len(data), size=12))
+>>> [(part.start, part.end) for part in parts]
+[(0, 12), (12, 24), (24, 27)]
+>>> def lines(part):
+...     reader = owned(io.BytesIO(data), part)
+...     return list(iter(lambda: reader.readline(100), b""))
+>>> [lines(part) for part in parts]
+[[b'{"a": 1}\\n', b'\\n', b'{"b": 2}\\n'], [b'{"c": 3}'], []]
 """
 
 from __future__ import annotations
@@ -24,24 +35,36 @@ from typing import BinaryIO
 
 from gupai.log.validate import LogIssue
 
-__all__ = ["RANGE_BYTES", "RANGE_FROM", "Bounded", "FileRange", "RangeVerdicts", "split_lines"]
+__all__ = ["RANGE_BYTES", "RANGE_FROM", "FileRange", "OwnedLines", "RangeVerdicts", "cut_bytes", "owned"]
 
-#: About how many bytes of a file a worker reads at once (a range ends at the first line end after this).
+#: The bytes of a file in one range (its lines are those that start in it).
 RANGE_BYTES = 1 << 18
 
 #: A JSON Lines file is cut into ranges for the workers when at least this many bytes of it are left to read.
 RANGE_FROM = 1 << 20
 
 
-#: What a worker found in a byte range: the first document (line, text, its errors), then (line, its errors or
-#: why it cannot be read) for each later line with something to say, how many others were valid, the last
-#: document's text (for the match link of the range after).
-RangeVerdicts = tuple[tuple[int, str, list[LogIssue]] | None, list[tuple[int, list[LogIssue] | str]], int, str | None]
+@dataclass(frozen=True, slots=True)
+class RangeVerdicts:
+    """What a worker found in a byte range; each line's number counts from the range's first line (1)."""
+
+    #: The first document: its line, text and errors (its match link to the line before is the reader's to check).
+    first: tuple[int, str, list[LogIssue]] | None
+    #: Each later line with something to say: its errors, or why it cannot be read.
+    rest: list[tuple[int, list[LogIssue] | str]]
+    #: How many other documents were valid.
+    quiet: int
+    #: The last document's text (for the match link of the range after).
+    last: str | None
+    #: How many lines start in the range, blank ones included.
+    lines: int
+    #: Why the range could not be read at all (the file went away or changed), if it could not.
+    failed: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class FileRange:
-    """Bytes ``start`` to ``end`` of the file at ``path`` (shown as ``file``), whose first line is line ``number``."""
+    """The lines that start in bytes ``start`` to ``end`` of the file at ``path`` (shown as ``file``)."""
 
     path: str
     file: str
@@ -49,51 +72,54 @@ class FileRange:
     identity: tuple[int, int]
     start: int
     end: int
-    number: int
-    #: How many lines the range holds (the last one perhaps without its line end).
-    lines: int
-
-    @property
-    def name(self) -> str:
-        """The range's lines, for a message: ``file:first-last``."""
-        return f"{self.file}:{self.number}-{self.number + max(self.lines, 1) - 1}"
+    #: The file's size when it was cut: no byte at or past it is read.
+    stop: int
 
 
-def split_lines(
-    stream: BinaryIO, path: str, file: str, identity: tuple[int, int], *, start: int, number: int, size: int
+def cut_bytes(
+    path: str, file: str, identity: tuple[int, int], *, start: int, stop: int, size: int
 ) -> Iterator[FileRange]:
-    """The rest of ``stream`` (at byte ``start``, line ``number``) in ranges of about ``size`` bytes or more.
+    """Bytes ``start`` to ``stop`` of a file in ranges of ``size`` bytes (the last one perhaps shorter)."""
+    for begin in range(start, stop, max(size, 1)):
+        yield FileRange(path, file, identity, begin, min(begin + size, stop), stop)
 
-    Each range but the last ends just after a line end; a line longer than
-    ``size`` makes one range of its own size. Only one ``size`` of the file is
-    held at a time.
+
+class OwnedLines:
+    """A file's lines from byte ``at`` (where one starts) that start before ``end``; no byte at or past ``stop``.
+
+    A line that starts before ``end`` is read to its end, however far past ``end`` that is.
     """
-    begin = at = start
-    while chunk := stream.read(size):
-        cut = chunk.rfind(b"\n")
-        if cut >= 0:
-            end = at + cut + 1
-            lines = chunk.count(b"\n")  # the chunks before it since ``begin`` held no line end
-            yield FileRange(path, file, identity, begin, end, number, lines)
-            number += lines
-            begin = end
-        at += len(chunk)
-    if at > begin:
-        yield FileRange(path, file, identity, begin, at, number, 1)
 
-
-class Bounded:
-    """The next ``left`` bytes of ``stream`` and no more: reads past them find the end of the input."""
-
-    def __init__(self, stream: BinaryIO, left: int) -> None:
-        self.stream, self.left = stream, left
-
-    def read(self, size: int) -> bytes:
-        data = self.stream.read(max(0, min(size, self.left)))
-        self.left -= len(data)
-        return data
+    def __init__(self, stream: BinaryIO, at: int, end: int, stop: int) -> None:
+        self.stream, self.at, self.end, self.stop = stream, at, end, stop
+        self.line_start = True
+        #: The lines begun so far.
+        self.count = 0
 
     def readline(self, limit: int) -> bytes:
-        line = self.stream.readline(max(0, min(limit, self.left)))
-        self.left -= len(line)
+        if self.line_start and self.at >= self.end:
+            return b""  # the next line starts in the range after
+        line = self.stream.readline(max(0, min(limit, self.stop - self.at)))
+        self.count += self.line_start and bool(line)
+        self.at += len(line)
+        self.line_start = line.endswith(b"\n")
         return line
+
+
+def owned(stream: BinaryIO, part: FileRange) -> OwnedLines:
+    """The lines of ``part`` in ``stream`` (the file it names, opened), which is moved to the first of them.
+
+    A range that begins in the middle of a line skips it, reading at most the
+    range's own bytes to find where it ends; a range in which no line starts
+    holds no line.
+    """
+    at = part.start
+    if at > 0:
+        stream.seek(at - 1)
+        skipped = stream.readline(max(0, min(part.end, part.stop) - at + 1))  # the byte before, then the range's
+        at += len(skipped) - 1
+        if not skipped.endswith(b"\n"):
+            at = part.end  # no line end in the range: no line starts in it
+    else:
+        stream.seek(0)
+    return OwnedLines(stream, at, part.end, part.stop)

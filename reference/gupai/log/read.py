@@ -28,7 +28,7 @@ from gupai.core.errors import GupaiError
 from gupai.core.jsonread import JSONReadError, loads
 from gupai.log import ranges
 from gupai.log.batches import BATCH_BYTES, BATCH_GAMES, Batch, Batches, Submit
-from gupai.log.ranges import Bounded, FileRange, RangeVerdicts, split_lines
+from gupai.log.ranges import FileRange, OwnedLines, RangeVerdicts, cut_bytes, owned
 from gupai.log.streams import (
     Joined,
     UnusableError,
@@ -76,7 +76,8 @@ MAX_BYTES = 4 * 1024 * 1024
 
 
 def check_range(part: FileRange) -> RangeVerdicts:
-    """A worker's task: read a byte range of a JSON Lines file, as the reading process would, and check it.
+    """A worker's task: read the lines of a byte range of a JSON Lines file, as the reading process would, and
+    check them (their numbers count from the range's first line).
 
     Each line but the first gets its match link to the line before checked here; the first one's is the
     reading process's, which knows the range before.
@@ -85,15 +86,14 @@ def check_range(part: FileRange) -> RangeVerdicts:
     rest: list[tuple[int, list[LogIssue] | str]] = []
     first: tuple[int, str, list[LogIssue]] | None = None
     last: str | None = None
-    quiet = 0
+    quiet = number = 0
     try:
         with open_regular(part.path) as opened:
             info = os.fstat(opened.fileno())
             if (info.st_dev, info.st_ino) != part.identity:
                 raise UnusableError("replaced while it was read: not read")
-            opened.seek(part.start)
-            stream = Bounded(opened, part.end - part.start)
-            for line, text, readable in _documents(stream, part.file, lines=True, number=part.number - 1):
+            reader = owned(opened, part)
+            for line, text, readable in _documents(reader, lines=True):
                 number = line or 0  # always a number: the lines of a JSON Lines file
                 if not readable:
                     rest.append((number, text))
@@ -109,9 +109,11 @@ def check_range(part: FileRange) -> RangeVerdicts:
                     else:
                         quiet += 1
                 last = text
+            number = reader.count
     except (OSError, UnusableError) as error:  # the file went away or changed kind since it was opened
-        rest.append((part.number, f"{part.file}: {getattr(error, 'strerror', None) or error}"))
-    return first, rest, quiet, last
+        why = f"{part.file}: {getattr(error, 'strerror', None) or error}"
+        return RangeVerdicts(first, rest, quiet, last, number, failed=why)
+    return RangeVerdicts(first, rest, quiet, last, number)
 
 
 def validate_text(text: str, *, file: str = "<log>", lines: bool = False) -> list[LogIssue]:
@@ -249,10 +251,10 @@ def read_documents(path: str) -> Iterator[tuple[int | None, str]]:
     try:
         if path == "-":
             stream, lines = _read_stream(_stdin())
-            yield from _checked(_documents(stream, name, lines=lines), name)
+            yield from _checked(_documents(stream, lines=lines), name)
             return
         with open_regular(path) as opened:
-            yield from _checked(_documents(opened, name, lines=path.lower().endswith(".jsonl")), name)
+            yield from _checked(_documents(opened, lines=path.lower().endswith(".jsonl")), name)
     except UnusableError as why:
         raise UnreadableLogError(f"{name}: {why}") from None
     except OSError as error:
@@ -262,7 +264,7 @@ def read_documents(path: str) -> Iterator[tuple[int | None, str]]:
 def _checked(found: Iterator[tuple[int | None, str, bool]], name: str) -> Iterator[tuple[int | None, str]]:
     for number, text, readable in found:
         if not readable:
-            raise UnreadableLogError(text)
+            raise UnreadableLogError(f"{name}:{number}: {text}")
         yield number, text
 
 
@@ -309,10 +311,10 @@ def _feed(
 
     ``path``: the file ``stream`` reads (not standard input), which the workers may open themselves."""
     any_game = False
-    for number, text, readable in _documents(stream, file, lines=lines):
+    for number, text, readable in _documents(stream, lines=lines):
         if not readable:
             any_game = True
-            run.unreadable.append(text)
+            run.unreadable.append(f"{file}:{number}: {text}")
             continue
         if found:  # the first document decides, for a file found in a directory
             found = False
@@ -322,9 +324,9 @@ def _feed(
         if number is None:
             _refuse_unusable(text)
         any_game = True
-        run.game(text, file, number)
-        if lines and run.workers_read and _to_ranges(run, stream, path, file, number):
+        if lines and run.workers_read and _to_ranges(run, stream, path, file, (number, text)):
             return
+        run.game(text, file, number)
     if not any_game and lines:
         if found:  # an empty file in a directory: not a log
             run.skipped.append(file)
@@ -332,27 +334,35 @@ def _feed(
             raise UnusableError("empty: no game log in it")
 
 
-def _to_ranges(run: Run, stream: BinaryIO | Joined, path: str | None, file: str, number: int | None) -> bool:
-    """Hand the rest of a large file (after line ``number``) to the workers in byte ranges; whether it did."""
-    if run.batches is None or number is None or isinstance(stream, Joined):
+def _to_ranges(run: Run, stream: BinaryIO | Joined, path: str | None, file: str, head: tuple[int | None, str]) -> bool:
+    """Check ``head`` (a line's number and text) here and hand the rest of a large file, after it, to the
+    workers in byte ranges; whether it did (if not, nothing was done).
+
+    The line is checked in this process, after every verdict before it: what
+    checking a game builds (the validators, the game's tables) is built once,
+    before the workers are forked, rather than in each of them.
+    """
+    number, text = head
+    if run.batches is None or number is None or isinstance(stream, Joined) or path is None:
         return False
     at = stream.tell()
     info = os.fstat(stream.fileno())
-    if path is None or info.st_size - at < ranges.RANGE_FROM:
+    if info.st_size - at < ranges.RANGE_FROM:
         return False
+    run.finish()
+    run.game_here(text, file, number)
     identity = (info.st_dev, info.st_ino)
-    for part in split_lines(stream, path, file, identity, start=at, number=number + 1, size=ranges.RANGE_BYTES):
-        run.batches.add_task(check_range, part, run.record_range, part.name)
+    run.line = number + 1
+    for part in cut_bytes(path, file, identity, start=at, stop=info.st_size, size=ranges.RANGE_BYTES):
+        run.batches.add_task(check_range, part, run.record_range, run.lost_range)
     run.finish()  # what the workers found is recorded before any later file is read
     return True
 
 
-def _documents(
-    stream: BinaryIO | Joined | Bounded, file: str, *, lines: bool, number: int = 0
-) -> Iterator[tuple[int | None, str, bool]]:
-    """(game, text, True) for each document; (game, why, False) for a line that cannot be read (lines after
-    line ``number``)."""
+def _documents(stream: BinaryIO | Joined | OwnedLines, *, lines: bool) -> Iterator[tuple[int | None, str, bool]]:
+    """(game, text, True) for each document; (line, why, False) for a line that cannot be read."""
     if not lines:
+        assert not isinstance(stream, OwnedLines)  # (a range holds lines)
         data = read_up_to(stream, MAX_BYTES + 1)
         if len(data) > MAX_BYTES:
             raise UnusableError(f"larger than {_mib(MAX_BYTES)}: not read")
@@ -361,6 +371,7 @@ def _documents(
             raise UnusableError("not UTF-8: not read")
         yield None, text, True
         return
+    number = 0
     while True:
         line = stream.readline(MAX_BYTES + 2)
         if not line:
@@ -369,11 +380,11 @@ def _documents(
         if not line.endswith(b"\n") and len(line) > MAX_BYTES:
             while (rest := stream.readline(1 << 20)) and not rest.endswith(b"\n"):
                 pass  # skip the rest of an overlong line
-            yield number, f"{file}:{number}: a line larger than {_mib(MAX_BYTES)}: not read", False
+            yield number, f"a line larger than {_mib(MAX_BYTES)}: not read", False
             continue
         text = decode(line)
         if text is None:
-            yield number, f"{file}:{number}: not UTF-8: not read", False
+            yield number, "not UTF-8: not read", False
         elif text and not text.isspace():  # (text.strip(), without the copy)
             yield number, text, True
 

@@ -7,6 +7,7 @@ in reading order, the match links between the lines of a file checked.
 
 from __future__ import annotations
 
+import contextlib
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -15,7 +16,8 @@ from gupai.core.jsonread import JSONReadError, loads
 from gupai.log.batches import Batch, Batches
 from gupai.log.match import MatchLinks
 from gupai.log.quick import accepted
-from gupai.log.ranges import FileRange, RangeVerdicts
+from gupai.log.ranges import FileRange, RangeVerdicts, owned
+from gupai.log.streams import UnusableError, open_regular
 from gupai.log.validate import MORE_SCHEMA_ERRORS, LogIssue, validate_log
 
 __all__ = ["MAX_ERRORS_PER_GAME", "MAX_ERRORS_PER_RUN", "Run", "Validation", "check_batch", "check_document"]
@@ -69,14 +71,20 @@ class Run:
     links: MatchLinks = field(default_factory=MatchLinks)
     #: The workers can open the files (local processes): a large .jsonl is read by them, in byte ranges.
     workers_read: bool = False
+    #: The number of the first line of the next byte range recorded (:meth:`record_range`).
+    line: int = 1
 
     def game(self, text: str, file: str, game: int | None) -> None:
         """Validate one document's text (here, or in a batch for the workers), keeping what the caps allow."""
         if self.batches is None:
-            doc, found = self.verdict(text, file, game)  # a valid log is read once, for its match link too
-            self._record(self.links.check(text, file, game, found, doc=doc), file, game)
+            self.game_here(text, file, game)
         else:
             self.batches.add(text, file, game)
+
+    def game_here(self, text: str, file: str, game: int | None) -> None:
+        """Validate one document's text in this process (after every verdict before it is recorded)."""
+        doc, found = self.verdict(text, file, game)  # a valid log is read once, for its match link too
+        self._record(self.links.check(text, file, game, found, doc=doc), file, game)
 
     def record_batch(self, batch: Batch, verdicts: list[list[LogIssue]]) -> None:
         """Record a batch's verdicts, which came back from a worker (each game's match links checked here, in
@@ -85,19 +93,35 @@ class Run:
             self._record(self.links.check(text, file, game, found), file, game)
 
     def record_range(self, part: FileRange, verdicts: RangeVerdicts) -> None:
-        """Record what a worker found in a byte range of a file (the first line's match link checked here)."""
-        first, rest, quiet, last = verdicts
-        if first is not None:
-            number, text, found = first
-            self._record(self.links.check(text, part.file, number, found), part.file, number)
-        for number, item in rest:
+        """Record what a worker found in a byte range of a file, whose first line is line :attr:`line` (the first
+        line's match link checked here); :attr:`line` moves on to the range after."""
+        base, file = self.line - 1, part.file
+        if verdicts.first is not None:
+            number, text, found = verdicts.first
+            self._record(self.links.check(text, file, base + number, found), file, base + number)
+        for number, item in verdicts.rest:
             if isinstance(item, str):
-                self.unreadable.append(item)
+                self.unreadable.append(f"{file}:{base + number}: {item}")
             else:
-                self._record(item, part.file, number)
-        self.games += quiet
-        if last is not None:
-            self.links.follow(last, part.file)
+                self._record(item, file, base + number)
+        self.games += verdicts.quiet
+        if verdicts.last is not None:
+            self.links.follow(verdicts.last, file)
+        if verdicts.failed is not None:
+            self.unreadable.append(verdicts.failed)
+        self.line += verdicts.lines
+
+    def lost_range(self, part: FileRange) -> str:
+        """A range whose worker was lost twice, not judged: its lines (``file:first-last``), counted here so
+        that the ranges after it keep their numbers."""
+        lines = 0
+        with contextlib.suppress(OSError, UnusableError), open_regular(part.path) as opened:
+            reader = owned(opened, part)
+            while reader.readline(1 << 20):
+                pass
+            lines = reader.count
+        first, self.line = self.line, self.line + lines
+        return f"{part.file}:{first}-{first + max(lines, 1) - 1}"
 
     def finish(self) -> None:
         """Wait for every batch out, recording the verdicts in reading order."""
