@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import time
+from pathlib import Path
 
 import pytest
 
@@ -36,3 +37,28 @@ def test_a_task_that_fails_here_fails_in_its_future_as_a_worker_s_would() -> Non
         for item, future in enumerate(futures):
             with pytest.raises(ValueError, match=f"bad item {item}"):
                 future.result()
+
+
+def _logged(item: int, log: str, seconds: float) -> tuple[int, int]:
+    """Sleep, then note the item in the log file (one line per run) and return it with the process that ran it."""
+    time.sleep(seconds)
+    with open(log, "a", encoding="utf-8") as out:
+        out.write(f"{item}\n")
+    return item, os.getpid()
+
+
+def test_a_task_no_worker_has_begun_is_run_here_when_its_result_is_asked(tmp_path: Path) -> None:
+    log = str(tmp_path / "runs")
+    with WorkerPool(1) as pool:
+        busy = pool.submit_or_run(_logged, 0, log, 0.5, ahead=8)  # the worker's, for half a second
+        queued = [pool.submit_or_run(_logged, item, log, 0.0, ahead=8) for item in range(1, 6)]
+        last = queued[-1].result()  # queued behind the busy one: taken back and run here at once
+        assert last == (5, os.getpid())
+        assert not busy.done()  # ... without waiting for the worker
+        results = [busy.result(), *(task.result() for task in queued)]
+    assert [item for item, _ in results] == list(range(6))
+    assert results[0][1] != os.getpid()
+    # waiting for the busy one, the calling process ran the others the worker had not begun
+    assert {pid for _, pid in results[1:-1]} <= {os.getpid(), results[0][1]}
+    runs = sorted(int(line) for line in Path(log).read_text(encoding="utf-8").split())
+    assert runs == list(range(6))  # each task ran once: none both here and in a worker

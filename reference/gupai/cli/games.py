@@ -200,30 +200,32 @@ def validate_cmd(paths: tuple[str, ...], jobs: int, cluster: str | None, as_json
         raise click.UsageError("- (standard input) is named twice: it can be read only once")
     with ExitStack() as stack:
         try:
-            submit, restart = _workers(stack, jobs=jobs, cluster=cluster)
+            submit, restart, window = _workers(stack, jobs=jobs, cluster=cluster)
         except GupaiError as error:
             raise click.UsageError(safe_text(error.message)) from None
-        window = 2 * (jobs if cluster is None else 8)
         _validate(paths, as_json=as_json, submit=submit, window=window, restart=restart, workers_read=cluster is None)
 
 
-def _workers(stack: ExitStack, *, jobs: int, cluster: str | None) -> tuple[Submit | None, Callable[[], None] | None]:
-    """How batches reach the workers (a Dask client's, a process pool's, or none), and how a broken pool restarts.
+def _workers(
+    stack: ExitStack, *, jobs: int, cluster: str | None
+) -> tuple[Submit | None, Callable[[], None] | None, int]:
+    """How batches reach the workers (a Dask client's, a process pool's, or none), how a broken pool restarts,
+    and how many batches may be out at once.
 
     (The pool and the cluster's client are imported here: one process needs neither.)"""
     if cluster is not None:
         from gupai.sim.cluster import dask_client
 
         client = stack.enter_context(dask_client(cluster))
-        return (lambda task, batch: client.submit(task, batch, pure=False)), None
+        return (lambda task, batch: client.submit(task, batch, pure=False)), None, 16
     if jobs == 1:
-        return None, None
-    from gupai.core.pool import WorkerPool
+        return None, None, 0
+    from gupai.core.pool import AHEAD, WorkerPool
 
-    # jobs - 1 workers, and this process checks its share too (whenever the workers have enough queued): left by
-    # a signal or an error, the workers are killed at once
+    # jobs - 1 workers, and this process checks its share too (whenever the workers have enough queued, and
+    # what they have not begun when it waits): left by a signal or an error, the workers are killed at once
     pool = stack.enter_context(WorkerPool(jobs - 1))
-    return pool.submit_or_run, pool.restart
+    return pool.submit_or_run, pool.restart, 2 * AHEAD * (jobs - 1)
 
 
 def _validate(

@@ -32,7 +32,7 @@ from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
-__all__ = ["BrokenProcessPool", "WorkerPool"]
+__all__ = ["AHEAD", "BrokenProcessPool", "Shared", "WorkerPool"]
 
 _PR_SET_PDEATHSIG = 1
 
@@ -79,6 +79,57 @@ def _start_worker(parent: int, initializer: Callable[..., None] | None, args: Se
         initializer(*args)
 
 
+#: Tasks queued for each worker by :meth:`WorkerPool.submit_or_run` before the calling process runs one itself.
+AHEAD = 4
+
+
+def _run_here(fn: Callable[..., Any], args: tuple[Any, ...]) -> Future[Any]:
+    """``fn(*args)`` run in this process, as a done future: its result, or its exception (as a worker's)."""
+    here: Future[Any] = Future()
+    try:
+        here.set_result(fn(*args))
+    except Exception as error:
+        here.set_exception(error)
+    return here
+
+
+class Shared:
+    """A task of :meth:`WorkerPool.submit_or_run`, and its result: a worker's, or the calling process's.
+
+    Asked for its result before any worker has begun it, the calling process
+    takes the task back and runs it itself; asked while a worker runs it, the
+    calling process meanwhile runs the tasks that no worker has begun rather
+    than only wait. (A task a worker has begun is never run twice.)
+    """
+
+    __slots__ = ("_args", "_fn", "_future", "_here", "_pool")
+
+    def __init__(self, pool: WorkerPool, future: Future[Any], fn: Callable[..., Any], args: tuple[Any, ...]) -> None:
+        self._pool, self._future, self._fn, self._args = pool, future, fn, args
+        self._here: Future[Any] | None = future if future.done() else None
+
+    def claim(self) -> bool:
+        """Take the task back and run it here, if no worker has begun it (whether this did)."""
+        if self._here is not None or self._future.done() or not self._future.cancel():
+            return False
+        self._here = _run_here(self._fn, self._args)
+        return True
+
+    def done(self) -> bool:
+        return self._here is not None or self._future.done()
+
+    def _settled(self) -> Future[Any]:
+        if self._here is None and not self.claim():
+            self._pool._help_until(self._future)
+        return self._here if self._here is not None else self._future
+
+    def result(self) -> Any:
+        return self._settled().result()
+
+    def exception(self) -> BaseException | None:
+        return self._settled().exception()
+
+
 class WorkerPool:
     """``jobs`` worker processes (forked where the system can), with an optional ``initializer(*initargs)``.
 
@@ -93,6 +144,7 @@ class WorkerPool:
         self._initargs = tuple(initargs)
         self._executor: ProcessPoolExecutor | None = None
         self._out: list[Future[Any]] = []  # the workers' tasks not known to be done (for submit_or_run)
+        self._shared: list[Shared] = []  # those of submit_or_run
         #: How many times the pool was rebuilt after losing a worker.
         self.restarts = 0
 
@@ -114,24 +166,30 @@ class WorkerPool:
                 return self._submit(fn, *args)
         return self._submit(fn, *args)
 
-    def submit_or_run(self, fn: Callable[..., Any], /, *args: Any, ahead: int = 2) -> Future[Any]:
+    def submit_or_run(self, fn: Callable[..., Any], /, *args: Any, ahead: int = AHEAD) -> Shared:
         """:meth:`submit`, unless every worker has ``ahead`` tasks waiting already: then ``fn(*args)`` runs here,
-        at once, and its future is done (with its result, or its exception). The calling process so takes its
-        share of the work instead of only waiting: ``jobs - 1`` workers and it keep ``jobs`` cores busy.
+        at once. The calling process so takes its share of the work instead of only waiting: ``jobs - 1``
+        workers and it keep ``jobs`` cores busy. What it returns is a :class:`Shared`: asked for its result,
+        it waits for no task that a worker has not begun.
 
         >>> with WorkerPool(1) as pool:
         ...     [pool.submit_or_run(pow, 2, n, ahead=1).result() for n in range(4)]
         [1, 2, 4, 8]
         """
         self._out = [future for future in self._out if not future.done()]
+        self._shared = [task for task in self._shared if not task.done()]
         if self._executor is None or len(self._out) < ahead * self.jobs:
-            return self.submit(fn, *args)
-        here: Future[Any] = Future()
-        try:
-            here.set_result(fn(*args))
-        except Exception as error:  # as a worker's task fails: in its future
-            here.set_exception(error)
-        return here
+            task = Shared(self, self.submit(fn, *args), fn, args)
+            self._shared.append(task)
+            return task
+        return Shared(self, _run_here(fn, args), fn, args)
+
+    def _help_until(self, future: Future[Any]) -> None:
+        """Until ``future`` (a worker's) is done, run here the tasks of :meth:`submit_or_run` that no worker has
+        begun, the last submitted first (the workers take the first)."""
+        while not future.done():
+            if not any(task.claim() for task in reversed(self._shared)):
+                return
 
     def _submit(self, fn: Callable[..., Any], /, *args: Any) -> Future[Any]:
         assert self._executor is not None
@@ -184,7 +242,7 @@ class WorkerPool:
     def kill(self) -> None:
         """Kill every worker now, drop every queued task, and reap the workers."""
         executor, self._executor = self._executor, None
-        self._out = []
+        self._out, self._shared = [], []
         if executor is None:
             return
         workers = dict(getattr(executor, "_processes", None) or {})
