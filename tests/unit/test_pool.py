@@ -62,3 +62,12 @@ def test_a_task_no_worker_has_begun_is_run_here_when_its_result_is_asked(tmp_pat
     assert {pid for _, pid in results[1:-1]} <= {os.getpid(), results[0][1]}
     runs = sorted(int(line) for line in Path(log).read_text(encoding="utf-8").split())
     assert runs == list(range(6))  # each task ran once: none both here and in a worker
+
+
+def test_once_a_worker_is_lost_the_calling_process_runs_no_task(tmp_path: Path) -> None:
+    log = str(tmp_path / "runs")
+    with WorkerPool(1) as pool:
+        pool.restart()  # as after a lost worker: the task that killed it may come again
+        tasks = [pool.submit_or_run(_logged, item, log, 0.05, ahead=1) for item in range(5)]
+        results = [task.result() for task in reversed(tasks)]  # the last first: none is taken back
+    assert os.getpid() not in {pid for _, pid in results}

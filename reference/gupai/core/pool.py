@@ -110,7 +110,7 @@ class Shared:
 
     def claim(self) -> bool:
         """Take the task back and run it here, if no worker has begun it (whether this did)."""
-        if self._here is not None or self._future.done() or not self._future.cancel():
+        if self._here is not None or self._pool.restarts or self._future.done() or not self._future.cancel():
             return False
         self._here = _run_here(self._fn, self._args)
         return True
@@ -172,15 +172,19 @@ class WorkerPool:
         workers and it keep ``jobs`` cores busy. What it returns is a :class:`Shared`: asked for its result,
         it waits for no task that a worker has not begun.
 
+        Once a worker has been lost, the calling process runs no task itself: the task that killed a worker,
+        checked again alone in a fresh pool (:meth:`restart`), could kill it too.
+
         >>> with WorkerPool(1) as pool:
         ...     [pool.submit_or_run(pow, 2, n, ahead=1).result() for n in range(4)]
         [1, 2, 4, 8]
         """
         self._out = [future for future in self._out if not future.done()]
         self._shared = [task for task in self._shared if not task.done()]
-        if self._executor is None or len(self._out) < ahead * self.jobs:
+        if self._executor is None or len(self._out) < ahead * self.jobs or self.restarts:
             task = Shared(self, self.submit(fn, *args), fn, args)
-            self._shared.append(task)
+            if not self.restarts:
+                self._shared.append(task)
             return task
         return Shared(self, _run_here(fn, args), fn, args)
 
