@@ -9,8 +9,7 @@ with a "did you mean" suggestion.
 
 from __future__ import annotations
 
-import difflib
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from functools import wraps
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -18,7 +17,7 @@ import click
 from click.shell_completion import CompletionItem
 
 from gupai.core.errors import GupaiError
-from gupai.core.options import Options, parse_assignments, resolve_options
+from gupai.core.options import Options, parse_assignments, resolve_options, suggestion
 from gupai.core.spec import game_spec, games
 
 __all__ = [
@@ -43,18 +42,6 @@ __all__ = [
 ]
 
 F = TypeVar("F", bound=Callable[..., Any])
-
-
-def suggestion(word: str, choices: Iterable[str]) -> str:
-    """A " Did you mean ...?" for ``word`` among ``choices``, or "".
-
-    >>> suggestion("culn", ["culin", "pagat"])
-    " Did you mean 'culin'?"
-    >>> suggestion("zzz", ["culin"])
-    ''
-    """
-    close = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.6)
-    return f" Did you mean {close[0]!r}?" if close else ""
 
 
 def plural(count: int, noun: str, nouns: str | None = None) -> str:

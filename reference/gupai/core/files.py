@@ -27,7 +27,6 @@ from __future__ import annotations
 import contextlib
 import errno
 import os
-import tempfile
 from pathlib import Path
 
 from gupai.core.errors import GupaiError
@@ -68,6 +67,8 @@ def check_directory(directory: str | os.PathLike[str], *, need: int = MIN_FREE_B
     existing = _first_existing(folder)
     if not existing.is_dir():
         raise OutputError(f"cannot write {folder}: {existing} is not a directory", where=str(folder))
+    import tempfile  # (only to write: not at every start)
+
     try:  # a real probe: os.access says yes to root on a read-only file system
         fd, probe = tempfile.mkstemp(dir=existing, prefix=".gupai-probe-")
     except OSError as error:
@@ -113,6 +114,8 @@ def write_file(path: str | os.PathLike[str], data: str | bytes, *, force: bool =
     """Write ``data`` (text as UTF-8) to ``path`` atomically; an existing file only with ``force``."""
     target = Path(path)
     payload = data.encode("utf-8", "backslashreplace") if isinstance(data, str) else data
+    import tempfile  # (only to write: not at every start)
+
     try:
         fd, temporary = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".part")
     except OSError as error:

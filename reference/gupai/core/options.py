@@ -11,7 +11,6 @@ gupai.core.errors.OptionError: option 'take' of kap-shap has no value 'some' (va
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -101,6 +100,8 @@ def suggestion(word: str, choices: Iterable[str]) -> str:
     >>> suggestion("culn", ["culin", "pagat"]), suggestion("zzz", ["culin"])
     (" Did you mean 'culin'?", '')
     """
+    import difflib  # (for a mistake: not at every start)
+
     close = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.6)
     return f" Did you mean {close[0]!r}?" if close else ""
 

@@ -7,7 +7,6 @@ stays the single source of truth.
 
 from __future__ import annotations
 
-import argparse
 from collections.abc import Callable
 from functools import cache
 from pathlib import Path
@@ -37,6 +36,8 @@ def data_dir(name: str) -> Path:
 def write_or_check(name: str, make_text: Callable[[], str], *, module: str, argv: list[str] | None = None) -> int:
     """The command line of a generated file ``schemas/<name>``: ``--write`` writes it,
     otherwise exit 1 (with a message) when the checked-in file differs from ``make_text()``."""
+    import argparse  # (for the tools that generate files: not at every start)
+
     parser = argparse.ArgumentParser(description=f"Write or check schemas/{name}.")
     parser.add_argument("--write", action="store_true", help="write the file")
     args = parser.parse_args(argv)

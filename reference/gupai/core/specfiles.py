@@ -21,7 +21,6 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -76,6 +75,8 @@ def _keep(kept: Path, doc: Any) -> None:
             return
     except (TypeError, ValueError):
         return
+    import tempfile  # (only to write: not at every start)
+
     try:
         kept.parent.mkdir(parents=True, exist_ok=True)
         handle, temporary = tempfile.mkstemp(dir=kept.parent, prefix=".", suffix=".tmp")
