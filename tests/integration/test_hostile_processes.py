@@ -264,13 +264,14 @@ def test_a_signal_stops_the_reference_engine_with_its_status() -> None:
 # ------------------------------------------------------------ findings 5 and 10: --jobs
 @pytest.fixture(scope="module")
 def corpus(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
-    """A JSON Lines corpus of 24,000 valid games (60 games played, repeated): over a second for --jobs 3."""
+    """A JSON Lines corpus of 48,000 valid games (60 games played, repeated): well over a second of checking for
+    --jobs 3 once its workers have started (a signal sent then finds the run going)."""
     folder = tmp_path_factory.mktemp("corpus")
     played = subprocess.run(
         [GUPAI, "play", "kap-shap", "-n", "60"], capture_output=True, check=True, timeout=120
     ).stdout.decode()
     path = folder / "corpus.jsonl"
-    path.write_text(played.strip() + "\n" + (played.strip() + "\n") * 399, encoding="utf-8")
+    path.write_text((played.strip() + "\n") * 800, encoding="utf-8")
     yield path
 
 
@@ -318,7 +319,7 @@ def test_a_lost_worker_costs_nothing_when_its_batch_is_checked_again(corpus: Pat
     os.kill(victim, signal.SIGKILL)  # as the kernel's out-of-memory killer would
     _, err = _finish(process, 120)
     assert process.returncode == 0, err
-    assert err.strip().splitlines() == ["24000 game(s) read, 0 invalid, 0 error(s)"]
+    assert err.strip().splitlines() == ["48000 game(s) read, 0 invalid, 0 error(s)"]
 
 
 def crash_on_mark(batch: list[tuple[str, str, int | None]]) -> list[list[object]]:

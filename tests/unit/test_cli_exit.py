@@ -3,16 +3,22 @@ that lands in a finalizer."""
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 import subprocess
 import sys
 import time
+from pathlib import Path
+from typing import Any
 
 import pytest
+from click.testing import CliRunner
 
-from gupai.cli import app
+from gupai.cli import app, main
+from gupai.core import stops
 from gupai.core.resources import data_dir
+from gupai.log import quick, streams, verdicts
 
 _SCRIPT = """
 import atexit, sys
@@ -92,3 +98,37 @@ def test_a_command_leaves_the_hooks_as_it_found_them() -> None:
     with app._signals_stop():
         assert sys.unraisablehook is not hook
     assert (sys.unraisablehook, signal.getsignal(signal.SIGALRM)) == (hook, alarm)
+
+
+def test_a_stop_whose_exception_a_library_swallowed_still_stops_validate(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    logs = sorted(data_dir("conformance").glob("kap-shap/valid/*.json"))[:3]
+    corpus = tmp_path / "three.jsonl"
+    corpus.write_text("".join(json.dumps(json.loads(p.read_text(encoding="utf-8"))) + "\n" for p in logs))
+    accepted = quick.accepted
+
+    def swallowing(text: str) -> Any:  # as a library that catches the handler's exception in a call it makes
+        stops.ask(signal.SIGTERM)
+        return accepted(text)
+
+    monkeypatch.setattr(verdicts, "accepted", swallowing)
+    done = CliRunner().invoke(main, ["validate", str(corpus)])
+    assert done.exit_code == 143
+    assert done.stderr.strip().splitlines() == ["gupai: stopped by SIGTERM (exit status 143)"]
+    assert stops.asked() is None  # forgotten once the command is over
+
+
+def test_a_stop_while_a_file_is_opened_is_not_turned_into_a_read_error(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    target = tmp_path / "a.jsonl"
+    target.write_text("{}\n")
+
+    def interrupted(fd: int, *args: object, **kwargs: object) -> object:  # the file object made, then the signal
+        os.close(fd)
+        raise stops.Interrupted(signal.SIGINT)
+
+    monkeypatch.setattr(streams.os, "fdopen", interrupted)
+    with pytest.raises(stops.Interrupted):
+        streams.open_regular(str(target))

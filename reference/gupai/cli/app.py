@@ -17,8 +17,10 @@ import click
 
 from gupai import __version__
 from gupai.cli.lazy import LazyGroup
+from gupai.core import stops
 from gupai.core.errors import GupaiError
 from gupai.core.files import OutputError
+from gupai.core.stops import Interrupted
 from gupai.core.terminal import printable
 
 __all__ = [
@@ -57,21 +59,12 @@ class InternalError(click.ClickException):
     exit_code = EXIT_INTERNAL
 
 
-class Interrupted(KeyboardInterrupt):
-    """SIGINT or SIGTERM arrived: raised in the main thread, so that every ``with`` block unwinds (the
-    engine's process group and the workers are killed, no temporary file is left), then exit 128 + the signal.
-    """
-
-    def __init__(self, signum: int) -> None:
-        super().__init__(signum)
-        self.signum = signum
-
-
 def _on_signal(signum: int, frame: object) -> None:
     # The first signal stops the command; the clean-up it starts is bounded (about a second), so the
     # same signal again is not let through to cut it short and leave a process or a file behind.
     for each in (signal.SIGINT, signal.SIGTERM):
         signal.signal(each, signal.SIG_IGN)
+    stops.ask(signum)  # (checked again by the long loops, should this exception be swallowed)
     raise Interrupted(signum)
 
 
@@ -128,6 +121,7 @@ def _signals_stop() -> Iterator[None]:
         if signal.SIGALRM in saved:
             signal.setitimer(signal.ITIMER_REAL, 0)
         _LOST.clear()
+        stops.clear()
         for number, handler in saved.items():
             with contextlib.suppress(ValueError, OSError, TypeError):
                 signal.signal(number, handler)
@@ -170,7 +164,13 @@ class GupaiGroup(LazyGroup):
         words = [*getattr(ctx, "_protected_args", ()), *ctx.args]
         try:
             with _signals_stop():
-                return super().invoke(ctx)
+                try:
+                    result = super().invoke(ctx)
+                except BaseException:
+                    stops.check()  # a stop whose exception another one took the place of
+                    raise
+                stops.check()  # a stop whose exception was swallowed (in a finalizer, a library)
+                return result
         except Interrupted as stop:
             raise _interrupted(stop.signum) from None
         except (KeyboardInterrupt, click.exceptions.Abort):  # Ctrl-C before the handler was set, or click's prompt

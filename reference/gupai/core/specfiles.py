@@ -18,6 +18,7 @@ as it is (a date, a key that is not a string) is not cached.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import os
@@ -85,7 +86,8 @@ def _keep(kept: Path, doc: Any) -> None:
                 out.write(text)
             os.replace(temporary, kept)
         except BaseException:
-            os.unlink(temporary)
+            with contextlib.suppress(OSError):
+                os.unlink(temporary)
             raise
         stem = kept.name[: kept.name.rindex("-")]
         for older in kept.parent.glob(f"{stem}-*.json"):

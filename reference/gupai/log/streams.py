@@ -3,6 +3,7 @@ bounded reads, decoding, a stream with its head already read, and a guess whethe
 
 from __future__ import annotations
 
+import contextlib
 import io
 import os
 import stat
@@ -146,7 +147,8 @@ def open_regular(path: str) -> BinaryIO:
         os.set_blocking(fd, True)
         return os.fdopen(fd, "rb", buffering=1 << 16)  # a JSON Lines file is read a line at a time
     except BaseException:
-        os.close(fd)
+        with contextlib.suppress(OSError):  # (already closed, if the file object had been made)
+            os.close(fd)
         raise
 
 

@@ -11,6 +11,7 @@ import contextlib
 from dataclasses import dataclass, field
 from typing import Any
 
+from gupai.core import stops
 from gupai.core.errors import GupaiError
 from gupai.core.jsonread import JSONReadError, loads
 from gupai.log.batches import Batch, Batches
@@ -95,6 +96,7 @@ class Run:
     def record_range(self, part: FileRange, verdicts: RangeVerdicts) -> None:
         """Record what a worker found in a byte range of a file, whose first line is line :attr:`line` (the first
         line's match link checked here); :attr:`line` moves on to the range after."""
+        stops.check()
         base, file = self.line - 1, part.file
         if verdicts.first is not None:
             number, text, found = verdicts.first
@@ -129,6 +131,7 @@ class Run:
             self.batches.finish()
 
     def _record(self, found: list[LogIssue], file: str, game: int | None) -> None:
+        stops.check()  # a stop signal is acted on within a game, whatever became of its first exception
         self.games += 1
         if not found:
             return
