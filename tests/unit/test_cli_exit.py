@@ -129,6 +129,6 @@ def test_a_stop_while_a_file_is_opened_is_not_turned_into_a_read_error(
         os.close(fd)
         raise stops.Interrupted(signal.SIGINT)
 
-    monkeypatch.setattr(streams.os, "fdopen", interrupted)
+    monkeypatch.setattr(os, "fdopen", interrupted)
     with pytest.raises(stops.Interrupted):
         streams.open_regular(str(target))
