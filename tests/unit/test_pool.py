@@ -71,3 +71,17 @@ def test_once_a_worker_is_lost_the_calling_process_runs_no_task(tmp_path: Path) 
         tasks = [pool.submit_or_run(_logged, item, log, 0.05, ahead=1) for item in range(5)]
         results = [task.result() for task in reversed(tasks)]  # the last first: none is taken back
     assert os.getpid() not in {pid for _, pid in results}
+
+
+def test_a_task_dropped_with_a_broken_pool_is_not_taken_for_checked() -> None:
+    from concurrent.futures import Future
+
+    from gupai.log.batches import _checked
+
+    dropped: Future[int] = Future()
+    dropped.cancel()  # as the pool's queue is dropped when it is torn down
+    done: Future[int] = Future()
+    done.set_result(1)
+    failed: Future[int] = Future()
+    failed.set_exception(ValueError("lost"))
+    assert [_checked(f) for f in (dropped, done, failed, Future())] == [False, True, False, False]

@@ -142,7 +142,7 @@ class Batches:
         self.pending.clear()
         self.restart()
         for each in again:
-            if each.future.done() and each.future.exception() is None:  # checked before the loss (or here)
+            if _checked(each.future):  # checked before the loss (or here)
                 each.record(each.item, each.future.result())
                 continue
             try:
@@ -152,3 +152,13 @@ class Batches:
                 self.lost.append(each.lost(each.item))
                 continue
             each.record(each.item, verdicts)
+
+
+def _checked(future: Any) -> bool:
+    """Whether ``future`` holds a result (not an error; not dropped with a broken pool's queue)."""
+    from concurrent.futures import CancelledError
+
+    try:
+        return bool(future.done()) and future.exception() is None
+    except CancelledError:
+        return False
