@@ -68,12 +68,8 @@ def _on_signal(signum: int, frame: object) -> None:
     raise Interrupted(signum)
 
 
-#: The stop whose :class:`Interrupted` Python ignored (raised in a finalizer), to be raised again.
-_LOST: list[int] = []
-
-
 def _raise_again(signum: int, frame: object) -> None:
-    raise Interrupted(_LOST[-1])
+    stops.check()  # the stop asked for (SIGALRM is only the means)
 
 
 def _unraisable(hook: Callable[[Any], object]) -> Callable[[Any], object]:
@@ -88,7 +84,6 @@ def _unraisable(hook: Callable[[Any], object]) -> Callable[[Any], object]:
     def unraisable(info: Any) -> object:
         if not isinstance(info.exc_value, Interrupted) or not hasattr(signal, "setitimer"):
             return hook(info)
-        _LOST.append(info.exc_value.signum)
         signal.signal(signal.SIGALRM, _raise_again)
         signal.setitimer(signal.ITIMER_REAL, 0.005)
         return None
@@ -120,7 +115,6 @@ def _signals_stop() -> Iterator[None]:
         sys.unraisablehook = hook
         if signal.SIGALRM in saved:
             signal.setitimer(signal.ITIMER_REAL, 0)
-        _LOST.clear()
         stops.clear()
         for number, handler in saved.items():
             with contextlib.suppress(ValueError, OSError, TypeError):
