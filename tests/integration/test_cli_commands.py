@@ -17,8 +17,8 @@ import pytest
 import yaml
 from click.testing import CliRunner, Result
 
-import gupai.cli.games
 import gupai.cli.rules
+import gupai.cli.validate
 from gupai.cli import main
 from gupai.log.read import validate_all
 
@@ -160,7 +160,7 @@ def test_validate_prints_the_other_files_when_one_crashes(monkeypatch: pytest.Mo
             raise RecursionError("too deep")
         return validate_all(paths, **options)
 
-    monkeypatch.setattr(gupai.cli.games, "validate_all", crashes_on_bad)
+    monkeypatch.setattr(gupai.cli.validate, "validate_all", crashes_on_bad)
     text = run("validate", str(good), str(tmp_path / "bad.json"))
     assert text.exit_code == 3
     assert "1 game(s) read, 0 invalid" in text.stderr

@@ -79,7 +79,7 @@ for _name, _module, _attribute, _help in (
     ("tiles", "rules", "tiles_cmd", "The 32-tile Chinese domino set: 21 kinds, civil and military."),
     (
         "validate",
-        "games",
+        "validate",
         "validate_cmd",
         "Validate game logs: files, directories (recursively, the .json/.jsonl files that say gupai-log), or - for stdin.",
     ),
