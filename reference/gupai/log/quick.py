@@ -39,7 +39,6 @@ What it checks, each as strictly as the long way:
 
 from __future__ import annotations
 
-import copy
 import re
 from collections.abc import Mapping
 from typing import Any
@@ -98,7 +97,7 @@ def _validator() -> Any:
     :func:`_options_valid` checks them)."""
     global _VALIDATOR
     if _VALIDATOR is None:
-        schema = copy.deepcopy(load_schema())
+        schema = load_schema()  # (read afresh: this copy is changed below; a validator keeps a copy of its own)
         _narrow(schema)
         defs = schema["$defs"]
         defs["collecting-event"] = {}
@@ -108,7 +107,7 @@ def _validator() -> Any:
         for game in COLLECTING_GAMES:
             options = {key: schema[key] for key in ("$schema", "$id", "$defs")}
             options["$ref"] = f"#/$defs/options-{game}"
-            _OPTIONS[game] = [jsonschema_rs.validator_for(copy.deepcopy(options)), None]
+            _OPTIONS[game] = [jsonschema_rs.validator_for(options), None]
         for game in COLLECTING_GAMES:
             defs[f"options-{game}"] = {}
         _VALIDATOR = jsonschema_rs.validator_for(schema)
