@@ -246,3 +246,13 @@ def test_python_jsonschema_is_loaded_only_to_explain_an_invalid_log() -> None:
     before, message, after = done.stdout.splitlines()
     assert (before, after) == ("False", "True")
     assert message == "'x' is not of type 'integer'"
+
+
+def test_the_quick_path_leaves_the_shared_log_schema_as_its_file_has_it() -> None:
+    from gupai.core.resources import data_dir
+    from gupai.log import quick
+    from gupai.log.schema import load_schema
+
+    quick._validator()  # narrows a schema of its own: not the one load_schema shares with the long way
+    written = json.loads((data_dir("schemas") / "game-log.schema.json").read_text(encoding="utf-8"))
+    assert load_schema() == written

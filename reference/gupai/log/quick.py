@@ -39,6 +39,7 @@ What it checks, each as strictly as the long way:
 
 from __future__ import annotations
 
+import copy
 import re
 from collections.abc import Mapping
 from typing import Any
@@ -97,7 +98,7 @@ def _validator() -> Any:
     :func:`_options_valid` checks them)."""
     global _VALIDATOR
     if _VALIDATOR is None:
-        schema = load_schema()  # (read afresh: this copy is changed below; a validator keeps a copy of its own)
+        schema = copy.deepcopy(load_schema())  # (load_schema's is shared: this copy is changed below)
         _narrow(schema)
         defs = schema["$defs"]
         defs["collecting-event"] = {}
@@ -107,7 +108,7 @@ def _validator() -> Any:
         for game in COLLECTING_GAMES:
             options = {key: schema[key] for key in ("$schema", "$id", "$defs")}
             options["$ref"] = f"#/$defs/options-{game}"
-            _OPTIONS[game] = [jsonschema_rs.validator_for(options), None]
+            _OPTIONS[game] = [jsonschema_rs.validator_for(options), None]  # (it keeps a copy of its own)
         for game in COLLECTING_GAMES:
             defs[f"options-{game}"] = {}
         _VALIDATOR = jsonschema_rs.validator_for(schema)
