@@ -20,8 +20,8 @@ What it checks, each as strictly as the long way:
 - the deal, when written exactly as a log writes it (compact, its keys in
   the writer's order), read in bulk from its text (:func:`_read_deal`):
   its shape matched once per shape, its tiles read from their digits as
-  kinds, one byte a tile, and checked by :func:`gupai.games.kap.replay.dealt`;
-  written otherwise, it is decoded and checked by :func:`~gupai.games.kap.replay.checked_deal`;
+  kinds, one byte a tile, and checked by :func:`gupai.games.kap.deal_check.dealt_first`;
+  written otherwise, it is decoded and checked by :func:`~gupai.games.kap.deal_check.checked_deal`;
 - the schema, narrowed (:func:`_narrow`): without the events and the
   result, which the quick replay checks as strictly, and without the tiles
   of the deal's order, hands and stock, which the deal check finds written

@@ -42,7 +42,8 @@ from typing import Any, NamedTuple
 from gupai.core.hands import BITS, KEY_UNITS
 from gupai.core.tiles import KIND_COUNT, faces
 from gupai.games.kap.config import COLLECTING_GAMES, CollectingConfig
-from gupai.games.kap.replay import checked_deal, config_of, dealt_first
+from gupai.games.kap.deal_check import checked_deal, dealt_first
+from gupai.games.kap.replay import config_of
 from gupai.games.match import check_match
 
 __all__ = ["quick_replay"]
@@ -64,7 +65,7 @@ def quick_replay(doc: Mapping[str, Any], *, read: tuple[bytes, tuple[int, ...]] 
     The shape of each event is checked here as the schema checks it. ``read``: the deal's tiles,
     already read from the text as kinds (the order's, each hand's, the
     stock's, one byte a tile) with each hand's size (then the deal's lists
-    are not read: :func:`~gupai.games.kap.replay.dealt` checks the deal). Never
+    are not read: :func:`~gupai.games.kap.deal_check.dealt_first` checks the deal). Never
     raises for a document that passed the schema: anything unexpected is
     ``False``.
     """

@@ -40,7 +40,7 @@ from gupai.core.options import read_options
 from gupai.core.tiles import Tile, count_vector, kinds_of
 from gupai.games.kap.actions import DECLARE, DRAW, Action, Event, action_of
 from gupai.games.kap.config import CollectingConfig, collecting_config
-from gupai.games.kap.deal_check import check_deal, check_position, checked_deal, dealt, dealt_first
+from gupai.games.kap.deal_check import check_deal, check_position, checked_deal
 from gupai.games.kap.splits import shown_split, split_fault
 from gupai.games.kap.state import KapState
 from gupai.games.match import check_match
@@ -53,8 +53,6 @@ __all__ = [
     "check_result",
     "checked_deal",
     "config_of",
-    "dealt",
-    "dealt_first",
     "replay_kap",
 ]
 
