@@ -143,8 +143,7 @@ class WorkerPool:
         self._initializer = initializer
         self._initargs = tuple(initargs)
         self._executor: ProcessPoolExecutor | None = None
-        self._out: list[Future[Any]] = []  # the workers' tasks not known to be done (for submit_or_run)
-        self._shared: list[Shared] = []  # those of submit_or_run
+        self._shared: list[Shared] = []  # the tasks of submit_or_run not known to be done
         #: How many times the pool was rebuilt after losing a worker.
         self.restarts = 0
 
@@ -179,9 +178,8 @@ class WorkerPool:
         ...     [pool.submit_or_run(pow, 2, n, ahead=1).result() for n in range(4)]
         [1, 2, 4, 8]
         """
-        self._out = [future for future in self._out if not future.done()]
-        self._shared = [task for task in self._shared if not task.done()]
-        if self._executor is None or len(self._out) < ahead * self.jobs or self.restarts:
+        self._shared = [task for task in self._shared if not task.done()]  # (the rest are a worker's, queued or begun)
+        if self._executor is None or len(self._shared) < ahead * self.jobs or self.restarts:
             task = Shared(self, self.submit(fn, *args), fn, args)
             if not self.restarts:
                 self._shared.append(task)
@@ -198,9 +196,7 @@ class WorkerPool:
     def _submit(self, fn: Callable[..., Any], /, *args: Any) -> Future[Any]:
         assert self._executor is not None
         try:
-            future = self._executor.submit(fn, *args)
-            self._out.append(future)
-            return future
+            return self._executor.submit(fn, *args)
         except BrokenProcessPool as error:  # a worker was lost before this task: it fails as the tasks out do
             failed: Future[Any] = Future()
             failed.set_exception(error)
@@ -246,7 +242,7 @@ class WorkerPool:
     def kill(self) -> None:
         """Kill every worker now, drop every queued task, and reap the workers."""
         executor, self._executor = self._executor, None
-        self._out, self._shared = [], []
+        self._shared = []
         if executor is None:
             return
         workers = dict(getattr(executor, "_processes", None) or {})
