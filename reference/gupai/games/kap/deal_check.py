@@ -74,7 +74,7 @@ def checked_deal(config: CollectingConfig, deal: Mapping[str, Any]) -> tuple[Dea
     canonical = order is not None
     if order is None:  # a face spelled otherwise (or not a tile: kinds_of says which)
         order = kinds_of(faces)
-    wrong = set_mismatch(order, config.sets) if sorted(order) != _full_sets(config.sets) else []
+    wrong = set_mismatch(order, config.sets) if not _is_full(order, config.sets) else []
     if wrong:
         sets = "one set" if config.sets == 1 else f"{config.sets} sets"
         raise ReplayError(
@@ -198,17 +198,9 @@ def _written_kinds(faces: Any, hands: Any, stock: Any) -> bytes | None:
     return kind_bytes(chain(faces, chain.from_iterable(hands), stock), count)
 
 
-@lru_cache(maxsize=16)
-def _set_counts(sets: int) -> list[int]:
-    return list(set_counts(sets))
-
-
-_KINDS = range(KIND_COUNT)
-
-
-def _is_full(order: bytes, sets: int) -> bool:
-    """Whether an order of kinds (one byte a tile, each a kind) is exactly the tiles of ``sets`` sets."""
-    return list(map(order.count, _KINDS)) == _set_counts(sets)
+def _is_full(order: Sequence[int], sets: int) -> bool:
+    """Whether an order of kinds (a list, or bytes: one byte a tile) is exactly the tiles of ``sets`` sets."""
+    return sorted(order) == _full_sets(sets)
 
 
 def _first_player_problem(config: CollectingConfig, dice: Any, recorded_first: Any) -> ReplayError | None:
