@@ -2,7 +2,8 @@
 in one process, in worker processes (``--jobs``) or on a Dask cluster (``--cluster``).
 
 It lives apart from ``play`` and ``show``: checking logs needs neither the
-agents nor the transcript, and each command loads only its own module.
+games' player (:mod:`gupai.log.play`) nor the transcript, and each command
+loads only its own module.
 """
 
 from __future__ import annotations
