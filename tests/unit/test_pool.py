@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import os
+import subprocess
+import sys
+import threading
 import time
 from pathlib import Path
 
@@ -85,3 +88,63 @@ def test_a_task_dropped_with_a_broken_pool_is_not_taken_for_checked() -> None:
     failed: Future[int] = Future()
     failed.set_exception(ValueError("lost"))
     assert [_checked(f) for f in (dropped, done, failed, Future())] == [False, True, False, False]
+
+
+_BOTH_WAYS = """
+from gupai.core.pool import WorkerPool
+with WorkerPool(2) as pool:
+    big = bytes(3 << 20)
+    tasks = [pool.submit(bytes, big) for _ in range(6)]  # three times the pipes' size each way, all at once
+    assert [len(t.result()) for t in tasks] == [3 << 20] * 6
+print("done")
+"""
+
+
+def test_tasks_and_outcomes_larger_than_the_pipes_flow_both_ways_at_once() -> None:
+    """The calling process writes tasks without blocking and reads outcomes as it writes: no deadlock."""
+    done = subprocess.run([sys.executable, "-c", _BOTH_WAYS], capture_output=True, text=True, timeout=120)
+    assert done.stdout.strip() == "done", done.stderr
+
+
+def _unpicklable(kind: str) -> object:
+    if kind == "result":
+        return lambda: None
+    raise ValueError("a", threading.Lock())  # an error that cannot be pickled
+
+
+def test_an_outcome_that_cannot_be_sent_fails_its_task_with_what_it_was() -> None:
+    with WorkerPool(1) as pool:
+        with pytest.raises(RuntimeError, match="could not be sent: AttributeError: Can.t pickle"):
+            pool.submit(_unpicklable, "result").result()
+        with pytest.raises(RuntimeError, match="could not be sent: ValueError"):
+            pool.submit(_unpicklable, "error").result()
+        assert pool.submit(pow, 3, 2).result() == 9  # the worker goes on
+
+
+def test_the_pool_runs_no_thread_and_reaps_its_workers() -> None:
+    threads = threading.active_count()
+    with WorkerPool(2) as pool:
+        tasks = [pool.submit(_slow_pid, item) for item in range(6)]
+        assert threading.active_count() == threads
+        pids = {task.result()[1] for task in tasks}
+    assert pids and os.getpid() not in pids
+    for pid in pids:  # reaped: not a child any more (not even a zombie)
+        with pytest.raises(ChildProcessError):
+            os.waitpid(pid, os.WNOHANG)
+    with pytest.raises(Exception, match="stop"), WorkerPool(2) as pool:
+        pids = {pool.submit(_slow_pid, item).result()[1] for item in range(2)}
+        pool.submit(time.sleep, 30)
+        raise RuntimeError("stop")  # left by an error: the workers are killed at once, and reaped
+    for pid in pids:
+        with pytest.raises(ChildProcessError):
+            os.waitpid(pid, os.WNOHANG)
+
+
+def test_where_no_worker_can_be_forked_the_pool_runs_each_task_here(monkeypatch: pytest.MonkeyPatch) -> None:
+    import gupai.core.pool as pool_module
+
+    monkeypatch.setattr(pool_module, "CAN_FORK", False)
+    with WorkerPool(2) as pool:
+        assert [pool.submit(_slow_pid, n).result() for n in range(2)] == [(0, os.getpid()), (1, os.getpid())]
+        assert pool.submit_or_run(_slow_pid, 2).result() == (2, os.getpid())
+        assert list(pool.map_ordered(abs, [-1, -2])) == [1, 2]

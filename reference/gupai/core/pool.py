@@ -1,86 +1,56 @@
-"""The worker processes of ``--jobs``: they ignore Ctrl-C, die with their parent, and are torn down at once.
+"""The worker processes of ``--jobs``: forked, thread-free, torn down at once; they ignore Ctrl-C and die with
+their parent.
 
-A :class:`WorkerPool` is a process pool (``concurrent.futures``) whose
-workers
+A :class:`WorkerPool` forks its workers (:mod:`gupai.core.workers`) when
+its first task is submitted and talks to each through two pipes. It runs no
+thread: the calling process hands the workers their tasks and takes their
+outcomes back itself, whenever it calls the pool (to submit, to wait, to
+run a task of its own), so the checking in the calling process never waits
+for a helper thread to get the interpreter, nor does a worker for its next
+task. Each worker holds at most :data:`DEPTH` tasks (the one it runs, the
+next one); the rest wait in the pool, where the calling process can take
+them back (:meth:`Task.claim`).
 
-- ignore SIGINT: a Ctrl-C at the terminal reaches the whole process group,
-  and only the parent decides what it means (it stops the run);
-- are killed by the kernel when the parent dies, however it dies (Linux's
-  ``PR_SET_PDEATHSIG``; elsewhere a worker whose parent has gone exits at
-  its next task);
-- are killed, not waited for, when the pool is left by an exception (a
-  signal, an error): the queued tasks are dropped and the workers reaped
-  within a second.
+Left by an exception (a signal, an error), the pool kills its workers at
+once, drops the tasks and reaps the workers.
 
 When a worker is lost (killed by the kernel for its memory, say), the pool
 breaks and every task it held fails with :class:`BrokenProcessPool`;
 :meth:`WorkerPool.restart` gives a fresh pool, so that the caller can submit
 those tasks again.
+
+Where the system cannot fork (no ``os.fork``), a pool runs each task in the
+calling process when it is submitted.
 """
 
 from __future__ import annotations
 
 import contextlib
-import ctypes
-import multiprocessing
 import os
+import pickle
+import select
 import signal
-import sys
 from collections import deque
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import Future, ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
+from concurrent.futures import BrokenExecutor, Future
 from typing import Any
 
-__all__ = ["AHEAD", "BrokenProcessPool", "Shared", "WorkerPool"]
+from gupai.core.workers import CAN_FORK, fork_worker, frame, unframed
 
-_PR_SET_PDEATHSIG = 1
-
-
-def _die_with_parent(parent: int) -> None:
-    """Ask the kernel to kill this process when its parent dies; exit now if it has died already."""
-    if sys.platform.startswith("linux"):
-        with contextlib.suppress(OSError, AttributeError):
-            libc = ctypes.CDLL(None, use_errno=True)
-            libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
-    if os.getppid() != parent:  # the parent died before the request took hold
-        os._exit(1)
-
-
-#: The signals that stop a command: held back while the workers are forked (see :func:`_stops_held`).
-_STOPS = frozenset({signal.SIGINT, signal.SIGTERM})
-
-
-@contextlib.contextmanager
-def _stops_held() -> Iterator[None]:
-    """Hold SIGINT and SIGTERM back while the workers are forked; one that came meanwhile is handled after.
-
-    A handler that runs in the middle of a fork runs inside the fork's own
-    hooks (``logging`` registers some), which ignore what it raises: the
-    command's stop would be lost, and the run would go on to its end.
-    """
-    if not hasattr(signal, "pthread_sigmask"):  # pragma: no cover - not on POSIX
-        yield
-        return
-    held = signal.pthread_sigmask(signal.SIG_BLOCK, _STOPS)
-    try:
-        yield
-    finally:
-        signal.pthread_sigmask(signal.SIG_SETMASK, held)
-
-
-def _start_worker(parent: int, initializer: Callable[..., None] | None, args: Sequence[Any]) -> None:
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)
-    if hasattr(signal, "pthread_sigmask"):  # forked while the parent held them back (_stops_held)
-        signal.pthread_sigmask(signal.SIG_UNBLOCK, _STOPS)
-    _die_with_parent(parent)
-    if initializer is not None:
-        initializer(*args)
-
+__all__ = ["AHEAD", "DEPTH", "BrokenProcessPool", "Task", "WorkerPool"]
 
 #: Tasks queued for each worker by :meth:`WorkerPool.submit_or_run` before the calling process runs one itself.
 AHEAD = 4
+
+#: Tasks handed to a worker at once: the one it runs and the next (which it begins the moment it is done).
+DEPTH = 2
+
+#: Bytes read from a worker's pipe at a time.
+_CHUNK = 1 << 20
+
+
+class BrokenProcessPool(BrokenExecutor):
+    """A worker process was lost (killed, or it died): the tasks the pool held fail with this."""
 
 
 def _run_here(fn: Callable[..., Any], args: tuple[Any, ...]) -> Future[Any]:
@@ -93,34 +63,43 @@ def _run_here(fn: Callable[..., Any], args: tuple[Any, ...]) -> Future[Any]:
     return here
 
 
-class Shared:
-    """A task of :meth:`WorkerPool.submit_or_run`, and its result: a worker's, or the calling process's.
+class Task:
+    """A task of the pool and its outcome (a worker's, or the calling process's); waiting for it, the calling
+    process takes the workers' outcomes and hands them their next tasks.
 
-    Asked for its result before any worker has begun it, the calling process
-    takes the task back and runs it itself; asked while a worker runs it, the
-    calling process meanwhile runs the tasks that no worker has begun rather
-    than only wait. (A task a worker has begun is never run twice.)
+    A task of :meth:`WorkerPool.submit_or_run` (``shared``), asked for its
+    result before any worker has begun it, is taken back and run by the
+    calling process; asked while a worker runs it, the calling process
+    meanwhile runs the tasks that no worker has begun rather than only wait.
+    (A task a worker has begun is never run twice.)
     """
 
-    __slots__ = ("_args", "_fn", "_future", "_here", "_pool")
+    __slots__ = ("_args", "_fn", "_future", "_here", "_pool", "_shared")
 
-    def __init__(self, pool: WorkerPool, future: Future[Any], fn: Callable[..., Any], args: tuple[Any, ...]) -> None:
-        self._pool, self._future, self._fn, self._args = pool, future, fn, args
-        self._here: Future[Any] | None = future if future.done() else None
+    def __init__(
+        self, pool: WorkerPool, future: Future[Any], fn: Callable[..., Any], args: tuple[Any, ...], *, shared: bool
+    ) -> None:
+        self._pool, self._future, self._fn, self._args, self._shared = pool, future, fn, args, shared
+        self._here: Future[Any] | None = None
 
     def claim(self) -> bool:
         """Take the task back and run it here, if no worker has begun it (whether this did)."""
-        if self._here is not None or self._pool.restarts or self._future.done() or not self._future.cancel():
+        if not self._shared or self._here is not None or self._pool.restarts or not self._future.cancel():
             return False
         self._here = _run_here(self._fn, self._args)
         return True
 
     def done(self) -> bool:
+        if not self._settled_now():
+            self._pool._pump()
+        return self._settled_now()
+
+    def _settled_now(self) -> bool:
         return self._here is not None or self._future.done()
 
     def _settled(self) -> Future[Any]:
         if self._here is None and not self.claim():
-            self._pool._help_until(self._future)
+            self._pool._wait(self._future, help_out=self._shared)
         return self._here if self._here is not None else self._future
 
     def result(self) -> Any:
@@ -130,8 +109,20 @@ class Shared:
         return self._settled().exception()
 
 
+class _Worker:
+    """A worker process, as the pool sees it: its pid, its pipes, and the tasks it holds (the oldest first)."""
+
+    __slots__ = ("inbox", "outbox", "pid", "results", "tasks", "working")
+
+    def __init__(self, pid: int, tasks: int, results: int) -> None:
+        self.pid, self.tasks, self.results = pid, tasks, results
+        self.outbox = bytearray()  # task frames not yet written to its pipe
+        self.inbox = bytearray()  # outcome bytes read, not yet a whole frame
+        self.working: deque[Future[Any]] = deque()
+
+
 class WorkerPool:
-    """``jobs`` worker processes (forked where the system can), with an optional ``initializer(*initargs)``.
+    """``jobs`` worker processes, forked, with an optional ``initializer(*initargs)``.
 
     >>> with WorkerPool(2) as pool:
     ...     pool.submit(pow, 2, 10).result()
@@ -142,34 +133,40 @@ class WorkerPool:
         self.jobs = jobs
         self._initializer = initializer
         self._initargs = tuple(initargs)
-        self._executor: ProcessPoolExecutor | None = None
-        self._shared: list[Shared] = []  # the tasks of submit_or_run not known to be done
+        self._workers: list[_Worker] | None = None
+        self._waiting: deque[tuple[Future[Any], bytes]] = deque()  # pickled tasks that no worker holds yet
+        self._broken: BrokenProcessPool | None = None
+        self._shared: list[Task] = []  # the tasks of submit_or_run not known to be done
         #: How many times the pool was rebuilt after losing a worker.
         self.restarts = 0
 
-    def _make(self) -> ProcessPoolExecutor:
-        methods = multiprocessing.get_all_start_methods()
-        context = multiprocessing.get_context("fork" if "fork" in methods else None)
-        return ProcessPoolExecutor(
-            self.jobs,
-            mp_context=context,
-            initializer=_start_worker,
-            initargs=(os.getpid(), self._initializer, self._initargs),
-        )
+    # ------------------------------------------------------------------ submitting
+    def submit(self, fn: Callable[..., Any], /, *args: Any) -> Task:
+        """Run ``fn(*args)`` in a worker; its task (failed with :class:`BrokenProcessPool` if the pool is broken)."""
+        future: Future[Any] = Future()
+        task = Task(self, future, fn, args, shared=False)
+        if not CAN_FORK:
+            task._future = _run_here(fn, args)
+            return task
+        if self._broken is not None:  # a worker was lost before this task: it fails as the tasks out did
+            future.set_exception(self._broken)
+            return task
+        try:
+            data = frame(pickle.dumps((fn, args), pickle.HIGHEST_PROTOCOL))
+        except Exception as error:
+            future.set_exception(error)
+            return task
+        self._waiting.append((future, data))
+        if self._workers is None:
+            self._start()
+        self._pump()
+        return task
 
-    def submit(self, fn: Callable[..., Any], /, *args: Any) -> Future[Any]:
-        """Run ``fn(*args)`` in a worker; its future (failed with :class:`BrokenProcessPool` if the pool is)."""
-        if self._executor is None:
-            self._executor = self._make()
-            with _stops_held():  # the first task forks the workers
-                return self._submit(fn, *args)
-        return self._submit(fn, *args)
-
-    def submit_or_run(self, fn: Callable[..., Any], /, *args: Any, ahead: int = AHEAD) -> Shared:
+    def submit_or_run(self, fn: Callable[..., Any], /, *args: Any, ahead: int = AHEAD) -> Task:
         """:meth:`submit`, unless every worker has ``ahead`` tasks waiting already: then ``fn(*args)`` runs here,
         at once. The calling process so takes its share of the work instead of only waiting: ``jobs - 1``
-        workers and it keep ``jobs`` cores busy. What it returns is a :class:`Shared`: asked for its result,
-        it waits for no task that a worker has not begun.
+        workers and it keep ``jobs`` cores busy. Asked for its result, the task waits for no task that a worker
+        has not begun (:class:`Task`).
 
         Once a worker has been lost, the calling process runs no task itself: the task that killed a worker,
         checked again alone in a fresh pool (:meth:`restart`), could kill it too.
@@ -178,29 +175,17 @@ class WorkerPool:
         ...     [pool.submit_or_run(pow, 2, n, ahead=1).result() for n in range(4)]
         [1, 2, 4, 8]
         """
-        self._shared = [task for task in self._shared if not task.done()]  # (the rest are a worker's, queued or begun)
-        if self._executor is None or len(self._shared) < ahead * self.jobs or self.restarts:
-            task = Shared(self, self.submit(fn, *args), fn, args)
-            if not self.restarts:
+        self._pump()
+        self._shared = [task for task in self._shared if not task._settled_now()]  # (a worker's, queued or begun)
+        if self._workers is None or len(self._shared) < ahead * self.jobs or self.restarts:
+            task = self.submit(fn, *args)
+            task._shared = not self.restarts
+            if task._shared:
                 self._shared.append(task)
             return task
-        return Shared(self, _run_here(fn, args), fn, args)
-
-    def _help_until(self, future: Future[Any]) -> None:
-        """Until ``future`` (a worker's) is done, run here the tasks of :meth:`submit_or_run` that no worker has
-        begun, the last submitted first (the workers take the first)."""
-        while not future.done():
-            if not any(task.claim() for task in reversed(self._shared)):
-                return
-
-    def _submit(self, fn: Callable[..., Any], /, *args: Any) -> Future[Any]:
-        assert self._executor is not None
-        try:
-            return self._executor.submit(fn, *args)
-        except BrokenProcessPool as error:  # a worker was lost before this task: it fails as the tasks out do
-            failed: Future[Any] = Future()
-            failed.set_exception(error)
-            return failed
+        task = Task(self, _run_here(fn, args), fn, args, shared=False)
+        self._pump()  # the workers' outcomes meanwhile, and their next tasks
+        return task
 
     def map_ordered(self, fn: Callable[[Any], Any], items: Sequence[Any], *, window: int = 0) -> Iterator[Any]:
         """``fn(item)`` for each of ``items``, in order, with at most ``window`` (default: twice the jobs) out.
@@ -213,7 +198,7 @@ class WorkerPool:
         [1, 2, 3]
         """
         window = window or 2 * self.jobs
-        out: deque[tuple[Any, Future[Any], bool]] = deque()
+        out: deque[tuple[Any, Task, bool]] = deque()
         for item in items:
             out.append((item, self.submit(fn, item), False))
             while len(out) > window:
@@ -221,10 +206,10 @@ class WorkerPool:
         while out:
             yield self._oldest(fn, out)
 
-    def _oldest(self, fn: Callable[[Any], Any], out: deque[tuple[Any, Future[Any], bool]]) -> Any:
-        item, future, again = out.popleft()
+    def _oldest(self, fn: Callable[[Any], Any], out: deque[tuple[Any, Task, bool]]) -> Any:
+        item, task, again = out.popleft()
         try:
-            return future.result()
+            return task.result()
         except BrokenProcessPool:
             if again:
                 raise
@@ -234,37 +219,130 @@ class WorkerPool:
         out.extend((each, self.submit(fn, each), True) for each in waiting)
         return self._oldest(fn, out)
 
+    # ------------------------------------------------------------------ the workers' pipes
+    def _start(self) -> None:
+        self._workers = []
+        for _ in range(self.jobs):
+            held = [fd for worker in self._workers for fd in (worker.tasks, worker.results)]
+            self._workers.append(_Worker(*fork_worker(held, self._initializer, self._initargs)))
+
+    def _pump(self) -> None:
+        """Take the outcomes the workers have sent, and hand them their next tasks; without waiting."""
+        workers = self._workers
+        if workers is None:
+            return
+        try:
+            for worker in workers:
+                self._take(worker)
+            for worker in workers:
+                self._hand(worker)
+        except OSError:  # a pipe of a lost worker
+            self._lose()
+
+    def _wait(self, future: Future[Any], *, help_out: bool) -> None:
+        """Until ``future`` is done: take outcomes and hand out tasks, and (``help_out``) run here, the last first,
+        the tasks of :meth:`submit_or_run` that no worker has begun; else wait for the workers."""
+        while not future.done():
+            self._pump()
+            if future.done() or self._workers is None:
+                break
+            if help_out and any(task.claim() for task in reversed(self._shared)):
+                continue
+            poller = select.poll()
+            for worker in self._workers:
+                poller.register(worker.results, select.POLLIN)
+                if worker.outbox:
+                    poller.register(worker.tasks, select.POLLOUT)
+            poller.poll()
+        if not future.done():  # (the pool was killed meanwhile)
+            future.set_exception(BrokenProcessPool("the pool was stopped before this task was done"))
+
+    def _take(self, worker: _Worker) -> None:
+        """Read what ``worker`` has sent; settle the tasks whose outcomes are whole."""
+        while True:
+            try:
+                data = os.read(worker.results, _CHUNK)
+            except BlockingIOError:
+                break
+            if not data:
+                raise BrokenPipeError(f"worker {worker.pid} closed its pipe")
+            worker.inbox += data
+        while True:
+            message, worker.inbox = unframed(worker.inbox)
+            if message is None:
+                return
+            ok, value = pickle.loads(message)
+            future = worker.working.popleft()
+            if ok:
+                future.set_result(value)
+            else:
+                future.set_exception(value)
+
+    def _hand(self, worker: _Worker) -> None:
+        """Give ``worker`` tasks up to :data:`DEPTH`, and write what its pipe takes of them now."""
+        while len(worker.working) < DEPTH and self._waiting:
+            future, data = self._waiting.popleft()
+            if future.set_running_or_notify_cancel():  # (False: taken back by the calling process)
+                worker.working.append(future)
+                worker.outbox += data
+        if worker.outbox:
+            with contextlib.suppress(BlockingIOError):
+                del worker.outbox[: os.write(worker.tasks, worker.outbox)]
+
+    def _lose(self) -> None:
+        """A worker was lost: the pool is broken, every task it held fails, and the other workers are killed."""
+        self._broken = BrokenProcessPool(
+            "a worker process was lost (killed, or it died) while the pool held these tasks"
+        )
+        self._drop(self._broken)
+
+    def _drop(self, error: BrokenProcessPool) -> None:
+        """Kill and reap every worker, and fail every task not done with ``error``."""
+        workers, self._workers = self._workers or [], None
+        for worker in workers:
+            with contextlib.suppress(OSError):
+                os.kill(worker.pid, signal.SIGKILL)
+        for worker in workers:
+            for fd in (worker.tasks, worker.results):
+                with contextlib.suppress(OSError):
+                    os.close(fd)
+            with contextlib.suppress(ChildProcessError):
+                os.waitpid(worker.pid, 0)
+        futures = [future for worker in workers for future in worker.working]
+        futures += [future for future, _ in self._waiting]
+        self._waiting.clear()
+        self._shared = []
+        for future in futures:
+            if not future.done() and (future.running() or future.set_running_or_notify_cancel()):
+                future.set_exception(error)
+
+    def _outstanding(self) -> list[Future[Any]]:
+        """The tasks a worker holds or will: not done, not taken back."""
+        held = [future for worker in self._workers or () for future in worker.working]
+        return held + [future for future, _ in self._waiting if not future.done()]
+
+    # ------------------------------------------------------------------ ending
     def restart(self) -> None:
         """Drop the pool (broken by a lost worker) and its tasks; the next :meth:`submit` starts a fresh one."""
         self.kill()
+        self._broken = None
         self.restarts += 1
 
     def kill(self) -> None:
-        """Kill every worker now, drop every queued task, and reap the workers."""
-        executor, self._executor = self._executor, None
-        self._shared = []
-        if executor is None:
-            return
-        workers = dict(getattr(executor, "_processes", None) or {})
-        manager = getattr(executor, "_executor_manager_thread", None)
-        for process in workers.values():
-            with contextlib.suppress(Exception):
-                process.kill()
-        executor.shutdown(wait=False, cancel_futures=True)
-        for process in workers.values():
-            with contextlib.suppress(Exception):
-                process.join(timeout=1.0)
-        if manager is not None:
-            # The pool's manager thread sees its workers gone and closes its wake-up pipe. Left running, it
-            # races Python 3.11's exit hook, which may write to that pipe as it closes: a stray "OSError: [Errno
-            # 9] Bad file descriptor" after the one-line stop message. It ends at once, its workers dead.
-            manager.join(timeout=1.0)
+        """Kill every worker now, drop every task, and reap the workers."""
+        self._drop(BrokenProcessPool("the pool was stopped before this task was done"))
 
     def close(self) -> None:
-        """Wait for the tasks submitted, then stop the workers."""
-        executor, self._executor = self._executor, None
-        if executor is not None:
-            executor.shutdown(wait=True)
+        """Wait for the tasks submitted, then let the workers end (their pipes in closed) and reap them."""
+        while self._workers is not None and (pending := self._outstanding()):
+            self._wait(pending[0], help_out=False)
+        workers, self._workers = self._workers or [], None
+        for worker in workers:
+            os.close(worker.tasks)
+        for worker in workers:
+            with contextlib.suppress(ChildProcessError):
+                os.waitpid(worker.pid, 0)
+            os.close(worker.results)
 
     def __enter__(self) -> WorkerPool:
         return self

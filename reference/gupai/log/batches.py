@@ -120,7 +120,7 @@ class Batches:
             self._collect()
 
     def _collect(self) -> None:
-        from concurrent.futures.process import BrokenProcessPool  # (a pool's, loaded by then: not at import)
+        from gupai.core.pool import BrokenProcessPool  # (a pool's, loaded by then: not at import)
 
         out = self.pending.popleft()
         try:
@@ -135,7 +135,7 @@ class Batches:
     def _recover(self, out: _Out) -> None:
         """A worker was lost, and with it every batch out: each is checked again, alone, in a fresh pool (but
         one already checked, by the calling process or before the loss)."""
-        from concurrent.futures.process import BrokenProcessPool
+        from gupai.core.pool import BrokenProcessPool
 
         assert self.restart is not None
         again = [out, *self.pending]

@@ -3,8 +3,8 @@
 With ``validate --jobs N``, shipping every line from the reading process to
 the workers costs the parent as much as the checking saves; so does reading
 the file in the parent only to find where its lines end. Instead the parent
-only cuts the file's bytes into ranges of :data:`RANGE_BYTES` (arithmetic:
-it reads none of them) and hands each worker a :class:`FileRange`. A range
+only cuts the file's bytes into ranges of :data:`RANGE_BYTES`, finer near
+the end (arithmetic: it reads none of them) and hands each worker a :class:`FileRange`. A range
 holds the lines that *start* in it (as Hadoop's line reader splits a file):
 its worker skips the line it begins in the middle of (the range before
 holds that one) and reads its last line to its end, past the range's end if
@@ -35,10 +35,22 @@ from typing import BinaryIO
 
 from gupai.log.validate import LogIssue
 
-__all__ = ["RANGE_BYTES", "RANGE_FROM", "FileRange", "OwnedLines", "RangeVerdicts", "cut_bytes", "owned"]
+__all__ = [
+    "RANGE_BYTES",
+    "RANGE_FINEST",
+    "RANGE_FROM",
+    "FileRange",
+    "OwnedLines",
+    "RangeVerdicts",
+    "cut_bytes",
+    "owned",
+]
 
 #: The bytes of a file in one range (its lines are those that start in it).
 RANGE_BYTES = 1 << 18
+
+#: The finest range, near the end of a file (see :func:`cut_bytes`).
+RANGE_FINEST = RANGE_BYTES // 8
 
 #: A JSON Lines file is cut into ranges for the workers when at least this many bytes of it are left to read.
 RANGE_FROM = 1 << 20
@@ -77,11 +89,24 @@ class FileRange:
 
 
 def cut_bytes(
-    path: str, file: str, identity: tuple[int, int], *, start: int, stop: int, size: int
+    path: str, file: str, identity: tuple[int, int], *, start: int, stop: int, size: int, finest: int | None = None
 ) -> Iterator[FileRange]:
-    """Bytes ``start`` to ``stop`` of a file in ranges of ``size`` bytes (the last one perhaps shorter)."""
-    for begin in range(start, stop, max(size, 1)):
-        yield FileRange(path, file, identity, begin, min(begin + size, stop), stop)
+    """Bytes ``start`` to ``stop`` of a file in ranges of ``size`` bytes (the last one perhaps shorter).
+
+    With ``finest``, the ranges near the end are finer: each holds an eighth of the bytes left, but at most
+    ``size`` and at least ``finest``. The processes that share the ranges so run out of work at about the same
+    moment, not a whole range apart.
+
+    >>> [part.end - part.start for part in cut_bytes("f", "f", (0, 0), start=0, stop=100, size=8, finest=2)]
+    [8, 8, 8, 8, 8, 7, 6, 5, 5, 4, 4, 3, 3, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 1]
+    """
+    size = max(size, 1)
+    finest = size if finest is None else max(1, min(finest, size))
+    begin = start
+    while begin < stop:
+        end = min(begin + min(size, max(finest, (stop - begin) // 8)), stop)
+        yield FileRange(path, file, identity, begin, end, stop)
+        begin = end
 
 
 class OwnedLines:

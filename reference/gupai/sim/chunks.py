@@ -11,12 +11,12 @@ the workers is only how many chunks go to a task (:func:`task_groups`).
 from __future__ import annotations
 
 import math
-import multiprocessing
 import os
 from collections.abc import Iterator
 from typing import Any
 
 from gupai.core.pool import BrokenProcessPool, WorkerPool
+from gupai.core.workers import CAN_FORK
 
 __all__ = [
     "FAST_CHUNKS_PER_TASK",
@@ -139,7 +139,8 @@ def local_chunk_results(
     at least :data:`TASKS_PER_WORKER` tasks a worker; the reference engine's
     one to a task (a chunk of it is long already).
     """
-    local = jobs <= 1 or len(plan) <= 1  # in this process: the fast path's chunks grouped as for one worker
+    # in this process (also where no worker can be forked): the fast path's chunks grouped as for one worker
+    local = jobs <= 1 or len(plan) <= 1 or not CAN_FORK
     if getattr(runner, "play_chunks", None) is not None:
         work = task_groups(plan, workers=1 if local else jobs, most=FAST_CHUNKS_PER_TASK)
     else:
@@ -148,11 +149,10 @@ def local_chunk_results(
         for group in work:
             yield sum(count for _, count in group), play_chunks(runner, group)
         return
-    if "fork" in multiprocessing.get_all_start_methods():
-        warm = getattr(runner, "warm", None)
-        if warm is not None:
-            warm()  # the pool forks where it can, and forked workers inherit the loaded kernels
-        _WORKER["simulation"], _WORKER["runner"] = simulation, runner  # and the runner itself
+    warm = getattr(runner, "warm", None)
+    if warm is not None:
+        warm()  # the pool forks its workers, which inherit the loaded kernels
+    _WORKER["simulation"], _WORKER["runner"] = simulation, runner  # and the runner itself
     # Workers ignore Ctrl-C, die with this process, and are killed at once when the run stops (a signal, an
     # error); a lost worker loses the tasks out, which are played again once in a fresh pool.
     try:
