@@ -114,7 +114,7 @@ def _unpicklable(kind: str) -> object:
 
 def test_an_outcome_that_cannot_be_sent_fails_its_task_with_what_it_was() -> None:
     with WorkerPool(1) as pool:
-        with pytest.raises(RuntimeError, match="could not be sent: AttributeError: Can.t pickle"):
+        with pytest.raises(RuntimeError, match=r"could not be sent: AttributeError: Can.t pickle"):
             pool.submit(_unpicklable, "result").result()
         with pytest.raises(RuntimeError, match="could not be sent: ValueError"):
             pool.submit(_unpicklable, "error").result()

@@ -71,9 +71,11 @@ def _workers(
 
         client = stack.enter_context(dask_client(cluster))
         return (lambda task, batch: client.submit(task, batch, pure=False)), None, 16
+    if jobs == 1:
+        return None, None, 0
     from gupai.core.workers import CAN_FORK
 
-    if jobs == 1 or not CAN_FORK:  # (no worker can be forked on this system: one process)
+    if not CAN_FORK:  # (no worker can be forked on this system: one process)
         return None, None, 0
     from gupai.core.pool import AHEAD, WorkerPool
 

@@ -22,8 +22,7 @@ from typing import Any
 from gupai.core.resources import data_dir, write_or_check
 from gupai.core.spec import OptionSpec, game_spec
 from gupai.core.tiles import kinds
-from gupai.games.tsung.config import GAME as TSUNG
-from gupai.log.tsung import tsung_schema_defs
+from gupai.games.tsung import GAME as TSUNG
 
 __all__ = ["LOG_SCHEMA_ID", "load_schema", "log_schema", "read_limit", "schema_text"]
 
@@ -33,7 +32,16 @@ COLLECTING = ("kap-shap", "kap-tai-shap")
 #: Games whose events, deal and result are described by a fragment of their
 #: own: each entry maps a game id to a function returning the $defs it adds and
 #: the names of its deal, event and result definitions.
-EXTENSIONS: dict[str, Callable[[], tuple[dict[str, Any], str, str, str]]] = {TSUNG: tsung_schema_defs}
+EXTENSIONS: dict[str, Callable[[], tuple[dict[str, Any], str, str, str]]] = {}
+
+
+def _tsung_defs() -> tuple[dict[str, Any], str, str, str]:
+    from gupai.log.tsung import tsung_schema_defs  # (only the schema's generation needs Tsung Shap's player)
+
+    return tsung_schema_defs()
+
+
+EXTENSIONS[TSUNG] = _tsung_defs
 
 
 def _ref(name: str) -> dict[str, str]:

@@ -26,8 +26,7 @@ import jsonschema_rs
 from gupai.core.errors import ReplayError
 from gupai.core.schema_errors import MAX_ERRORS, Path, first_errors, is_small, short_message
 from gupai.games.kap.replay import replay_kap
-from gupai.games.tsung.config import GAME as TSUNG
-from gupai.games.tsung.replay import replay_tsung
+from gupai.games.tsung import GAME as TSUNG
 from gupai.log.schema import load_schema
 
 if TYPE_CHECKING:
@@ -41,8 +40,15 @@ MAX_SCHEMA_ERRORS = MAX_ERRORS
 #: The last issue of a game whose schema check stopped at :data:`MAX_SCHEMA_ERRORS`: a note, not an error.
 MORE_SCHEMA_ERRORS = f"... the schema check stopped (it lists at most {MAX_SCHEMA_ERRORS} errors): there may be more"
 
+
+def _replay_tsung(doc: dict[str, Any]) -> object:
+    from gupai.games.tsung.replay import replay_tsung  # (loaded with the first Tsung Shap log, not before)
+
+    return replay_tsung(doc)
+
+
 #: Game id -> its log replay, for games not replayed as the collecting games are.
-REPLAYERS: dict[str, Callable[[dict[str, Any]], object]] = {TSUNG: replay_tsung}
+REPLAYERS: dict[str, Callable[[dict[str, Any]], object]] = {TSUNG: _replay_tsung}
 
 
 @dataclass(frozen=True, slots=True)

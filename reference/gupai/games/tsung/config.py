@@ -17,11 +17,9 @@ from gupai.core.errors import OptionError
 from gupai.core.options import Options, resolve_options
 from gupai.core.spec import GameSpec, game_spec
 from gupai.core.tiles import kinds
+from gupai.games.tsung import GAME
 
 __all__ = ["ALL_LAID", "EQUAL_TURNS", "GAME", "STOCK_EMPTY", "TsungConfig", "tsung_config"]
-
-#: The game id of Tsung Shap.
-GAME = "tsung-shap"
 
 # End option values.
 ALL_LAID, EQUAL_TURNS, STOCK_EMPTY = "all-laid", "equal-turns", "stock-empty"
