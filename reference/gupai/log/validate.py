@@ -25,7 +25,6 @@ import jsonschema_rs
 
 from gupai.core.errors import ReplayError
 from gupai.core.schema_errors import MAX_ERRORS, Path, first_errors, is_small, short_message
-from gupai.games.kap.replay import replay_kap
 from gupai.games.tsung import GAME as TSUNG
 from gupai.log.schema import load_schema
 
@@ -39,6 +38,12 @@ MAX_SCHEMA_ERRORS = MAX_ERRORS
 
 #: The last issue of a game whose schema check stopped at :data:`MAX_SCHEMA_ERRORS`: a note, not an error.
 MORE_SCHEMA_ERRORS = f"... the schema check stopped (it lists at most {MAX_SCHEMA_ERRORS} errors): there may be more"
+
+
+def _replay_kap(doc: dict[str, Any]) -> object:
+    from gupai.games.kap.replay import replay_kap  # (the long way: a corpus of valid logs never needs it)
+
+    return replay_kap(doc)
 
 
 def _replay_tsung(doc: dict[str, Any]) -> object:
@@ -143,7 +148,7 @@ def validate_log(doc: Any, *, file: str = "<log>", game: int | None = None, inte
         issues = [LogIssue(file, game, _event_of(p), p, None, m) for p, m in errors]
         return [*issues, LogIssue(file, game, None, "", None, MORE_SCHEMA_ERRORS)] if more else issues
     try:
-        replayer = REPLAYERS.get(doc["game"], replay_kap)
+        replayer = REPLAYERS.get(doc["game"], _replay_kap)
         replayer(doc if integral else _integral(doc))
     except ReplayError as problem:
         return [LogIssue(file, game, problem.event, problem.pointer, problem.rule, problem.message)]

@@ -10,8 +10,9 @@ from typing import Any
 from gupai.core.errors import GupaiError, OptionError, ReplayError
 from gupai.core.tiles import Tile
 from gupai.games.kap.actions import Action, Discard, Take
+from gupai.games.kap.config import config_of
 from gupai.games.kap.deal import random_deal
-from gupai.games.kap.replay import apply_event, check_deal, check_event, check_position, config_of
+from gupai.games.kap.replay import apply_event, check_deal, check_event, check_position
 from gupai.games.kap.state import KapState
 from gupai.protocol.session import RefusalError, illegal
 

@@ -8,13 +8,13 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from gupai.core.errors import OptionError
+from gupai.core.errors import GupaiError, OptionError, ReplayError
 from gupai.core.hands import HandEvaluator, evaluator
-from gupai.core.options import Options, resolve_options
+from gupai.core.options import Options, read_options, resolve_options
 from gupai.core.pairs import PairRules, pair_rules_from_options
 from gupai.core.spec import GameSpec, game_spec
 from gupai.core.tiles import set_counts
@@ -24,6 +24,7 @@ __all__ = [
     "SET_SIZE",
     "CollectingConfig",
     "collecting_config",
+    "config_of",
     "default_sets",
     "flipped_reading",
     "resolve_options",
@@ -203,3 +204,39 @@ def flipped_reading(config: CollectingConfig, counts: Sequence[int]) -> tuple[st
 def _config_again(game: str, options: Options, players: int, sets: int) -> CollectingConfig:
     """A pickled configuration loaded again (see :meth:`CollectingConfig.__reduce__`)."""
     return collecting_config(game, options, players=players, sets=sets)
+
+
+_CONFIGS: dict[tuple[Any, ...], CollectingConfig] = {}
+#: The last configuration found: game, options (a copy), players, sets, configuration.
+_LAST: list[Any] = []
+
+
+def config_of(game: str, options: Mapping[str, str], *, players: int | None, sets: int | None) -> CollectingConfig:
+    """The configuration a log or a ``new_game`` request records (a bad option raises ``OptionError``).
+
+    A configuration is a value: the last few are remembered (a corpus
+    replays thousands of games under a handful of them).
+    """
+    last = _LAST
+    if last and last[0] == game and last[2] == players and last[3] == sets and last[1] == options:
+        again: CollectingConfig = last[4]  # the configuration of the log before (a corpus holds long runs of one)
+        return again
+    key: tuple[Any, ...] | None = (game, tuple(options.items()), players, sets)
+    try:
+        found = _CONFIGS.get(key)  # type: ignore[arg-type]
+    except TypeError:  # an option value that is not hashable: no key, the error comes below
+        key = found = None
+    if found is not None:
+        last[:] = [game, dict(options), players, sets, found]
+        return found
+    resolved = read_options(game, options)
+    try:
+        config = collecting_config(game, resolved, players=players, sets=sets)
+    except GupaiError as error:
+        raise ReplayError("/sets" if error.where == "sets" else "/players", error.rule, error.message) from None
+    if key is not None:
+        if len(_CONFIGS) >= 64:
+            _CONFIGS.clear()
+        _CONFIGS[key] = config
+        last[:] = [game, dict(options), players, sets, config]
+    return config

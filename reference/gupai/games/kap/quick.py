@@ -41,9 +41,8 @@ from typing import Any, NamedTuple
 
 from gupai.core.hands import BITS, KEY_UNITS
 from gupai.core.tiles import KIND_COUNT, faces
-from gupai.games.kap.config import COLLECTING_GAMES, CollectingConfig
+from gupai.games.kap.config import COLLECTING_GAMES, CollectingConfig, config_of
 from gupai.games.kap.deal_check import checked_deal, dealt_first
-from gupai.games.kap.replay import config_of
 from gupai.games.match import check_match
 
 __all__ = ["quick_replay"]

@@ -36,10 +36,9 @@ from typing import Any
 
 from gupai.core.errors import GupaiError, ReplayError
 from gupai.core.hands import Decomposition
-from gupai.core.options import read_options
 from gupai.core.tiles import Tile, count_vector, kinds_of
 from gupai.games.kap.actions import DECLARE, DRAW, Action, Event, action_of
-from gupai.games.kap.config import CollectingConfig, collecting_config
+from gupai.games.kap.config import config_of
 from gupai.games.kap.deal_check import check_deal, check_position, checked_deal
 from gupai.games.kap.splits import shown_split, split_fault
 from gupai.games.kap.state import KapState
@@ -52,46 +51,8 @@ __all__ = [
     "check_position",
     "check_result",
     "checked_deal",
-    "config_of",
     "replay_kap",
 ]
-
-
-# ------------------------------------------------------------------ setup
-_CONFIGS: dict[tuple[Any, ...], CollectingConfig] = {}
-#: The last configuration found: game, options (a copy), players, sets, configuration.
-_LAST: list[Any] = []
-
-
-def config_of(game: str, options: Mapping[str, str], *, players: int | None, sets: int | None) -> CollectingConfig:
-    """The configuration a log or a ``new_game`` request records (a bad option raises ``OptionError``).
-
-    A configuration is a value: the last few are remembered (a corpus
-    replays thousands of games under a handful of them).
-    """
-    last = _LAST
-    if last and last[0] == game and last[2] == players and last[3] == sets and last[1] == options:
-        again: CollectingConfig = last[4]  # the configuration of the log before (a corpus holds long runs of one)
-        return again
-    key: tuple[Any, ...] | None = (game, tuple(options.items()), players, sets)
-    try:
-        found = _CONFIGS.get(key)  # type: ignore[arg-type]
-    except TypeError:  # an option value that is not hashable: no key, the error comes below
-        key = found = None
-    if found is not None:
-        last[:] = [game, dict(options), players, sets, found]
-        return found
-    resolved = read_options(game, options)
-    try:
-        config = collecting_config(game, resolved, players=players, sets=sets)
-    except GupaiError as error:
-        raise ReplayError("/sets" if error.where == "sets" else "/players", error.rule, error.message) from None
-    if key is not None:
-        if len(_CONFIGS) >= 64:
-            _CONFIGS.clear()
-        _CONFIGS[key] = config
-        last[:] = [game, dict(options), players, sets, config]
-    return config
 
 
 # ----------------------------------------------------------------- events
