@@ -19,13 +19,17 @@ as it is (a date, a key that is not a string) is not cached.
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import json
 import os
 from pathlib import Path
 from typing import Any
 
 from gupai.core.errors import SpecError
+
+try:  # hashlib's own BLAKE2b, without loading OpenSSL as importing hashlib does (3-9 ms at every start)
+    from _blake2 import blake2b
+except ImportError:  # pragma: no cover - a Python built without it
+    from hashlib import blake2b
 
 __all__ = ["CACHE_FORMAT", "cache_dir", "read_yaml"]
 
@@ -52,7 +56,7 @@ def read_yaml(path: Path) -> Any:
         data = path.read_bytes()
     except OSError as error:
         raise SpecError(f"cannot read {path.name}: {error.strerror or error}", where=str(path)) from None
-    digest = hashlib.blake2b(data, digest_size=_DIGEST_BYTES, person=f"gupai-spec-{CACHE_FORMAT}".encode()).hexdigest()
+    digest = blake2b(data, digest_size=_DIGEST_BYTES, person=f"gupai-spec-{CACHE_FORMAT}".encode()).hexdigest()
     kept = cache_dir() / f"{path.stem}-{digest}.json"
     try:
         return json.loads(kept.read_bytes())
