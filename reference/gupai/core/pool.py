@@ -271,8 +271,14 @@ class WorkerPool:
             message, worker.inbox = unframed(worker.inbox)
             if message is None:
                 return
-            ok, value = pickle.loads(message)
             future = worker.working.popleft()
+            try:
+                ok, value = pickle.loads(message)
+            except Exception as error:  # (an error class whose pickle cannot be read back, say)
+                ok, value = (
+                    False,
+                    RuntimeError(f"the worker's outcome could not be read: {type(error).__name__}: {error}"),
+                )
             if ok:
                 future.set_result(value)
             else:
