@@ -362,7 +362,7 @@ def test_ctrl_c_in_one_process_is_130_with_one_line(corpus: Path) -> None:
 
 def test_a_signal_stops_simulate_and_its_workers(tmp_path: Path) -> None:
     out = tmp_path / "out"
-    process = _start("simulate", "kap-shap", "-n", "100000", "--jobs", "2", "--engine", "reference", "--out", str(out))
+    process = _start("simulate", "kap-shap", "-n", "100000", "--jobs", "3", "--engine", "reference", "--out", str(out))
     workers: list[int] = []
     try:
         assert _wait_for(lambda: len(_children(process.pid)) >= 2, 60), "the workers never started"

@@ -106,18 +106,22 @@ def test_tasks_and_outcomes_larger_than_the_pipes_flow_both_ways_at_once() -> No
     assert done.stdout.strip() == "done", done.stderr
 
 
-class _TwoPartError(Exception):
-    """An error whose pickle cannot be read back: unpickling calls it with one argument, and it needs two."""
+def _refuse(why: str) -> object:
+    raise TypeError(why)
 
-    def __init__(self, first: str, second: str) -> None:
-        super().__init__(f"{first} {second}")
+
+class _Unreadable:
+    """A value whose pickle cannot be read back (reading it calls a function that refuses)."""
+
+    def __reduce__(self) -> tuple[object, tuple[str]]:
+        return _refuse, ("refused on reading",)
 
 
 def _unpicklable(kind: str) -> object:
     if kind == "result":
         return lambda: None
     if kind == "unreadable":
-        raise _TwoPartError("a", "b")
+        return _Unreadable()
     raise ValueError("a", threading.Lock())  # an error that cannot be pickled
 
 
@@ -127,7 +131,7 @@ def test_an_outcome_that_cannot_be_sent_fails_its_task_with_what_it_was() -> Non
             pool.submit(_unpicklable, "result").result()
         with pytest.raises(RuntimeError, match="could not be sent: ValueError"):
             pool.submit(_unpicklable, "error").result()
-        with pytest.raises(RuntimeError, match="could not be read: TypeError"):
+        with pytest.raises(RuntimeError, match="could not be read: TypeError: refused on reading"):
             pool.submit(_unpicklable, "unreadable").result()
         assert pool.submit(pow, 3, 2).result() == 9  # the worker goes on
 

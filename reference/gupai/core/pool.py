@@ -130,6 +130,8 @@ class WorkerPool:
     """
 
     def __init__(self, jobs: int, *, initializer: Callable[..., None] | None = None, initargs: Sequence[Any] = ()):
+        if jobs < 1:
+            raise ValueError(f"a worker pool needs at least one worker, not {jobs}")
         self.jobs = jobs
         self._initializer = initializer
         self._initargs = tuple(initargs)
@@ -187,8 +189,13 @@ class WorkerPool:
         self._pump()  # the workers' outcomes meanwhile, and their next tasks
         return task
 
-    def map_ordered(self, fn: Callable[[Any], Any], items: Sequence[Any], *, window: int = 0) -> Iterator[Any]:
-        """``fn(item)`` for each of ``items``, in order, with at most ``window`` (default: twice the jobs) out.
+    def map_ordered(
+        self, fn: Callable[[Any], Any], items: Sequence[Any], *, window: int = 0, share: bool = False
+    ) -> Iterator[Any]:
+        """``fn(item)`` for each of ``items``, in order, with at most ``window`` out (default: twice the jobs;
+        with ``share``, twice :data:`AHEAD` a worker).
+
+        ``share``: the calling process runs its share of the items too (:meth:`submit_or_run`).
 
         After a lost worker, every item out is submitted again, once, to a fresh pool; an item whose worker
         is lost a second time raises :class:`BrokenProcessPool`.
@@ -196,11 +203,14 @@ class WorkerPool:
         >>> with WorkerPool(2) as pool:
         ...     list(pool.map_ordered(abs, [-1, 2, -3]))
         [1, 2, 3]
+        >>> with WorkerPool(1) as pool:
+        ...     list(pool.map_ordered(abs, range(-9, 0), share=True))
+        [9, 8, 7, 6, 5, 4, 3, 2, 1]
         """
-        window = window or 2 * self.jobs
+        window = window or (2 * AHEAD if share else 2) * self.jobs
         out: deque[tuple[Any, Task, bool]] = deque()
         for item in items:
-            out.append((item, self.submit(fn, item), False))
+            out.append((item, self.submit_or_run(fn, item) if share else self.submit(fn, item), False))
             while len(out) > window:
                 yield self._oldest(fn, out)
         while out:

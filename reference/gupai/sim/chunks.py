@@ -133,7 +133,8 @@ def _worker_task(group: list[tuple[int, int]]) -> Any:
 def local_chunk_results(
     simulation: Any, runner: Any, plan: list[tuple[int, int]], jobs: int
 ) -> Iterator[tuple[int, Any]]:
-    """Each task's (games, tally), in seed order: in this process, or on ``jobs`` worker processes.
+    """Each task's (games, tally), in seed order: in this process, or in ``jobs`` processes (``jobs - 1`` worker
+    processes, and this one, which plays its share whenever the workers have enough queued).
 
     The fast path's chunks go up to :data:`FAST_CHUNKS_PER_TASK` to a task,
     at least :data:`TASKS_PER_WORKER` tasks a worker; the reference engine's
@@ -145,7 +146,7 @@ def local_chunk_results(
         work = task_groups(plan, workers=1 if local else jobs, most=FAST_CHUNKS_PER_TASK)
     else:
         work = [[chunk] for chunk in plan]
-    if local:
+    if local or len(work) <= 1:
         for group in work:
             yield sum(count for _, count in group), play_chunks(runner, group)
         return
@@ -154,10 +155,11 @@ def local_chunk_results(
         warm()  # the pool forks its workers, which inherit the loaded kernels
     _WORKER["simulation"], _WORKER["runner"] = simulation, runner  # and the runner itself
     # Workers ignore Ctrl-C, die with this process, and are killed at once when the run stops (a signal, an
-    # error); a lost worker loses the tasks out, which are played again once in a fresh pool.
+    # error); a lost worker loses the tasks out, which are played again once in a fresh pool, by its workers
+    # alone (a task that killed a worker could kill this process too).
     try:
-        with WorkerPool(min(jobs, len(work)), initializer=_worker_init, initargs=(simulation,)) as pool:
-            for group, tally in zip(work, pool.map_ordered(_worker_task, work), strict=True):
+        with WorkerPool(min(jobs, len(work)) - 1, initializer=_worker_init, initargs=(simulation,)) as pool:
+            for group, tally in zip(work, pool.map_ordered(_worker_task, work, share=True), strict=True):
                 yield sum(count for _, count in group), tally
     except BrokenProcessPool:
         raise RuntimeError("a worker process was lost twice playing the same games: the simulation stopped") from None
