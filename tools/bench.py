@@ -59,6 +59,7 @@ __all__ = [
     "SECTION_MODULES",
     "Bench",
     "Measurement",
+    "gupai_cost",
     "in_fresh_process",
     "main",
     "plain_is_winning",
@@ -106,6 +107,16 @@ def process_cost(argv: Sequence[str], *, name: str | None = None) -> tuple[float
         what = name or " ".join(argv)
         raise AssertionError(f"{what} failed ({done.returncode}): {done.stderr.strip()[-500:]}")
     return wall, (after.ru_utime + after.ru_stime) - (before.ru_utime + before.ru_stime)
+
+
+def gupai_cost(*args: str) -> tuple[float, float]:
+    """Wall and CPU seconds (the command's and its children's) of ``gupai ARGS``, which must succeed.
+
+    >>> wall, cpu = gupai_cost("--version")
+    >>> 0 < cpu < 5 and wall > 0
+    True
+    """
+    return process_cost([GUPAI, *args], name=" ".join(["gupai", *args]))
 
 
 def in_fresh_process(function: str, *args: Any) -> Any:

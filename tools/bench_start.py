@@ -26,9 +26,9 @@ from __future__ import annotations
 import os
 import sys
 
-from tools.bench import GUPAI, Bench, process_cost, section
+from tools.bench import Bench, gupai_cost, process_cost, section
 
-__all__ = ["BIG_RUN", "MAX_HELP_CPU", "MAX_JOBS_CPU", "MAX_SIMULATE_ONE_CPU", "MIN_JOBS_SPEEDUP", "command_cost"]
+__all__ = ["BIG_RUN", "MAX_HELP_CPU", "MAX_JOBS_CPU", "MAX_SIMULATE_ONE_CPU", "MIN_JOBS_SPEEDUP"]
 
 #: ``gupai --help``'s CPU seconds, at most.
 MAX_HELP_CPU = 0.15
@@ -43,18 +43,8 @@ MAX_JOBS_CPU = 1.10
 _IMPORT_NUMBA = "import sys; sys.modules['scipy'] = None; import numba, numba.np.arraymath"
 
 
-def command_cost(*args: str) -> tuple[float, float]:
-    """Wall and CPU seconds (the command's and its children's) of ``gupai ARGS``, which must succeed.
-
-    >>> wall, cpu = command_cost("--version")
-    >>> 0 < cpu < 5 and wall > 0
-    True
-    """
-    return process_cost([GUPAI, *args], name=" ".join(["gupai", *args]))
-
-
 def _least_cpu(*args: str, runs: int = 5) -> float:
-    return min(command_cost(*args)[1] for _ in range(runs))
+    return min(gupai_cost(*args)[1] for _ in range(runs))
 
 
 @section("start")
@@ -62,7 +52,7 @@ def start_section(bench: Bench) -> None:
     """gupai --help and simulate -n 1 in CPU seconds; 10^6 games with --jobs 2 against --jobs 1."""
     bench.line("start: gupai commands in a fresh process, CPU time of the process and its workers")
     one = ("simulate", "kap-shap", "-n", "1", "--jobs", "1")
-    command_cost(*one, "--engine", "fast")  # the kernels in numba's cache (compiled now if they are not)
+    gupai_cost(*one, "--engine", "fast")  # the kernels in numba's cache (compiled now if they are not)
     help_cpu = _least_cpu("--help")
     one_cpu = _least_cpu(*one)
     fast_cpu = _least_cpu(*one, "--engine", "fast")
@@ -84,7 +74,7 @@ def start_section(bench: Bench) -> None:
     runs = {1: (float("inf"), 0.0), 2: (float("inf"), 0.0)}
     for _ in range(2):  # in turns: each meets the machine in the same state when other load comes and goes
         for jobs in (1, 2):
-            runs[jobs] = min(runs[jobs], command_cost(*big, "--jobs", str(jobs)))
+            runs[jobs] = min(runs[jobs], gupai_cost(*big, "--jobs", str(jobs)))
     for jobs, (wall, cpu) in runs.items():
         bench.line(
             f"  {f'{BIG_RUN:,} Kap Shap games, --jobs {jobs}':<52} {wall:>6.2f} s wall {cpu:>6.2f} s CPU (best of 2 by wall)"

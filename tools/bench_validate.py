@@ -20,7 +20,7 @@ from pathlib import Path
 
 from gupai.log.format import dumps_log_line
 from gupai.log.play import play_game
-from tools.bench import GUPAI, Bench, process_cost, section
+from tools.bench import GUPAI, Bench, gupai_cost, section
 
 __all__ = ["GAMES", "MIN_SPEEDUP", "validate_jobs_section", "validate_run"]
 
@@ -36,7 +36,7 @@ ROUNDS = 5
 
 def validate_run(path: Path, jobs: int) -> tuple[float, float]:
     """Wall and CPU seconds (the command's and its workers') of ``gupai validate --jobs JOBS PATH``, which must pass."""
-    return process_cost([GUPAI, "validate", "--jobs", str(jobs), str(path)], name=f"gupai validate --jobs {jobs}")
+    return gupai_cost("validate", "--jobs", str(jobs), str(path))
 
 
 def _at_once(paths: list[Path]) -> float:

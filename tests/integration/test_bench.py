@@ -141,5 +141,5 @@ def test_the_validate_jobs_run_times_the_command_and_refuses_an_invalid_corpus(t
     wall, cpu = validate_run(path, 2)
     assert wall > 0 and cpu > 0
     path.write_text(path.read_text(encoding="utf-8") + "{}\n", encoding="utf-8")
-    with pytest.raises(AssertionError, match="--jobs 2 failed"):
+    with pytest.raises(AssertionError, match=r"gupai validate --jobs 2 .* failed"):
         validate_run(path, 2)
