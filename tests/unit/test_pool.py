@@ -163,3 +163,14 @@ def test_where_no_worker_can_be_forked_the_pool_runs_each_task_here(monkeypatch:
         assert [pool.submit(_slow_pid, n).result() for n in range(2)] == [(0, os.getpid()), (1, os.getpid())]
         assert pool.submit_or_run(_slow_pid, 2).result() == (2, os.getpid())
         assert list(pool.map_ordered(abs, [-1, -2])) == [1, 2]
+
+
+def test_a_refused_fork_raises_and_leaves_no_pipe_open(monkeypatch: pytest.MonkeyPatch) -> None:
+    def refuse() -> int:
+        raise BlockingIOError(11, "Resource temporarily unavailable")
+
+    before = len(os.listdir("/proc/self/fd"))
+    monkeypatch.setattr(os, "fork", refuse)
+    with pytest.raises(BlockingIOError), WorkerPool(2) as pool:
+        pool.submit(pow, 2, 3)
+    assert len(os.listdir("/proc/self/fd")) == before

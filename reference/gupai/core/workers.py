@@ -95,21 +95,26 @@ def fork_worker(
 ) -> tuple[int, int, int]:
     """Fork a worker: its pid, the end to write its tasks to and the end to read its outcomes from (both
     non-blocking). ``others``: the ends this process holds of other workers' pipes, which the new one closes."""
+    prctl = _prctl()  # (found here, not in each worker: importing ctypes costs a fresh fork's pages 8 ms)
+    parent = os.getpid()
     tasks_in, tasks_out = os.pipe()
     results_in, results_out = os.pipe()
-    _wide(tasks_out)
-    _wide(results_out)
-    parent = os.getpid()
-    prctl = _prctl()  # (found here, not in each worker: importing ctypes costs a fresh fork's pages 8 ms)
-    with stops_held():
-        pid = os.fork()
-        if pid == 0:  # the worker: it never returns from here
-            try:
-                for fd in (*others, tasks_out, results_in):
-                    os.close(fd)
-                _serve(parent, prctl, tasks_in, results_out, initializer, initargs)
-            finally:
-                os._exit(1)
+    try:
+        _wide(tasks_out)
+        _wide(results_out)
+        with stops_held():
+            pid = os.fork()
+            if pid == 0:  # the worker: it never returns from here
+                try:
+                    for fd in (*others, tasks_out, results_in):
+                        os.close(fd)
+                    _serve(parent, prctl, tasks_in, results_out, initializer, initargs)
+                finally:
+                    os._exit(1)
+    except BaseException:  # no worker (the system refused the fork, or a stop came first): no pipe either
+        for fd in (tasks_in, tasks_out, results_in, results_out):
+            os.close(fd)
+        raise
     os.close(tasks_in)
     os.close(results_out)
     os.set_blocking(tasks_out, False)
