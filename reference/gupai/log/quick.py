@@ -39,7 +39,6 @@ What it checks, each as strictly as the long way:
 
 from __future__ import annotations
 
-import copy
 import re
 from collections.abc import Mapping
 from typing import Any
@@ -51,7 +50,7 @@ from gupai.core.faces import end_kinds
 from gupai.core.jsonread import MAX_INT_DIGITS
 from gupai.games.kap.config import COLLECTING_GAMES
 from gupai.games.kap.quick import quick_replay
-from gupai.log.schema import load_schema
+from gupai.log.schema import read_schema
 
 __all__ = ["accepted", "accepts"]
 
@@ -98,7 +97,7 @@ def _validator() -> Any:
     :func:`_options_valid` checks them)."""
     global _VALIDATOR
     if _VALIDATOR is None:
-        schema = copy.deepcopy(load_schema())  # (load_schema's is shared: this copy is changed below)
+        schema = read_schema()  # (this process's own copy, changed below: load_schema's is shared)
         _narrow(schema)
         defs = schema["$defs"]
         defs["collecting-event"] = {}

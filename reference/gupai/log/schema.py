@@ -24,7 +24,7 @@ from gupai.core.spec import OptionSpec, game_spec
 from gupai.core.tiles import kinds
 from gupai.games.tsung import GAME as TSUNG
 
-__all__ = ["LOG_SCHEMA_ID", "load_schema", "log_schema", "read_limit", "schema_text"]
+__all__ = ["LOG_SCHEMA_ID", "load_schema", "log_schema", "read_limit", "read_schema", "schema_text"]
 
 LOG_SCHEMA_ID = "https://gupai.dev/schemas/game-log.schema.json"
 COLLECTING = ("kap-shap", "kap-tai-shap")
@@ -359,7 +359,12 @@ def schema_text() -> str:
 
 @cache
 def load_schema(name: str = "game-log") -> dict[str, Any]:
-    """Load a checked-in schema from ``schemas/<name>.schema.json``."""
+    """A checked-in schema, ``schemas/<name>.schema.json``, read once and shared: not to be changed."""
+    return read_schema(name)
+
+
+def read_schema(name: str = "game-log") -> dict[str, Any]:
+    """A checked-in schema, ``schemas/<name>.schema.json``, read now: the caller's own, to change if it will."""
     with open(data_dir("schemas") / f"{name}.schema.json", encoding="utf-8") as handle:
         result: dict[str, Any] = json.load(handle)
     return result
