@@ -353,7 +353,7 @@ def _to_ranges(run: Run, stream: BinaryIO | Joined, path: str | None, file: str,
     run.game_here(text, file, number)
     identity = (info.st_dev, info.st_ino)
     run.line = number + 1
-    size, finest = ranges.RANGE_BYTES, min(ranges.RANGE_FINEST, ranges.RANGE_BYTES)
+    size, finest = ranges.RANGE_BYTES, ranges.RANGE_FINEST  # (cut_bytes keeps the finest within the size)
     for part in cut_bytes(path, file, identity, start=at, stop=info.st_size, size=size, finest=finest):
         run.batches.add_task(check_range, part, run.record_range, run.lost_range)
     run.finish()  # what the workers found is recorded before any later file is read

@@ -21,18 +21,13 @@ from typing import Any
 
 from gupai.core.resources import data_dir, write_or_check
 from gupai.core.spec import OptionSpec, game_spec
-from gupai.core.tiles import kinds
+from gupai.core.tiles import faces
 from gupai.games.tsung import GAME as TSUNG
 
 __all__ = ["LOG_SCHEMA_ID", "load_schema", "log_schema", "read_limit", "read_schema", "schema_text"]
 
 LOG_SCHEMA_ID = "https://gupai.dev/schemas/game-log.schema.json"
 COLLECTING = ("kap-shap", "kap-tai-shap")
-
-#: Games whose events, deal and result are described by a fragment of their
-#: own: each entry maps a game id to a function returning the $defs it adds and
-#: the names of its deal, event and result definitions.
-EXTENSIONS: dict[str, Callable[[], tuple[dict[str, Any], str, str, str]]] = {}
 
 
 def _tsung_defs() -> tuple[dict[str, Any], str, str, str]:
@@ -41,7 +36,10 @@ def _tsung_defs() -> tuple[dict[str, Any], str, str, str]:
     return tsung_schema_defs()
 
 
-EXTENSIONS[TSUNG] = _tsung_defs
+#: Games whose events, deal and result are described by a fragment of their
+#: own: each entry maps a game id to a function returning the $defs it adds and
+#: the names of its deal, event and result definitions.
+EXTENSIONS: dict[str, Callable[[], tuple[dict[str, Any], str, str, str]]] = {TSUNG: _tsung_defs}
 
 
 def _ref(name: str) -> dict[str, str]:
@@ -286,7 +284,7 @@ def log_schema() -> dict[str, Any]:
     games = [*COLLECTING, *EXTENSIONS]
     most = read_limit(games)
     defs: dict[str, Any] = {
-        "tile": {"enum": [k.face for k in kinds()], "description": "A tile, spelled high end first."},
+        "tile": {"enum": list(faces()), "description": "A tile, spelled high end first."},
         "seat": {
             "type": "integer",
             "minimum": 0,

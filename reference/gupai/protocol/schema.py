@@ -10,7 +10,7 @@ from typing import Any
 
 from gupai.core.resources import data_dir, write_or_check
 from gupai.core.spec import games
-from gupai.core.tiles import kinds
+from gupai.core.tiles import faces
 from gupai.log.schema import read_limit
 from gupai.protocol.schema_capabilities import capability_answers, capability_requests
 from gupai.protocol.schema_games import collecting_defs, tsung_defs
@@ -112,7 +112,7 @@ def protocol_schema() -> dict[str, Any]:
             "maximum": 2**53,
             "description": "The request's number; the answer repeats it.",
         },
-        "tile": {"enum": [k.face for k in kinds()], "description": "A tile, spelled high end first."},
+        "tile": {"enum": list(faces()), "description": "A tile, spelled high end first."},
         "seat": {"type": "integer", "minimum": 0, "maximum": most - 1, "description": "A seat, numbered from 0."},
         "game": game,
         "options": {
