@@ -117,6 +117,7 @@ if TYPE_CHECKING:  # what the names are, for the type checker; loaded on first u
     from gupai.games.agents import Agent
     from gupai.games.base import Game as Game
     from gupai.games.base import State as State
+    from gupai.games.human import Human
     from gupai.games.kap.actions import (
         Action as Action,
     )
@@ -156,6 +157,7 @@ if TYPE_CHECKING:  # what the names are, for the type checker; loaded on first u
     from gupai.games.kap.state import KapState
     from gupai.games.kap.view import KapObservation
     from gupai.games.registry import load_game
+    from gupai.games.table import Table
     from gupai.games.tsung.actions import Capture as Capture
     from gupai.games.tsung.actions import TsungEvent as TsungEvent
     from gupai.games.tsung.actions import parse_tsung_action
@@ -198,6 +200,8 @@ _FRONT: dict[str, str] = {
     "evaluate_hand": "gupai.games.kap.hand",
     "HandReport": "gupai.games.kap.hand",
     "Agent": "gupai.games.agents",
+    "Human": "gupai.games.human",
+    "Table": "gupai.games.table",
     "Engine": "gupai.engine",
     "play": "gupai.log.play",
     "play_game": "gupai.log.play",
@@ -272,12 +276,14 @@ __all__ = [
     "Engine",
     "GupaiError",
     "HandReport",
+    "Human",
     "IllegalActionError",
     "KapGame",
     "KapObservation",
     "KapState",
     "LogError",
     "OptionError",
+    "Table",
     "Tile",
     "TileError",
     "TsungGame",

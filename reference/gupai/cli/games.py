@@ -3,16 +3,18 @@
 from __future__ import annotations
 
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import click
 
 from gupai.cli.app import InputError, InvalidInput, usage_errors
-from gupai.core.files import check_writable, write_file
+from gupai.core.files import check_writable, streamed_file
 from gupai.core.jsonread import JSONReadError, loads
 from gupai.core.spec import games
 from gupai.core.terminal import printable
+from gupai.games.agents import HUMAN
 from gupai.games.registry import GAMES as GAME_FACTORIES
 from gupai.log.format import dumps_log, dumps_log_line
 from gupai.log.play import play_match
@@ -43,7 +45,12 @@ from .params import AGENTS, FORCE, GAMES, OPTION, PLAYERS, PRESET, SEED, SETS, g
     help="Write the log to FILE (.json for one game; several games go to .jsonl, one game a line).",
 )
 @FORCE
-@click.option("--show", "show_it", is_flag=True, help="Also print the transcript.")
+@click.option(
+    "--show",
+    "show_it",
+    is_flag=True,
+    help="Also print the transcript (on a terminal without --out, the transcript alone).",
+)
 @usage_errors
 def play_cmd(
     game: str,
@@ -58,9 +65,18 @@ def play_cmd(
     force: bool,
     show_it: bool,
 ) -> None:
-    """Play GAME with agents and write its log (to stdout without --out)."""
+    """Play GAME with agents and write its log (to stdout without --out).
+
+    With `human` among the agents (`--agents human,greedy`), people play at this terminal: each human seat
+    is shown its own view and answers with a move's number or text (or help, hint, undo, rules [ID], quit);
+    the last agent named holds the seats left over.
+    When stdin is not a terminal, one line is read a decision. quit (or the end of the input) exits 0,
+    Ctrl-C 130; with --out the game so far is written."""
     options = resolve(game, preset, option_items)
     players = players_for(game, options, players, sets)
+    names = tuple(a.strip() for a in agents.split(",") if a.strip())
+    if HUMAN in names and count > 1:
+        raise click.BadParameter("a human plays one game at a time: leave out -n", param_hint="'-n'")
     if out is not None:
         if count > 1 and not out.endswith(".jsonl"):
             raise click.BadParameter(
@@ -71,22 +87,46 @@ def play_cmd(
             raise click.BadParameter(f"{printable(out)} exists: give --force to overwrite it", param_hint="'--out'")
         check_writable(out, force=force)  # before playing; the file is claimed again when it is written
     made = GAME_FACTORIES[game](options, players=players, sets=sets)  # the game resolved once, for every play
-    names = tuple(a.strip() for a in agents.split(",") if a.strip())
-    # a match when the first player follows the previous game (first-player=previous-winner/previous-higher)
-    logs = list(play_match(made, seed=seed, count=count, agents=names))
-    as_lines = count > 1 or (out is not None and out.endswith(".jsonl"))
-    text = "\n".join(dumps_log_line(log) for log in logs) if as_lines else dumps_log(logs[0])
-    if out is None:
-        if show_it:
-            for log in logs:
-                click.echo(transcript(log), err=True)
-        click.echo(text)
+    if HUMAN in names:
+        from gupai.cli.table import play_at_table
+
+        if 1 < len(names) < made.players:  # `human,greedy` at a table of four: the last agent named holds the rest
+            names = names + (names[-1],) * (made.players - len(names))
+        play_at_table(made, seed=seed, names=names, out=out, force=force)
         return
-    write_file(out, text + "\n", force=force)  # whole or not at all; a file made meanwhile is not overwritten
-    if show_it:
+    # a match when the first player follows the previous game (first-player=previous-winner/previous-higher);
+    # each game is written as it ends, never all of them held at once
+    logs = play_match(made, seed=seed, count=count, agents=names)
+    as_lines = count > 1 or (out is not None and out.endswith(".jsonl"))
+    if out is None:
+        _print_logs(logs, as_lines=as_lines, show_it=show_it)
+        return
+    with streamed_file(out, force=force) as stream:  # whole or not at all; a file made meanwhile is not overwritten
         for log in logs:
-            click.echo(transcript(log))
+            stream.write(((dumps_log_line(log) if as_lines else dumps_log(log)) + "\n").encode())
+            stream.flush()  # on disk as each game ends
+            if show_it:
+                click.echo(transcript(log))
     click.echo(f"wrote {count} game{'s' if count > 1 else ''} to {printable(out)}", err=True)
+
+
+def _stdout_is_terminal() -> bool:
+    return sys.stdout.isatty()
+
+
+def _print_logs(logs: Iterator[dict[str, Any]], *, as_lines: bool, show_it: bool) -> None:
+    """The logs on stdout as each game ends; with --show on a terminal the transcripts alone (the log is for
+    files and pipes), else the transcripts on stderr beside the logs."""
+    transcripts_only = show_it and _stdout_is_terminal()
+    for log in logs:
+        if transcripts_only:
+            click.echo(transcript(log))
+            continue
+        if show_it:
+            click.echo(transcript(log), err=True)
+        click.echo(dumps_log_line(log) if as_lines else dumps_log(log))
+    if transcripts_only:
+        click.echo("(the log is not printed on a terminal with --show: give --out FILE, or pipe it)", err=True)
 
 
 @click.command("show")

@@ -84,7 +84,12 @@ def _common(func: Callable[..., Any]) -> Callable[..., Any]:
 
 
 def _agents(text: str) -> tuple[str, ...]:
-    return tuple(a.strip() for a in text.split(",") if a.strip())
+    names = tuple(a.strip() for a in text.split(",") if a.strip())
+    if "human" in names:
+        raise click.BadParameter(
+            "a human plays with `gupai play GAME --agents human,...`, not in a simulation", param_hint="'--agents'"
+        )
+    return names
 
 
 @contextmanager

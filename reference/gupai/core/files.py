@@ -27,11 +27,13 @@ from __future__ import annotations
 import contextlib
 import errno
 import os
+from collections.abc import Iterator
 from pathlib import Path
+from typing import BinaryIO
 
 from gupai.core.errors import GupaiError
 
-__all__ = ["MIN_FREE_BYTES", "OutputError", "check_directory", "check_writable", "write_file"]
+__all__ = ["MIN_FREE_BYTES", "OutputError", "check_directory", "check_writable", "streamed_file", "write_file"]
 
 
 class OutputError(GupaiError):
@@ -126,6 +128,46 @@ def write_file(path: str | os.PathLike[str], data: str | bytes, *, force: bool =
                 stream.write(payload)
                 stream.flush()
                 os.fsync(stream.fileno())
+            os.chmod(temporary, 0o666 & ~_umask())
+            _place(temporary, target, force=force)
+        except OSError as error:
+            raise OutputError(f"cannot write {target}: {_reason(error)}", where=str(target)) from None
+    finally:  # on success the name is gone already; on any failure (a signal too) no part is left
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+
+
+@contextlib.contextmanager
+def streamed_file(path: str | os.PathLike[str], *, force: bool = False) -> Iterator[BinaryIO]:
+    """A file written piece by piece as the ``with`` block goes (each piece on disk as it is written, nothing
+    held in memory), under a temporary name beside ``path``; put in place as :func:`write_file` puts it when
+    the block ends, and left nowhere if it fails (a signal too).
+
+    >>> import tempfile, pathlib
+    >>> folder = pathlib.Path(tempfile.mkdtemp())
+    >>> with streamed_file(folder / "a.jsonl") as out:
+    ...     _ = out.write(b"1\\n")
+    ...     sorted(p.name for p in folder.iterdir()) != ["a.jsonl"]
+    True
+    >>> (folder / "a.jsonl").read_text(), sorted(p.name for p in folder.iterdir())
+    ('1\\n', ['a.jsonl'])
+    """
+    target = Path(path)
+    import tempfile  # (only to write: not at every start)
+
+    try:
+        fd, temporary = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".part")
+    except OSError as error:
+        raise OutputError(f"cannot write {target}: {_reason(error)}", where=str(target)) from None
+    try:
+        with os.fdopen(fd, "wb") as stream:
+            try:
+                yield stream
+                stream.flush()
+                os.fsync(stream.fileno())
+            except OSError as error:
+                raise OutputError(f"cannot write {target}: {_reason(error)}", where=str(target)) from None
+        try:
             os.chmod(temporary, 0o666 & ~_umask())
             _place(temporary, target, force=force)
         except OSError as error:

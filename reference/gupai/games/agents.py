@@ -44,6 +44,7 @@ from gupai.games.tsung.view import TsungObservation
 __all__ = [
     "AGENTS",
     "GREEDY_POLICIES",
+    "HUMAN",
     "Agent",
     "AgentError",
     "GreedyAgent",
@@ -183,6 +184,9 @@ class NavpilAgent:
         return cast(ActionT, navpil_kap(state, cast(Sequence[Any], legal)))
 
 
+#: The agent name of a person at the terminal (:class:`gupai.games.human.Human`), beside :data:`AGENTS`.
+HUMAN = "human"
+
 AGENTS: dict[str, Callable[[], Player]] = {"random": RandomAgent, "greedy": GreedyAgent, "navpil": NavpilAgent}
 
 #: The greedy agent's policy for each engine's state type.
@@ -211,20 +215,28 @@ def make_agent(name: str | Agent) -> Player:
     >>> make_agent("gready")
     Traceback (most recent call last):
     ...
-    gupai.core.errors.OptionError: unknown agent 'gready' (agents: greedy, navpil, random, or module:Class) Did you mean 'greedy'?
+    gupai.core.errors.OptionError: unknown agent 'gready' (agents: greedy, navpil, random, human, or module:Class) Did you mean 'greedy'?
     """
     if not isinstance(name, str):
         if isinstance(name, GreedyAgent | RandomAgent | NavpilAgent):  # a built-in agent, made already
             return name
+        if callable(getattr(name, "decide", None)):  # a person (gupai.games.human.Human): plays on the engines
+            return cast(Player, name)
         if not isinstance(name, Agent):
             raise AgentError(f"{agent_name(name)} has no choose(observation, legal_actions) method", where="agents")
         return ObservingPlayer(name, agent_name(name))
     made = AGENTS.get(name)
     if made is not None:
         return made()
+    if name == HUMAN:  # a person: at the terminal through gupai play; in Python as gupai.Human() (games.human)
+        raise OptionError(
+            "the human agent plays through `gupai play GAME --agents human,...`; in Python pass gupai.Human()",
+            where=name,
+        )
     if ":" not in name:
         raise OptionError(
-            f"unknown agent {name!r} (agents: {', '.join(sorted(AGENTS))}, or module:Class){suggestion(name, AGENTS)}",
+            f"unknown agent {name!r} (agents: {', '.join(sorted(AGENTS))}, {HUMAN}, or module:Class)"
+            f"{suggestion(name, [*AGENTS, HUMAN])}",
             where=name,
         )
     return ObservingPlayer(_user_agent(name), name)
