@@ -39,6 +39,7 @@ __all__ = [
     "counts_of",
     "evaluator",
     "hand_key",
+    "has_numpy",
     "parse_tiles",
 ]
 
@@ -117,7 +118,10 @@ class HandEvaluator:
         self._pair_set, self._eye_set = frozenset(self._pairs), frozenset(self._eyes)
         self._winning = _winning_keys(self._pairs, self._eyes, pairs_in_hand)
         self._winning_bytes: frozenset[bytes] | None = None  # built on the first is_winning
-        self._targets: np.ndarray | None = None
+        #: Whether is_winning looks hands up by their bytes (with numpy); without, by their packed keys, since
+        #: the byte table costs seconds to build on the standard library alone.
+        self._by_bytes = has_numpy()
+        self._targets: np.ndarray | tuple[bytes, ...] | None = None
         self._distance_cached = lru_cache(maxsize=1 << 16)(self._distance)
         self._decompositions_cached = lru_cache(maxsize=1 << 12)(self._decompositions)
 
@@ -142,7 +146,7 @@ class HandEvaluator:
             key = bytes(counts)
         except (TypeError, ValueError):
             key = b""
-        if len(key) == KIND_COUNT:
+        if len(key) == KIND_COUNT and self._by_bytes:
             table = self._winning_bytes
             if table is None:
                 table = self._winning_bytes = _winning_bytes(self._pairs, self._eyes, self.pairs_in_hand)
@@ -232,20 +236,25 @@ class HandEvaluator:
         """Tiles the hand still needs: a winning hand's size less the most of
         the hand's tiles that some winning hand (within the sets) keeps. For a
         hand of the winning size it is the number of tile exchanges."""
+        targets = self.targets()
+        if isinstance(targets, tuple):  # without numpy: the same sum, row by row, on the kinds the hand holds
+            held = [(kind, n) for kind, n in enumerate(counts) if n]
+            kept = max((sum(min(row[kind], n) for kind, n in held) for row in targets), default=0)
+            return self.size - kept
         import numpy as np
 
-        targets = self.targets()
         hand = np.asarray(counts, dtype=np.int8)
         kept = int(np.minimum(targets, hand).sum(axis=1, dtype=np.int16).max())
         return self.size - kept
 
-    def targets(self) -> np.ndarray:
-        """Every winning count vector the sets can hold, one row each."""
+    def targets(self) -> np.ndarray | tuple[bytes, ...]:
+        """Every winning count vector the sets can hold, one row each (without numpy, one ``bytes`` a row)."""
         if self._targets is None:
             # A hand holds at most ``size`` of a kind: beyond that the sets' copies change nothing, so
             # evaluators for many sets share one table (and a count never outgrows a byte).
             caps = tuple(min(cap, self.size) for cap in self.caps)
-            self._targets = _targets(self._pairs, self._eyes, self.pairs_in_hand, caps)
+            made = _targets if has_numpy() else _targets_pure
+            self._targets = made(self._pairs, self._eyes, self.pairs_in_hand, caps)
         return self._targets
 
 
@@ -267,9 +276,27 @@ def _winning_keys(pairs: tuple[tuple[int, int], ...], eyes: tuple[int, ...], n: 
     return frozenset(s + e for s in sums for e in eye_keys)
 
 
+@cache
+def has_numpy() -> bool:
+    """Whether numpy can be imported: the games run on the standard library alone (a browser's Python), more
+    slowly where it builds the tables of winning hands and distances."""
+    try:
+        import numpy  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+#: Each byte's low and high nibble, as :meth:`bytes.translate` tables.
+_LOW = bytes(b & 15 for b in range(256))
+_HIGH = bytes(b >> 4 for b in range(256))
+
+
 @lru_cache(maxsize=CACHED_CONFIGURATIONS)
 def _winning_bytes(pairs: tuple[tuple[int, int], ...], eyes: tuple[int, ...], n: int) -> frozenset[bytes]:
-    """:func:`_winning_keys` as count vectors in bytes, one byte a kind."""
+    """:func:`_winning_keys` as count vectors in bytes, one byte a kind (numpy's way, or the standard library's)."""
+    if not has_numpy():
+        return frozenset(_key_bytes(key) for key in _winning_keys(pairs, eyes, n))
     import numpy as np
 
     keys = _winning_keys(pairs, eyes, n)
@@ -280,6 +307,40 @@ def _winning_bytes(pairs: tuple[tuple[int, int], ...], eyes: tuple[int, ...], n:
     counts[:, 1::2] = packed >> 4
     blob = np.ascontiguousarray(counts[:, :KIND_COUNT]).tobytes()
     return frozenset(blob[i : i + KIND_COUNT] for i in range(0, len(blob), KIND_COUNT))
+
+
+def _key_bytes(key: int) -> bytes:
+    """A packed key (four bits a kind) as its count vector, one byte a kind.
+
+    >>> list(_key_bytes(hand_key((2, 1) + (0,) * 18 + (3,))))[:3], len(_key_bytes(0))
+    ([2, 1, 0], 21)
+    """
+    packed = key.to_bytes((KIND_COUNT * BITS + 7) // 8, "little")
+    counts = bytearray(2 * len(packed))
+    counts[0::2] = packed.translate(_LOW)  # kind 2i is the low nibble of byte i
+    counts[1::2] = packed.translate(_HIGH)
+    return bytes(counts[:KIND_COUNT])
+
+
+@lru_cache(maxsize=CACHED_CONFIGURATIONS)
+def _targets_pure(
+    pairs: tuple[tuple[int, int], ...], eyes: tuple[int, ...], n: int, caps: tuple[int, ...]
+) -> tuple[bytes, ...]:
+    """:func:`_targets` on the standard library alone: the same rows, in the same order, as ``bytes``."""
+    pair_keys = [KEY_UNITS[i] + KEY_UNITS[j] for i, j in pairs]
+    multisets = []
+    for combo in combinations_with_replacement(range(len(pairs)), n):
+        row = _key_bytes(sum(pair_keys[c] for c in combo))
+        if all(map(int.__le__, row, caps)):
+            multisets.append(row)
+    rows: list[bytes] = []
+    for e in eyes:
+        for row in multisets:
+            if row[e] + 2 <= caps[e]:
+                with_eye = bytearray(row)
+                with_eye[e] += 2
+                rows.append(bytes(with_eye))
+    return tuple(rows)
 
 
 @lru_cache(maxsize=CACHED_CONFIGURATIONS)
