@@ -58,6 +58,7 @@ from site_hooks.features import FeatureError, load_scenarios  # noqa: E402
 from site_hooks.howto import rules_box, tsung_piles_block, turn_example, wall_block  # noqa: E402
 from site_hooks.markup import check_site_markup  # noqa: E402
 from site_hooks.pages import SiteData  # noqa: E402
+from site_hooks.play import PYODIDE_FILES, PYODIDE_VERSION, Runtime, kit_zip, play_pages, pyodide_dir, try_it  # noqa: E402
 from site_hooks.questions import load_questions, questions_page  # noqa: E402
 from site_hooks.sample import sample_html  # noqa: E402
 from site_hooks.viewer import CorpusLog, corpus_files, corpus_logs, sample_logs, viewer_page  # noqa: E402
@@ -73,11 +74,13 @@ class _Build:
     data: SiteData
     ids: dict[str, set[str]]
     corpus: list[CorpusLog]
+    runtime: Runtime
 
-    def __init__(self, data: SiteData, corpus: list[CorpusLog]) -> None:
+    def __init__(self, data: SiteData, corpus: list[CorpusLog], runtime: Runtime | None = None) -> None:
         self.data = data
         self.ids = {}
         self.corpus = corpus
+        self.runtime = runtime if runtime is not None else Runtime(None, "not looked for")
 
 
 _build: _Build | None = None
@@ -127,7 +130,14 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
         corpus = sample_logs(s.id for s in specs) + corpus
     except ValueError as error:
         raise PluginError(f"gupai site: {error}") from None
-    _build = _Build(data, corpus)
+    runtime = pyodide_dir()
+    if runtime.directory is None:  # said whatever the log level: the Play pages then say how to play in a terminal
+        print(
+            f"gupai site: the Play pages cannot run the engine (Pyodide {PYODIDE_VERSION}: {runtime.reason}); "
+            "they explain how to play in a terminal",
+            file=sys.stderr,
+        )
+    _build = _Build(data, corpus, runtime)
     log.info("gupai: %d games, %d scenarios", len(specs), len(scenarios))
     return config
 
@@ -163,6 +173,7 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
     data = build.data
     pages = _generated_pages(data)
     pages["viewer.md"] = partial(viewer_page, build.corpus)
+    pages.update(play_pages(data.specs, build.runtime))
     for src, make in pages.items():
         if files.get_file_from_path(src) is not None:
             raise PluginError(f"gupai site: docs/{src} is generated from spec/; remove the hand-written copy")
@@ -183,6 +194,12 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
         files.append(File.generated(config, f"schemas/{schema.name}", abs_src_path=str(schema)))
     for name, text in corpus_files(build.corpus, data.specs).items():
         files.append(File.generated(config, name, content=text))
+    if build.runtime.directory is not None:  # the Play pages' engine: the runtime and the kit, files of the site
+        for name in PYODIDE_FILES:
+            files.append(
+                File.generated(config, f"assets/pyodide/{name}", abs_src_path=str(build.runtime.directory / name))
+            )
+        files.append(File.generated(config, "assets/play/gupai-kit.zip", content=kit_zip()))
     return files
 
 
@@ -271,6 +288,9 @@ def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Fil
         markdown = _MARKER.sub(lambda m: _expand_marker(data, m.group(1), m.group(2).strip(), src), markdown)
     except ValueError as error:
         raise PluginError(f"gupai site: {src}: {error}") from None
+    game, _, name = src.partition("/")
+    if name == "index.md" and game in data.by_id:  # each how-to-play page: "try it" on its Play page
+        markdown = try_it(markdown, data.by_id[game])
     return expand_tile_tokens(markdown, src)
 
 

@@ -82,11 +82,17 @@ def pytest_bdd_apply_tag(tag: str, function: Callable[..., object]) -> bool | No
 
 
 def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
-    """Print the rule coverage (pending rules, rules without scenarios) when the traceability test ran.
+    """Print the rule coverage (pending rules, rules without scenarios) when the traceability test ran, and
+    why the Play pages' browser test was skipped, if it was (a site built without the Pyodide runtime).
 
     Computed here, in the process that writes the summary, so that it is printed
     under pytest-xdist too (a worker's ``config.stash`` never reaches the controller).
     """
+    for report in terminalreporter.stats.get("skipped", []):
+        longrepr = getattr(report, "longrepr", None)
+        if "test_site_play" in getattr(report, "nodeid", "") and isinstance(longrepr, tuple):
+            terminalreporter.write_line(f"note: {longrepr[2].removeprefix('Skipped: ')}")
+            break
     ran = any(
         getattr(report, "nodeid", "").endswith(COVERAGE_TEST) and getattr(report, "when", "call") == "call"
         for outcome in ("passed", "failed")

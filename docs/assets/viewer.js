@@ -458,6 +458,12 @@
     var wanted = /^#event=(\d+)$/.exec(location.hash);
     if (wanted && current) go(+wanted[1]);
   });
+  // A game from a Play page (?from=play): the page left its log in this browser's storage.
+  if (/[?&]from=play(&|$)/.test(location.search)) {
+    var played = null;
+    try { played = localStorage.getItem("gupai-play-log"); } catch (err) { played = null; }
+    if (played) showText(played, "your game from the Play page");
+  }
   // A corpus log named in the query (?log=kap-shap/valid/culin-2p-greedy-seed1) opens at once,
   // if it is one of the list's.
   var named = /[?&]log=([^&#]+)/.exec(location.search);
