@@ -33,6 +33,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
 from gupai.core.spec import game_spec
+from gupai.core.terminal import printable
 from gupai.games.kap.state import KapState
 from gupai.games.table import Quit, Refusal, TakeBack, hint, read_choice, rule_text
 
@@ -284,7 +285,7 @@ def final_board(state: Any, names: Sequence[str] = ()) -> Board:
     """The end of a game, every hand shown: the result, the scores, each seat's tiles."""
     result = state.result()
     spec = state.config.spec
-    who = [f"seat {n}" + (f" ({names[n]})" if n < len(names) else "") for n in range(state.config.players)]
+    who = [f"seat {n}" + (f" ({printable(names[n])})" if n < len(names) else "") for n in range(state.config.players)]
     winner = result.get("winner")
     if state.is_terminal:
         head = f"{spec.name} is over ({result.get('reason')}): " + (
