@@ -167,8 +167,12 @@
   $("play-undo").addEventListener("click", function () { if (!page.busy) render(call("undo")); });
   $("play-hint").addEventListener("click", function () {
     if (page.busy) return;
-    var answer = call("hint");
-    if (answer.hint) status(answer.hint + ".");
+    // the first hint of a game builds its table of winning hands (seconds in Kap Tai Shap): say so first
+    status("Working out a hint…");
+    setTimeout(function () {
+      var answer = call("hint");
+      if (answer.hint) status(answer.hint + ".");
+    }, 30);
   });
   $("play-send").addEventListener("click", function () { play($("play-text").value); });
   $("play-text").addEventListener("keydown", function (ev) { if (ev.key === "Enter") play($("play-text").value); });
