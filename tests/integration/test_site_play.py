@@ -185,6 +185,18 @@ def test_a_refusal_shows_its_rule_then_a_whole_game_is_played_by_clicking(
     assert link.endswith("/kap-shap/rules.html#ks.turn.discard")
     assert browser.evaluate("document.getElementById('play-refusal').textContent").startswith("[ks.turn.discard]")
     assert browser.evaluate("window.gupaiPlay.offered") == before  # nothing changed
+    browser.evaluate("document.getElementById('play-hint').click()")
+    said = _wait(
+        browser,
+        "/greedy bot would play/.test(document.getElementById('play-status').textContent)"
+        " && document.getElementById('play-status').textContent",
+    )
+    assert "tiles from a win" in said or "tile from a win" in said or "is a win" in said, said
+    browser.evaluate("document.querySelector('#play-moves .play-move').click()")  # a move, then undo
+    _wait(browser, "!window.gupaiPlay.busy && window.gupaiPlay.view.to_move === 0 && window.gupaiPlay.view.can_undo")
+    browser.evaluate("document.getElementById('play-undo').click()")
+    _wait(browser, "!window.gupaiPlay.view.can_undo")
+    assert browser.evaluate("window.gupaiPlay.offered") == before  # back at the decision before
     _new_deal(browser, 4)  # a longer deal than seed 1's
     _check_game(browser, _play_through(browser), "culin", 4)
     _no_request_left(browser, requests)
