@@ -397,6 +397,17 @@ def _tsung_html(key: str, log: Mapping[str, Any], page: str) -> str:
             verb = "claims" if kind == "claim" else "captures"
             css = "mark sweep" if event["sweep"] else "mark capture"
             what = f"a {esc(event['kind'])}" + (", a sweep" if event["sweep"] else "")
+            if kind == "claim":
+                # the capture the other player missed last turn: said there, and here
+                missed = f"the {esc(event['kind'])} {who(1 - event['seat'])} missed"
+                what = missed + (", a sweep" if event["sweep"] else "")
+                if out:
+                    out[-1] = out[-1].replace(
+                        ".</p>",
+                        f', <span class="missed">but misses a capture: {tiles_html(event["tiles"], page)}, '
+                        f"which {who(event['seat'])} may claim</span>.</p>",
+                        1,
+                    )
             turn.append(
                 f'<span class="act {kind}">{verb}</span> <span class="{css}">{tiles_html(event["tiles"], page)}</span>'
                 f" ({what}, {event['points']} points)"
