@@ -17,6 +17,7 @@ from . import captures
 from .common import (
     esc,
     href,
+    rel,
     source_label,
     tiles_html,
 )
@@ -270,19 +271,20 @@ class OverviewBlocks(SiteBase):
             "readings; the rows are drawn from a small data description that the site build checks.",
             "",
         ]
+        by_id = {r.id: r for r in spec.rules}
+        options = rel(page, f"{spec.id}/options.md")
         for ex in captures.EXAMPLES:
-            rules = ", ".join(self.rule_link(r, page) for r in ex.rules)
+            # in players' words: the rules by their titles, the reading as its question and answer
+            rules = ", ".join(f"[{by_id[r].title}]({rel(page, f'{spec.id}/rules.md')}#{r})" for r in ex.rules)
+            readings = ", ".join(
+                f"[{spec.option(k).title} ({v.replace('-', ' ')})]({options}#{k}.{v})" for k, v in ex.options.items()
+            )
             out += [
                 f"## {ex.title}",
                 "",
                 captures.render_example(ex, page, self.inline_html(ex.note, spec, page)),
                 "",
-                f"Rules: {rules}"
-                + (
-                    " · Reading: " + ", ".join(self.option_link(spec, k, page, v) for k, v in ex.options.items())
-                    if ex.options
-                    else ""
-                ),
+                f"The rules: {rules}" + (f" · As read here: {readings}" if readings else ""),
                 "{: .rule-meta }",
                 "",
             ]
@@ -295,7 +297,8 @@ class OverviewBlocks(SiteBase):
             "",
             pile,
             "",
-            f"{total} points in all. Rules: {self.rule_link('ts.score', page)}, {self.rule_link('ts.end', page)}.",
+            f"{total} points in all. The rules: [{by_id['ts.score'].title}]({rel(page, f'{spec.id}/rules.md')}#ts.score), "
+            f"[{by_id['ts.end'].title}]({rel(page, f'{spec.id}/rules.md')}#ts.end).",
             "{: .rule-meta }",
         ]
         return "\n".join(out) + "\n"

@@ -54,6 +54,7 @@ PLAYER_PAGES = (
     "kap-tai-shap/index.html",
     "tsung-shap/index.html",
     "tsung-shap/four-tile.html",
+    "tsung-shap/captures.html",
     "questions.html",
     "viewer.html",
 )
