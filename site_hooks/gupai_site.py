@@ -13,9 +13,14 @@ Loaded by ``hooks:`` in mkdocs.yml. At build time it
   ``schemas/*.json`` to ``schemas/`` in the site;
 - generates the questions page from ``spec/questions.yaml`` (``site_hooks.questions``);
 - expands ``[[6-4]]`` tiles and ``<!-- gupai:... -->`` blocks in hand-written
-  pages (among them ``gupai:wall GAME``, the sample deal's wall drawn, and
-  ``gupai:rules-box GAME ID...``, the rules a how-to-play page teaches);
-- makes the 404 page's links relative;
+  pages (among them ``gupai:wall SAMPLE``, ``gupai:turn-example SAMPLE`` and
+  ``gupai:sample-game SAMPLE``, a sample game's deal drawn, one turn step by step
+  and the whole game, SAMPLE a key of ``site_hooks.sample.SAMPLES``;
+  ``gupai:players-note``, how players are numbered; and
+  ``gupai:rules-box GAME ID...``, the box for engine authors at a how-to-play
+  page's foot: the game's counts, rule sets and sources, and the rules it teaches);
+- makes the 404 page's links relative (its template, ``theme/404.html``, finds
+  the site's root at any depth and sets ``<base>`` to it);
 - after the build, fails if a rule, option, value, preset or source has no
   anchor on the site, if a link or picture is broken, or if a page would
   fetch anything from another host.
