@@ -144,3 +144,21 @@ def test_a_misquotation_is_caught() -> None:
     assert norm("This is why he was dealt one more tile") in texts["celko"]
     assert norm("This is why he was dealt one more tile") not in texts["crook"]
     assert len(list(_filed())) > 30
+
+
+#: The hand-written pages that teach or tell the history: every quotation on them is a source's.
+TEACHING_PAGES = ["index.md", "games.md", "history.md", "kap-shap/index.md", "kap-tai-shap/index.md"]
+TEACHING_PAGES += ["tsung-shap/index.md", "tsung-shap/four-tile.md"]
+
+
+@pytest.mark.parametrize("page", TEACHING_PAGES)
+def test_every_quotation_on_a_teaching_page_is_found_in_a_source(page: str) -> None:
+    everything = " ".join(source_texts().values())
+    text = re.sub(r"```.*?```", "", (ROOT / "docs" / page).read_text(encoding="utf-8"), flags=re.S)
+    assert [f for f in quoted(text) if norm(f) not in everything] == []
+
+
+def test_the_teaching_pages_quote_their_sources() -> None:
+    """The check above has something to check: the history and Tsung Shap pages quote their sources."""
+    for page, least in (("history.md", 5), ("tsung-shap/index.md", 2), ("tsung-shap/four-tile.md", 1)):
+        assert len(quoted((ROOT / "docs" / page).read_text(encoding="utf-8"))) >= least, page
