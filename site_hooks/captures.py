@@ -126,7 +126,7 @@ EXAMPLES: tuple[CaptureExample, ...] = (
         rules=("ts.capture.pair", "ts.capture.reach"),
         note=(
             "Laid at the right end, [4-4] still pairs with the [4-4] at the left end: Culin's "
-            '"either end of the row". Under `reach=laid-end` it would only be laid.'
+            '"either end of the row". Where a tile reaches only the end it is laid at, it would only be laid.'
         ),
         options={"reach": "either-end"},
     ),
@@ -167,8 +167,8 @@ EXAMPLES: tuple[CaptureExample, ...] = (
         rules=("ts.sweep", "ts.sweep.restart"),
         note=(
             "Only two tiles on the table and [6-4] takes both (10 + 8 + 2 = 20): a sweep (tap ti). It scores "
-            "40 in place of the tiles' 20 points (under `sweep-score=add` it would score 40 + 20 = 60, under "
-            "`sweep-score=none` the 20 alone). The player lays another tile at once."
+            "40 in place of the tiles' 20 points (where the 40 is added it would score 40 + 20 = 60, where "
+            "a sweep earns nothing more the 20 alone). The player lays another tile at once."
         ),
         options={"sweep-score": "replace"},
     ),

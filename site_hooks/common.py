@@ -27,11 +27,40 @@ ALT_TILE_DIR = "assets/tiles/dark"
 #: Tile picture widths in CSS pixels by use; heights follow the 1:2.24 shape.
 TILE_WIDTHS = {"xs": 13, "sm": 20, "md": 26, "lg": 40}
 
+#: How the pages number the players, said in the same words wherever a page numbers them: from the first
+#: player's point of view (the sample games, the turn examples, the walls and the log viewer alike).
+PLAYERS_NOTE = (
+    "Players are numbered from the first player: Player 1 plays first, Player 2 plays next, and so on "
+    "round the table; each keeps one colour."
+)
 #: How the reference pages number the seats, said in the same words wherever a page names seats.
 SEATS_NOTE = (
-    "The rules number the seats from 0, anticlockwise, as game logs do: seat 0 is the player the "
-    "how-to-play pages and the log viewer call Player 1."
+    "The rules number the seats from 0, anticlockwise, as game logs do. The how-to-play pages and the "
+    "log viewer number the players from the first player instead: Player 1 is the seat that plays first "
+    "(seat 0 unless the dice or the previous game chose another), Player 2 the next seat, and so on."
 )
+
+
+def player_number(seat: int, first: int, players: int) -> int:
+    """The number the pages give a seat: Player 1 plays first, then on in seat order round the table.
+
+    >>> [player_number(s, 1, 3) for s in range(3)]
+    [3, 1, 2]
+    >>> player_number(0, 0, 2)
+    1
+    """
+    return (seat - first) % players + 1
+
+
+def player_html(seat: int, first: int, players: int) -> str:
+    """A seat as its player's label, in that player's colour (class ``seat-N``, N the player's number less one).
+
+    >>> player_html(1, 1, 3)
+    '<span class="seat seat-0">Player 1</span>'
+    """
+    number = player_number(seat, first, players)
+    return f'<span class="seat seat-{number - 1}">Player {number}</span>'
+
 
 #: Short names for the sources in tables; any other source shows its key.
 SOURCE_LABELS = {

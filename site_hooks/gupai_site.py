@@ -13,9 +13,14 @@ Loaded by ``hooks:`` in mkdocs.yml. At build time it
   ``schemas/*.json`` to ``schemas/`` in the site;
 - generates the questions page from ``spec/questions.yaml`` (``site_hooks.questions``);
 - expands ``[[6-4]]`` tiles and ``<!-- gupai:... -->`` blocks in hand-written
-  pages (among them ``gupai:wall GAME``, the sample deal's wall drawn, and
-  ``gupai:rules-box GAME ID...``, the rules a how-to-play page teaches);
-- makes the 404 page's links relative;
+  pages (among them ``gupai:wall SAMPLE``, ``gupai:turn-example SAMPLE`` and
+  ``gupai:sample-game SAMPLE``, a sample game's deal drawn, one turn step by step
+  and the whole game, SAMPLE a key of ``site_hooks.sample.SAMPLES``;
+  ``gupai:players-note``, how players are numbered; and
+  ``gupai:rules-box GAME ID...``, the box for engine authors at a how-to-play
+  page's foot: the game's counts, rule sets and sources, and the rules it teaches);
+- makes the 404 page's links relative (its template, ``theme/404.html``, finds
+  the site's root at any depth and sets ``<base>`` to it);
 - after the build, fails if a rule, option, value, preset or source has no
   anchor on the site, if a link or picture is broken, or if a page would
   fetch anything from another host.
@@ -49,18 +54,19 @@ from site_hooks import checks  # noqa: E402
 from site_hooks.common import (  # noqa: E402
     ALT_STYLE,
     ALT_TILE_DIR,
+    PLAYERS_NOTE,
     SITE_STYLE,
     TILE_DIR,
     expand_tile_tokens,
     rel,
 )
 from site_hooks.features import FeatureError, load_scenarios  # noqa: E402
-from site_hooks.howto import rules_box, tsung_piles_block, turn_example, wall_block  # noqa: E402
+from site_hooks.howto import rules_box, tsung_deal_block, turn_example, wall_block  # noqa: E402
 from site_hooks.markup import check_site_markup  # noqa: E402
 from site_hooks.pages import SiteData  # noqa: E402
 from site_hooks.play import PYODIDE_FILES, PYODIDE_VERSION, Runtime, kit_zip, play_pages, pyodide_dir, try_it  # noqa: E402
 from site_hooks.questions import load_questions, questions_page  # noqa: E402
-from site_hooks.sample import sample_html  # noqa: E402
+from site_hooks.sample import SAMPLES, sample_html  # noqa: E402
 from site_hooks.viewer import CorpusLog, corpus_files, corpus_logs, sample_logs, viewer_page  # noqa: E402
 
 log = logging.getLogger("mkdocs.hooks.gupai_site")
@@ -215,28 +221,33 @@ def _expand_marker(data: SiteData, name: str, arg: str, page_src: str) -> str:
             raise PluginError(f"gupai site: {page_src}: <!-- gupai:status {arg} --> names no game")
         return data.status_block(data.by_id[arg])
     if name == "sample-game":
-        if arg not in data.by_id:
-            raise PluginError(f"gupai site: {page_src}: <!-- gupai:sample-game {arg} --> names no game")
+        if arg not in SAMPLES:
+            raise PluginError(f"gupai site: {page_src}: <!-- gupai:sample-game {arg} --> names no sample game")
         return sample_html(arg, page_src)
     if name == "tile-values":
         if arg not in data.by_id:
             raise PluginError(f"gupai site: {page_src}: <!-- gupai:tile-values {arg} --> names no game")
         return data.tile_values_block(data.by_id[arg], page_src)
     if name == "turn-example":
-        if arg not in data.by_id:
-            raise PluginError(f"gupai site: {page_src}: <!-- gupai:turn-example {arg} --> names no game")
+        if arg not in SAMPLES:
+            raise PluginError(f"gupai site: {page_src}: <!-- gupai:turn-example {arg} --> names no sample game")
         block = turn_example(arg, page_src)
         if not block:
             raise PluginError(f"gupai site: {page_src}: the {arg} sample game has no turn to show")
         return block
-    if name in ("wall", "rules-box"):
+    if name == "wall":
+        if arg not in SAMPLES:
+            raise PluginError(f"gupai site: {page_src}: <!-- gupai:wall {arg} --> names no sample game")
+        game = SAMPLES[arg].game
+        return tsung_deal_block(arg, page_src) if game == "tsung-shap" else wall_block(data.by_id[game], arg, page_src)
+    if name == "rules-box":
         game, _, rest = arg.partition(" ")
         if game not in data.by_id:
             raise PluginError(f"gupai site: {page_src}: <!-- gupai:{name} {arg} --> names no game")
         spec = data.by_id[game]
-        if name == "rules-box":
-            return rules_box(spec, page_src, rest.split())
-        return tsung_piles_block(page_src) if game == "tsung-shap" else wall_block(spec, page_src)
+        return rules_box(spec, page_src, rest.split(), facts=data.engine_facts(spec, page_src))
+    if name == "players-note":
+        return PLAYERS_NOTE + "\n"
     if name == "coverage":
         return data.coverage_block(page_src)
     if name == "games":

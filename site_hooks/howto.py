@@ -9,20 +9,22 @@ in plain words.
 
 from __future__ import annotations
 
+from typing import Any
+
 from gupai.core.options import resolve_options
 from gupai.core.spec import GameSpec
 from gupai.games.kap.config import collecting_config
 from gupai.render.wall import SEAT_COLOURS, STOCK_COLOUR, wall_layout, wall_svg
 
-from .common import TILE_DIR, esc, href, rel, tiles_html
-from .sample import sample_log, viewer_link
+from .common import TILE_DIR, esc, href, player_html, player_number, rel, tiles_html
+from .sample import SAMPLES, sample_log, viewer_link
 
-__all__ = ["rules_box", "tsung_piles_block", "turn_example", "wall_block"]
+__all__ = ["rules_box", "tsung_deal_block", "turn_example", "wall_block"]
 
 
-def wall_block(spec: GameSpec, page: str) -> str:
-    """The sample game's wall as built before its deal, where each tile goes, and the key to the picture."""
-    log = sample_log(spec.id)
+def wall_block(spec: GameSpec, key: str, page: str) -> str:
+    """A sample game's wall as built before its deal, where each tile goes, and the key to the picture."""
+    log = sample_log(key)
     config = collecting_config(
         spec.id, resolve_options(spec.id, overrides=log["options"]), players=log["players"], sets=log["sets"]
     )
@@ -30,13 +32,13 @@ def wall_block(spec: GameSpec, page: str) -> str:
     players = wall.players
     title = (
         f"The wall of the sample game below: {wall.piles} piles, {len(wall.tiles)} tiles, "
-        f"for {players} players; Player {wall.first_player + 1} plays first."
+        f"for {players} players; Player 1 plays first."
     )
     svg = wall_svg(wall, tile_href=lambda face: rel(page, f"{TILE_DIR}/{face}.svg"), title=title)
     keys = [
-        f'<span class="key"><span class="swatch" style="border-color:{SEAT_COLOURS[s % len(SEAT_COLOURS)]}"></span>'
-        f"Player {s + 1}{' (plays first)' if s == wall.first_player else ''}</span>"
-        for s in range(players)
+        f'<span class="key"><span class="swatch" style="border-color:{SEAT_COLOURS[n % len(SEAT_COLOURS)]}"></span>'
+        f"Player {n + 1}{' (plays first)' if n == 0 else ''}</span>"
+        for n in range(players)
     ]
     keys.append(
         f'<span class="key"><span class="swatch" style="border-color:{STOCK_COLOUR}"></span>'
@@ -55,21 +57,23 @@ def wall_block(spec: GameSpec, page: str) -> str:
     )
 
 
-def tsung_piles_block(page: str) -> str:
-    """The two face-down piles of the Tsung Shap sample game, top tile first, as they are turned over."""
-    log = sample_log("tsung-shap")
+def tsung_deal_block(key: str, page: str) -> str:
+    """A Tsung Shap sample game's deal: the two face-down piles, or the four-tile hands and the common stock."""
+    log = sample_log(key)
     piles = log["deal"].get("piles")
     if not piles:
-        return ""
+        return _four_tile_deal(log, page)
+    first = int(log["deal"]["first_player"])
     rows = []
-    for seat, pile in enumerate(piles):
+    for seat in sorted(range(len(piles)), key=lambda s: player_number(s, first, 2)):
+        pile = piles[seat]
         faces = "".join(
             f'<img class="tile tile-sm" src="{esc(rel(page, f"{TILE_DIR}/{face}.svg"))}" alt="[{esc(face)}]" '
             f'title="[{esc(face)}], turned over {k + 1}" width="18" height="40" loading="lazy">'
             for k, face in enumerate(pile)
         )
         rows.append(
-            f'<div class="pile-row"><span class="pile-label">Player {seat + 1}: {len(pile)} tiles</span>'
+            f'<div class="pile-row"><span class="pile-label">Player {player_number(seat, first, 2)}: {len(pile)} tiles</span>'
             f'<span class="tiles">{faces}</span></div>'
         )
     return (
@@ -80,10 +84,46 @@ def tsung_piles_block(page: str) -> str:
     )
 
 
-def rules_box(spec: GameSpec, page: str, ids: list[str]) -> str:
-    """A quiet box listing the rules a page teaches, each linked to the rule reference.
+def _four_tile_deal(log: dict[str, Any], page: str) -> str:
+    """The four tiles each player holds face up, and the common stock in the order it is drawn."""
+    deal = log["deal"]
+    assert isinstance(deal, dict)
+    hands, stock = deal.get("hands") or [], deal.get("stock") or []
+    first = int(deal["first_player"])
+    rows = [
+        f'<div class="pile-row"><span class="pile-label">Player {seat + 1}: {len(hand)} tiles in hand'
+        f"{' (plays first)' if seat == deal.get('first_player') else ''}</span>"
+        f'<span class="tiles">{_small_tiles(hand, page, "")}</span></div>'
+        for seat, hand in sorted(enumerate(hands), key=lambda sh: player_number(sh[0], first, 2))
+    ]
+    rows.append(
+        f'<div class="pile-row"><span class="pile-label">The stock: {len(stock)} tiles</span>'
+        f'<span class="tiles">{_small_tiles(stock, page, "drawn")}</span></div>'
+    )
+    return (
+        '<figure class="piles-figure">'
+        + "".join(rows)
+        + "<figcaption>The deal of the sample game below. Each player holds four tiles face up; the stock "
+        "is shown face up for you, in the order it is drawn from the left: every refill takes the next "
+        "tile.</figcaption></figure>\n"
+    )
 
-    An id that names no rule of the game fails the build (a ``ValueError``).
+
+def _small_tiles(faces: object, page: str, what: str) -> str:
+    assert isinstance(faces, list)
+    return "".join(
+        f'<img class="tile tile-sm" src="{esc(rel(page, f"{TILE_DIR}/{face}.svg"))}" alt="[{esc(face)}]" '
+        f'title="[{esc(face)}]{f", {what} {k + 1}" if what else ""}" width="18" height="40" loading="lazy">'
+        for k, face in enumerate(faces)
+    )
+
+
+def rules_box(spec: GameSpec, page: str, ids: list[str], *, facts: str = "") -> str:
+    """A quiet box for engine authors at the foot of a page: the game's facts, and the rules the page teaches.
+
+    Each rule is linked to the rule reference; ``facts`` (HTML) are the
+    counts of rules and options, the rule sets and the sources. An id that
+    names no rule of the game fails the build (a ``ValueError``).
     """
     by_id = {r.id: r for r in spec.rules}
     missing = [i for i in ids if i not in by_id]
@@ -95,8 +135,8 @@ def rules_box(spec: GameSpec, page: str, ids: list[str]) -> str:
         for i in ids
     )
     return (
-        '<details class="rules-box"><summary>The rules on this page</summary>'
-        f"<p>Every step above is a rule of the {esc(spec.name)} rule reference, with its sources:</p>"
+        '<details class="rules-box"><summary>For engine authors: the rules on this page</summary>'
+        f"{facts}<p>Every step above is a rule of the {esc(spec.name)} rule reference, with its sources:</p>"
         f"<ul>{items}</ul></details>\n"
     )
 
@@ -113,14 +153,20 @@ def _kap_turns(events: list[dict[str, object]]) -> list[tuple[int, list[dict[str
     return turns
 
 
-def turn_example(game: str, page: str) -> str:
-    """One real turn of the sample game, step by step with its tiles, linked into the viewer where it ends.
+def turn_example(key: str, page: str) -> str:
+    """One real turn of a sample game, step by step with its tiles, linked into the viewer where it begins.
 
     Kap Shap and Kap Tai Shap: the first turn that takes, discards, draws and
-    discards. Tsung Shap: the first tile turned over, laid and capturing a triple.
+    discards. Tsung Shap: the first tile turned over, laid and capturing a
+    triple. The four-tile game: the first turn that captures, with its refill
+    (a sweep's restart shown too). The link opens the viewer at the turn's
+    first event.
     """
-    log = sample_log(game)
+    log = sample_log(key)
     events = log["events"]
+    game = SAMPLES[key].game
+    if game == "tsung-shap" and log["deal"].get("hands"):
+        return _four_tile_turn(key, page, events)
     if game == "tsung-shap":
         for i in range(len(events) - 2):
             a, b, c = events[i : i + 3]
@@ -130,7 +176,7 @@ def turn_example(game: str, page: str) -> str:
                     f"lays it at the {esc(b['end'])} end of the row;",
                     f"captures {tiles_html(c['tiles'], page)}, a triple: {c['points']} points.",
                 ]
-                return _turn_html(game, page, a["seat"], i + 3, "A turn of the sample game below", steps)
+                return _turn_html(key, page, a["seat"], i + 1, "A turn of the sample game below", steps)
         return ""
     turns = list(enumerate(_kap_turns(events), start=1))
     full = ["take", "discard", "draw", "discard"]
@@ -144,8 +190,43 @@ def turn_example(game: str, page: str) -> str:
         steps = [_kap_step(event, page) for event in turn]
         steps[-1] = steps[-1].removesuffix(";") + ("" if steps[-1].endswith(".") else ".")
         seat = int(str(turn[0]["seat"]))
-        blocks.append(_turn_html(game, page, seat, end, f"Turn {number} of the sample game below", steps))
+        first = end - len(turn) + 1
+        blocks.append(_turn_html(key, page, seat, first, f"Turn {number} of the sample game below", steps))
     return "".join(blocks)
+
+
+def _four_tile_turn(key: str, page: str, events: list[dict[str, Any]]) -> str:
+    """The four-tile game's first turn that sweeps (else captures): lay, capture, refill, and a restart."""
+    # a turn is a run of one seat's events: a claim opens the claimer's turn, a restart stays in it
+    starts = [i for i, e in enumerate(events) if i == 0 or events[i - 1]["seat"] != e["seat"]]
+    turns = [events[s : (starts[k + 1] if k + 1 < len(starts) else len(events))] for k, s in enumerate(starts)]
+    spans = list(zip(starts, turns, strict=True))
+    chosen = next((t for t in spans if any(e.get("sweep") for e in t[1])), None) or next(
+        (t for t in spans if any(e["type"] == "capture" for e in t[1])), None
+    )
+    if chosen is None:
+        return ""
+    start, turn = chosen
+    steps = []
+    laid_before = False
+    for event in turn:
+        kind = event["type"]
+        tile = [str(event.get("tile", ""))]
+        if kind == "lay":
+            again = " again, to start a new row" if laid_before else ""
+            steps.append(f"lays {tiles_html(tile, page)} from the hand{again} at the {esc(event['end'])} end;")
+            laid_before = True
+        elif kind in ("capture", "claim"):
+            sweep = ", a sweep" if event.get("sweep") else ""
+            verb = "claims" if kind == "claim" else "captures"
+            steps.append(
+                f"{verb} {tiles_html(list(event['tiles']), page)}, a {esc(event['kind'])}{sweep}: {event['points']} points;"
+            )
+        elif kind == "refill":
+            steps.append(f"draws {tiles_html(tile, page)} from the stock, back to four in hand;")
+    steps[-1] = steps[-1].removesuffix(";") + "."
+    seat = int(str(turn[0]["seat"]))
+    return _turn_html(key, page, seat, start + 1, "A turn of the sample game below", steps)
 
 
 def _kap_step(event: dict[str, object], page: str) -> str:
@@ -160,9 +241,12 @@ def _kap_step(event: dict[str, object], page: str) -> str:
     return "declares a winning hand and shows its split: the game is over."
 
 
-def _turn_html(game: str, page: str, seat: int, end: int, title: str, steps: list[str]) -> str:
+def _turn_html(key: str, page: str, seat: int, first: int, title: str, steps: list[str]) -> str:
+    """A turn's steps; its link opens the viewer at the turn's first event (``first``, counted from 1)."""
+    log = sample_log(key)
+    who = player_html(seat, int(log["deal"]["first_player"]), int(log["players"]))
     items = "".join(f"<li>{step}</li>" for step in steps)
     return (
-        f'<div class="turn-example"><p>{esc(title)}: Player {seat + 1}</p><ol>{items}</ol>'
-        f"<p>{viewer_link(game, page, end, 'Step through the game from here')}</p></div>\n"
+        f'<div class="turn-example"><p>{esc(title)}: {who}</p><ol>{items}</ol>'
+        f"<p>{viewer_link(key, page, first, 'Step through the game from here')}</p></div>\n"
     )

@@ -17,6 +17,8 @@ from . import captures
 from .common import (
     esc,
     href,
+    rel,
+    source_label,
     tiles_html,
 )
 from .site_base import SiteBase, md_inline
@@ -106,18 +108,36 @@ class OverviewBlocks(SiteBase):
                 ("Hand", f"{spec.hand_size} tiles (the first player {spec.hand_size + 1})"),
                 ("Winning hand", f"{spec.winning_size} tiles: an eye and {spec.pairs_in_hand} ten-pairs"),
             ]
-        rows += [
-            ("Rules", f"[{len(spec.rules)}](rules.md)"),
-            ("Options", f"[{len(spec.options)}](options.md)"),
-            ("Rule sets", ", ".join(self.preset_link(spec, p.name, page) for p in spec.presets)),
-            ("Sources", ", ".join(self.source_link(k, page) for k in self._glance_sources(spec, raw))),
-        ]
+        body = "\n".join(f"| {k} | {v} |" for k, v in rows)
+        return f'{md_inline(spec.summary)}\n\n<div class="glance" markdown>\n\n| | |\n| --- | --- |\n{body}\n\n</div>\n'
+
+    def engine_facts(self, spec: GameSpec, page: str) -> str:
+        """The engine author's facts of a game, for the box at the foot of its how-to-play page (HTML).
+
+        How many rules and options the rule reference holds, the rule sets, the
+        sources, and how many rules the engine executes: words for engine
+        authors, kept off the top of a page that teaches players.
+        """
+        raw = self.raw_games[spec.id]
         statuses: dict[str, int] = {}
         for r in spec.rules:
             statuses[r.status] = statuses.get(r.status, 0) + 1
-        rows.append(("Status", ", ".join(f"{n} {s}" for s, n in statuses.items())))
-        body = "\n".join(f"| {k} | {v} |" for k, v in rows)
-        return f'{md_inline(spec.summary)}\n\n<div class="glance" markdown>\n\n| | |\n| --- | --- |\n{body}\n\n</div>\n'
+        presets = ", ".join(
+            f'<a href="{esc(href(page, f"{spec.id}/presets.md", p.name))}">{esc(p.name)}</a>' for p in spec.presets
+        )
+        sources = ", ".join(
+            f'<a href="{esc(href(page, "sources.md", k))}">{esc(source_label(k))}</a>'
+            for k in self._glance_sources(spec, raw)
+        )
+        rows = [
+            ("Rules", f'<a href="{esc(href(page, f"{spec.id}/rules.md"))}">{len(spec.rules)}</a>'),
+            ("Options", f'<a href="{esc(href(page, f"{spec.id}/options.md"))}">{len(spec.options)}</a>'),
+            ("Rule sets", presets),
+            ("Sources", sources),
+            ("Status", esc(", ".join(f"{n} {s}" for s, n in statuses.items()))),
+        ]
+        body = "".join(f"<tr><th>{k}</th><td>{v}</td></tr>" for k, v in rows)
+        return f'<table class="engine-facts"><tbody>{body}</tbody></table>'
 
     def _glance_sources(self, spec: GameSpec, raw: Mapping[str, Any]) -> list[str]:
         """The game's sources: those its spec lists, then any other that one of its rules or presets cites."""
@@ -210,7 +230,11 @@ class OverviewBlocks(SiteBase):
         overrides = tuple(overrides)
         cfg = self._evaluate(spec.id, preset, overrides, sets)
         winning = cfg.evaluator.is_winning(counts)
-        label = preset + "".join(f", {k}={v}" for k, v in overrides)
+        # in players' words: the rule set's title, and each changed option as its question and answer
+        title = next((p.title for p in spec.presets if p.name == preset), preset)
+        label = title + "".join(
+            f", {spec.option(k).title.lower()}: {spec.option(k).describe(v).rstrip('.').lower()}" for k, v in overrides
+        )
         link = f'<a href="{esc(href(page, f"{spec.id}/presets.md", preset))}">{esc(label)}</a>'
         sets_text = f", {cfg.sets} sets" if cfg.sets > 1 else ""
         if winning:
@@ -247,19 +271,20 @@ class OverviewBlocks(SiteBase):
             "readings; the rows are drawn from a small data description that the site build checks.",
             "",
         ]
+        by_id = {r.id: r for r in spec.rules}
+        options = rel(page, f"{spec.id}/options.md")
         for ex in captures.EXAMPLES:
-            rules = ", ".join(self.rule_link(r, page) for r in ex.rules)
+            # in players' words: the rules by their titles, the reading as its question and answer
+            rules = ", ".join(f"[{by_id[r].title}]({rel(page, f'{spec.id}/rules.md')}#{r})" for r in ex.rules)
+            readings = ", ".join(
+                f"[{spec.option(k).title} ({v.replace('-', ' ')})]({options}#{k}.{v})" for k, v in ex.options.items()
+            )
             out += [
                 f"## {ex.title}",
                 "",
                 captures.render_example(ex, page, self.inline_html(ex.note, spec, page)),
                 "",
-                f"Rules: {rules}"
-                + (
-                    " · Reading: " + ", ".join(self.option_link(spec, k, page, v) for k, v in ex.options.items())
-                    if ex.options
-                    else ""
-                ),
+                f"The rules: {rules}" + (f" · As read here: {readings}" if readings else ""),
                 "{: .rule-meta }",
                 "",
             ]
@@ -272,7 +297,8 @@ class OverviewBlocks(SiteBase):
             "",
             pile,
             "",
-            f"{total} points in all. Rules: {self.rule_link('ts.score', page)}, {self.rule_link('ts.end', page)}.",
+            f"{total} points in all. The rules: [{by_id['ts.score'].title}]({rel(page, f'{spec.id}/rules.md')}#ts.score), "
+            f"[{by_id['ts.end'].title}]({rel(page, f'{spec.id}/rules.md')}#ts.end).",
             "{: .rule-meta }",
         ]
         return "\n".join(out) + "\n"

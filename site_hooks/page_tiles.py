@@ -30,17 +30,20 @@ class TilesPages(SiteBase):
         """The 21 kinds of tile drawn with the count each makes in this game (under its default preset)."""
         options = resolve_options(spec.id)
         four_two = int(options.as_dict().get("four-two-value", "3"))
-        cells = []
-        for k in kinds():
-            tile = Tile(k.face)
-            value = tens_value(tile, four_two_value=four_two)
-            copies = f" ×{k.copies}" if k.copies > 1 else ""
-            cells.append(
+        groups = []
+        for civil, label in ((True, "Civil tiles: two of each kind in a set"), (False, "Military tiles: one of each")):
+            cells = "".join(
                 f'<span class="tile-value">{tile_img(k.face, page, size="md")}'
-                f"<small>{value}{esc(copies)}</small></span>"
+                f"<small>{tens_value(Tile(k.face), four_two_value=four_two)}</small></span>"
+                for k in kinds()
+                if k.is_civil == civil
             )
-        block = '<div class="tile-values">' + "".join(cells) + "</div>\n\n"
-        note = "Each kind of tile with the count it makes toward ten and, where the set has two, ×2"
+            groups.append(
+                f'<div class="tile-group {"civil" if civil else "military"}"><p class="tile-group-label">'
+                f"{esc(label)}</p>{cells}</div>"
+            )
+        block = '<div class="tile-values">' + "".join(groups) + "</div>\n\n"
+        note = "Each kind of tile with the count it makes toward ten"
         if any(o.key == "four-two-value" for o in spec.options):
             note += f" (in the rules this page teaches; [the sources differ]({rel(page, f'{spec.id}/options.md')}#four-two-value))"
         return block + note + ".\n"

@@ -11,6 +11,7 @@ leaves a value unanswered, or names an unknown option or game, fails the build.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -86,6 +87,24 @@ def _rule_for(spec: GameSpec, key: str) -> str | None:
     return next((r.id for r in spec.rules if key in r.options), None)
 
 
+_ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth")
+
+
+def players_words(text: str) -> str:
+    """A source's words with the logs' seat numbers said as players say them.
+
+    >>> players_words("Seat 0 begins the first game; the second half goes to seat 1.")
+    'The first seat begins the first game; the second half goes to the second seat.'
+    """
+
+    def seat(match: re.Match[str]) -> str:
+        n = int(match.group(2))
+        said = f"the {_ORDINALS[n]} seat" if n < len(_ORDINALS) else f"seat {n + 1}"
+        return said[0].upper() + said[1:] if match.group(1) == "S" else said
+
+    return re.sub(r"\b([Ss])eat (\d+)\b", seat, text)
+
+
 def _md(text: str) -> str:
     """Spec text made safe for one markdown line (no stray emphasis or HTML)."""
     return " ".join(text.split()).replace("<", "&lt;").replace("*", r"\*").replace("_", r"\_")
@@ -95,7 +114,6 @@ def _answer(question: Question, spec: GameSpec) -> list[str]:
     option = _option(spec, question.option)
     assert option is not None  # checked by load_questions
     answers = dict(question.answers)
-    texts = dict(zip(option.values, option.value_texts, strict=True))
     rule = _rule_for(spec, option.key)
     rules = rel(PAGE, f"{spec.id}/rules.md")
     options = rel(PAGE, f"{spec.id}/options.md")
@@ -109,14 +127,14 @@ def _answer(question: Question, spec: GameSpec) -> list[str]:
         default = " (the site's default)" if value == option.default else ""
         # each source's words as a sentence of their own ("Culin: ... right. Celko: ..."), never ".;"
         says = [
-            f"{source_label(pos.source)}: {_md(pos.says).rstrip()}" + ("" if pos.says.rstrip()[-1:] in '.!?"' else ".")
+            f"{source_label(pos.source)}: {_md(players_words(pos.says)).rstrip()}"
+            + ("" if pos.says.rstrip()[-1:] in '.!?"' else ".")
             for pos in option.positions
             if pos.reading == value and pos.says
         ]
         out.append(f"- *Under {names}{default}:* {_md(answers[value])}")
-        out.append(
-            f"    - In the rules' words: {_md(texts[value])} ([`{option.key}={value}`]({options}#{option.key}.{value}))"
-        )
+        # the rules' own words (with their seats and option spellings) stay on the options page, one link away
+        out.append(f"    - [The rule's exact words]({options}#{option.key}.{value}).")
         if says:
             out.append(f"    - The sources: {' '.join(says)}")
     silent = [source_label(pos.source) for pos in option.positions if pos.reading is None]

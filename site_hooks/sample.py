@@ -14,49 +14,71 @@ scores.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
+from gupai.core.options import resolve_options
 from gupai.core.spec import game_spec
 from gupai.log.play import play_game
 from gupai.log.tsung import play_tsung, starts_turn
 
-from .common import esc, href, tile_img, tiles_html
+from .common import esc, href, player_html, player_number, tile_img, tiles_html
 
 __all__ = ["SAMPLES", "TsungRow", "sample_html", "sample_log"]
 
 
 @dataclass(frozen=True, slots=True)
 class Sample:
-    """Which game the page shows: chosen for a short game with takes, draws and a win (or captures and sweeps)."""
+    """Which game a page shows: chosen for a short game with takes, draws and a win (or captures and sweeps).
 
+    ``preset`` None is the game's default rule set; ``name`` is the game's
+    name in the log viewer's list (``GAME/sample/NAME``).
+    """
+
+    game: str
     seed: int
     players: int | None = None
     agents: tuple[str, ...] = ("greedy",)
+    preset: str | None = None
+    name: str = "how-to-play"
+
+    @property
+    def viewer_id(self) -> str:
+        """The viewer's id of the sample game.
+
+        >>> SAMPLES["tsung-shap-four-tile"].viewer_id
+        'tsung-shap/sample/four-tile'
+        """
+        return f"{self.game}/sample/{self.name}"
 
 
-#: The seeded game each how-to-play page shows (the preset is the game's default).
+#: The seeded game each how-to-play page shows, by its key (a game's id for the game's own page).
 SAMPLES = {
-    "kap-shap": Sample(seed=3),
-    "kap-tai-shap": Sample(seed=3, players=3),
-    "tsung-shap": Sample(seed=8, agents=("random",)),
+    "kap-shap": Sample("kap-shap", seed=3),
+    "kap-tai-shap": Sample("kap-tai-shap", seed=3, players=3),
+    "tsung-shap": Sample("tsung-shap", seed=8, agents=("random",)),
+    # the German four-tile game: a close game with a sweep, pairs and triples
+    "tsung-shap-four-tile": Sample("tsung-shap", seed=1, preset="spieltdomino", name="four-tile"),
 }
 
 
-def sample_log(game: str) -> dict[str, Any]:
-    """The log of the game's sample game, played by the reference engine (once a build; a fresh copy each call)."""
-    log: dict[str, Any] = json.loads(_sample_text(game))
+def sample_log(key: str) -> dict[str, Any]:
+    """The log of a sample game, played by the reference engine (once a build; a fresh copy each call)."""
+    log: dict[str, Any] = json.loads(_sample_text(key))
     return log
 
 
 @cache
-def _sample_text(game: str) -> str:
-    sample = SAMPLES[game]
-    if game == "tsung-shap":
-        return json.dumps(play_tsung(seed=sample.seed, agents=sample.agents))
-    return json.dumps(play_game(game, seed=sample.seed, players=sample.players, agents=sample.agents))
+def _sample_text(key: str) -> str:
+    sample = SAMPLES[key]
+    options = resolve_options(sample.game, preset=sample.preset) if sample.preset else None
+    if sample.game == "tsung-shap":
+        return json.dumps(play_tsung(options=options, seed=sample.seed, agents=sample.agents))
+    return json.dumps(
+        play_game(sample.game, preset=sample.preset, seed=sample.seed, players=sample.players, agents=sample.agents)
+    )
 
 
 # ------------------------------------------------------------------ helpers
@@ -67,8 +89,9 @@ def _tiles(faces: Sequence[str], page: str, *, css: str = "") -> str:
     return f'<span class="{css}">{html}</span>' if css else html
 
 
-def _marked(faces: Sequence[str], marked: Sequence[str], page: str) -> str:
-    """Tiles side by side, outlining (once each) the faces in ``marked``: what just moved."""
+def _marked(faces: Sequence[str], marked: Sequence[str], page: str, *, by: int = 0) -> str:
+    """Tiles side by side, outlining (once each) the faces in ``marked``: what just moved, in the colour of
+    the player who moved it (``by``, the player's number less one)."""
     if not faces:
         return '<span class="none">none</span>'
     left = list(marked)
@@ -77,7 +100,7 @@ def _marked(faces: Sequence[str], marked: Sequence[str], page: str) -> str:
         hit = face in left
         if hit:
             left.remove(face)
-        images.append(tile_img(face, page, size="md", extra_class="moved" if hit else ""))
+        images.append(tile_img(face, page, size="md", extra_class=f"moved by-{by}" if hit else ""))
     return '<span class="tiles">' + "".join(images) + "</span>"
 
 
@@ -85,18 +108,20 @@ def _t(face: str, page: str) -> str:
     return tiles_html([face], page, size="md")
 
 
-def viewer_link(game: str, page: str, event: int, text: str) -> str:
-    """A link into the log viewer, at ``event`` of the game's sample game (the state after that many events).
+def viewer_link(key: str, page: str, event: int, text: str) -> str:
+    """A link into the log viewer, at ``event`` of a sample game (the state after that many events).
 
     >>> viewer_link("kap-shap", "kap-shap/index.md", 4, "Turn 2")
     '<a class="turn-no" href="../viewer.html?log=kap-shap/sample/how-to-play#event=4" title="Step through from here in the log viewer">Turn 2</a>'
     """
-    url = href(page, "viewer.md") + f"?log={game}/sample/how-to-play#event={event}"
+    url = href(page, "viewer.md") + f"?log={SAMPLES[key].viewer_id}#event={event}"
     return f'<a class="turn-no" href="{esc(url)}" title="Step through from here in the log viewer">{esc(text)}</a>'
 
 
-def _seat(seat: int) -> str:
-    return f'<span class="seat seat-{seat}">Player {seat + 1}</span>'
+def _labeller(log: Mapping[str, Any]) -> tuple[Callable[[int], str], Callable[[int], int]]:
+    """A log's seats as the pages name them (Player 1 plays first) and as their colour's index."""
+    first, players = int(log["deal"]["first_player"]), int(log["players"])
+    return (lambda seat: player_html(seat, first, players)), (lambda seat: player_number(seat, first, players) - 1)
 
 
 def _rules_name(log: Mapping[str, Any]) -> str:
@@ -119,17 +144,19 @@ def _split_html(decomposition: Mapping[str, Any], page: str) -> str:
 
 
 # ----------------------------------------------------------- collecting games
-def _kap_html(log: Mapping[str, Any], page: str) -> str:
+def _kap_html(key: str, log: Mapping[str, Any], page: str) -> str:
     deal = log["deal"]
     hands = [list(h) for h in deal["hands"]]
     stock = len(deal["stock"])
     table: list[str] = []
     players = len(hands)
+    who, colour = _labeller(log)
+    order = sorted(range(players), key=colour)
     out = [
         f'<p class="sample-intro">{players} players, by the rules of {esc(_rules_name(log))}. '
-        f"{_seat(deal['first_player'])} plays first and so holds one tile more; "
+        f"{who(deal['first_player'])} plays first and so holds one tile more; "
         f"the stock holds {stock} tiles.</p>",
-        _kap_state(hands, table, stock, page, title="The deal"),
+        _kap_state(hands, table, stock, page, who=who, order=order, title="The deal"),
     ]
     turn: list[str] = []
     gained: list[str] = []
@@ -141,11 +168,24 @@ def _kap_html(log: Mapping[str, Any], page: str) -> str:
 
     def flush() -> None:
         if turn and seat is not None:
-            link = viewer_link(log["game"], page, done, f"Turn {number}")
-            head = f'<p class="turn-head">{link} {_seat(seat)} '
+            link = viewer_link(key, page, done, f"Turn {number}")
+            head = f'<p class="turn-head">{link} {who(seat)} '
             out.append(head + ", then ".join(turn) + ".</p>")
             kept = [f for f in gained if f in hands[seat]]
-            out.append(_kap_state(hands, table, stock, page, active=seat, gained=kept, discarded=discarded))
+            out.append(
+                _kap_state(
+                    hands,
+                    table,
+                    stock,
+                    page,
+                    who=who,
+                    order=order,
+                    active=seat,
+                    by=colour(seat),
+                    gained=kept,
+                    discarded=discarded,
+                )
+            )
 
     for index, event in enumerate(log["events"]):
         kind = event["type"]
@@ -178,7 +218,7 @@ def _kap_html(log: Mapping[str, Any], page: str) -> str:
     result = log["result"]
     if result.get("winner") is not None and result.get("decomposition"):
         out.append(
-            f'<div class="sample-result"><p>{_seat(result["winner"])} wins ({esc(_why(result["reason"]))}) after '
+            f'<div class="sample-result"><p>{who(result["winner"])} wins ({esc(_why(result["reason"]))}) after '
             f"{result['turns']} turns: the hand splits into an eye and "
             f"{len(result['decomposition']['pairs'])} ten-pairs.</p>"
             + _split_html(result["decomposition"], page)
@@ -223,18 +263,22 @@ def _kap_state(
     stock: int,
     page: str,
     *,
+    who: Callable[[int], str],
+    order: Sequence[int],
     title: str = "",
     active: int = -1,
+    by: int = 0,
     gained: Sequence[str] = (),
     discarded: Sequence[str] = (),
 ) -> str:
     rows = []
-    for seat, hand in enumerate(hands):
+    for seat in order:
         css = ' class="active"' if seat == active else ""
         mine = gained if seat == active else ()
-        rows.append(f"<tr{css}><th>{_seat(seat)}</th><td>{_marked(sorted(hand, reverse=True), mine, page)}</td></tr>")
+        shown = _marked(sorted(hands[seat], reverse=True), mine, page, by=by)
+        rows.append(f"<tr{css}><th>{who(seat)}</th><td>{shown}</td></tr>")
     fresh = list(table[len(table) - len(discarded) :]) if discarded else []
-    rows.append(f'<tr class="table-row"><th>Table</th><td>{_marked(table, fresh, page)}</td></tr>')
+    rows.append(f'<tr class="table-row"><th>Table</th><td>{_marked(table, fresh, page, by=by)}</td></tr>')
     rows.append(f'<tr class="stock-row"><th>Stock</th><td>{stock} tiles</td></tr>')
     caption = f"<caption>{esc(title)}</caption>" if title else ""
     return f'<table class="sample-state">{caption}<tbody>{"".join(rows)}</tbody></table>'
@@ -279,7 +323,7 @@ class TsungRow:
                     self.tiles.pop()
 
 
-def _tsung_html(log: Mapping[str, Any], page: str) -> str:
+def _tsung_html(key: str, log: Mapping[str, Any], page: str) -> str:
     deal = log["deal"]
     row = TsungRow()
     scores = [0, 0]
@@ -287,9 +331,11 @@ def _tsung_html(log: Mapping[str, Any], page: str) -> str:
     hands = [list(h) for h in deal["hands"]] if deal.get("hands") else None
     stock = len(deal.get("stock") or ())
     held = "a face-down pile" if piles else "a hand"
+    who, colour = _labeller(log)
+    order = sorted(range(2), key=colour)
     out = [
         f'<p class="sample-intro">Two players, by the rules of {esc(_rules_name(log))}. '
-        f"Each player has {held}; {_seat(deal['first_player'])} plays first. "
+        f"Each player has {held}; {who(deal['first_player'])} plays first. "
         '<span class="legend-item"><span class="mark capture">captured</span> tiles taken by a capture,</span> '
         '<span class="legend-item"><span class="mark sweep">sweep</span> a capture that empties the row.</span></p>'
     ]
@@ -306,18 +352,18 @@ def _tsung_html(log: Mapping[str, Any], page: str) -> str:
         if not turn or seat is None:
             return
         held_now = (
-            " · ".join(f"{_seat(s)} {n} face down" for s, n in enumerate(piles))
+            " · ".join(f"{who(s)} {piles[s]} face down" for s in order)
             if piles is not None
-            else " · ".join(f"{_seat(s)} {_tiles(h, page)}" for s, h in enumerate(hands or ()))
+            else " · ".join(f"{who(s)} {_tiles((hands or [])[s], page)}" for s in order)
         )
         stock_text = f" · stock {stock}" if hands is not None and stock else ""
         out.append(
-            f'<div class="tsung-turn"><p class="turn-head">{viewer_link("tsung-shap", page, done, f"Turn {number}")} '
-            f"{_seat(seat)} "
+            f'<div class="tsung-turn"><p class="turn-head">{viewer_link(key, page, done, f"Turn {number}")} '
+            f"{who(seat)} "
             + ", ".join(turn)
             + ".</p>"
-            + f'<div class="row-line"><span class="row-label">Row</span> {_marked(row.tiles, laid, page)}</div>'
-            + f'<p class="turn-state">{held_now}{stock_text} · scores {scores[0]} to {scores[1]}</p></div>'
+            + f'<div class="row-line"><span class="row-label">Row</span> {_marked(row.tiles, laid, page, by=colour(seat))}</div>'
+            + f'<p class="turn-state">{held_now}{stock_text} · scores {" to ".join(str(scores[s]) for s in order)}</p></div>'
         )
 
     for index, event in enumerate(log["events"]):
@@ -351,6 +397,17 @@ def _tsung_html(log: Mapping[str, Any], page: str) -> str:
             verb = "claims" if kind == "claim" else "captures"
             css = "mark sweep" if event["sweep"] else "mark capture"
             what = f"a {esc(event['kind'])}" + (", a sweep" if event["sweep"] else "")
+            if kind == "claim":
+                # the capture the other player missed last turn: said there, and here
+                missed = f"the {esc(event['kind'])} {who(1 - event['seat'])} missed"
+                what = missed + (", a sweep" if event["sweep"] else "")
+                if out:
+                    out[-1] = out[-1].replace(
+                        ".</p>",
+                        f', <span class="missed">but misses a capture: {tiles_html(event["tiles"], page)}, '
+                        f"which {who(event['seat'])} may claim</span>.</p>",
+                        1,
+                    )
             turn.append(
                 f'<span class="act {kind}">{verb}</span> <span class="{css}">{tiles_html(event["tiles"], page)}</span>'
                 f" ({what}, {event['points']} points)"
@@ -360,9 +417,9 @@ def _tsung_html(log: Mapping[str, Any], page: str) -> str:
     result = log["result"]
     final = result.get("scores", scores)
     if result.get("winner") is None:
-        verdict = f"A tie at {final[0]} to {final[1]}"
+        verdict = f"A tie at {final[order[0]]} to {final[order[1]]}"
     else:
-        verdict = f"{_seat(result['winner'])} wins, {final[0]} to {final[1]},"
+        verdict = f"{who(result['winner'])} wins, {final[order[0]]} to {final[order[1]]},"
     out.append(
         f'<div class="sample-result"><p>{verdict} after {result.get("turns")} turns '
         f"({esc(_why(result.get('reason')))}).</p></div>"
@@ -370,8 +427,9 @@ def _tsung_html(log: Mapping[str, Any], page: str) -> str:
     return "\n".join(out)
 
 
-def sample_html(game: str, page: str) -> str:
-    """The game's sample game as one block of HTML, turn by turn."""
-    log = sample_log(game)
-    body = _tsung_html(log, page) if game == "tsung-shap" else _kap_html(log, page)
+def sample_html(key: str, page: str) -> str:
+    """A sample game as one block of HTML, turn by turn."""
+    log = sample_log(key)
+    game = SAMPLES[key].game
+    body = _tsung_html(key, log, page) if game == "tsung-shap" else _kap_html(key, log, page)
     return f'<div class="sample-game" data-game="{esc(game)}" data-search-exclude>\n{body}\n</div>\n'

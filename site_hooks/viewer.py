@@ -19,15 +19,18 @@ from the address.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from gupai.core.spec import GameSpec
-from gupai.log.validate import validate_log
+from gupai.log.validate import LogIssue, validate_log
 
 from . import sample  # also registers every game's engine with the validator
+from .common import PLAYERS_NOTE, SEATS_NOTE
+from .questions import players_words
 
 __all__ = ["CorpusLog", "corpus_files", "corpus_logs", "sample_id", "sample_logs", "viewer_page"]
 
@@ -65,6 +68,35 @@ def sample_id(game: str) -> str:
     return f"{game}/sample/{SAMPLE_NAME}"
 
 
+def reader_error(issue: LogIssue, log: Any) -> str:
+    """The validator's first problem in the viewer's own words, to follow "The validator rejects this log":
+    events counted from 1 as the viewer counts them, seats named as the players the viewer shows (Player 1
+    plays first), then the rule and where.
+
+    >>> issue = LogIssue("x.json", None, 1, "/events/1/tile", "ks.deal.draw-order", "seat 1 drew [6-6], not seat 0's")
+    >>> reader_error(issue, {"players": 2, "deal": {"first_player": 1}})
+    " at event 2: Player 1 drew [6-6], not Player 2's (rule ks.deal.draw-order, at /events/1/tile)"
+    """
+    deal = log.get("deal") if isinstance(log, dict) else None
+    first = deal.get("first_player") if isinstance(deal, dict) else None
+    players = log.get("players") if isinstance(log, dict) else None
+    if not (isinstance(first, int) and isinstance(players, int) and 0 <= first < players):
+        first, players = 0, 0
+
+    def player(match: re.Match[str]) -> str:
+        seat = int(match.group(1))
+        return f"Player {(seat - first) % players + 1 if players else seat + 1}"
+
+    words = re.sub(r"\bseat (\d+)", player, issue.message)
+    where = ", ".join(
+        part
+        for part in (f"rule {issue.rule}" if issue.rule else "", f"at {issue.pointer}" if issue.pointer else "")
+        if part
+    )
+    at = f" at event {issue.event + 1}: " if issue.event is not None else ": "
+    return f"{at}{words}" + (f" ({where})" if where else "")
+
+
 def corpus_logs(conformance: Path) -> list[CorpusLog]:
     """Every ``*.json`` log under ``conformance/<game>/{valid,invalid}/``, with its first validator error."""
     found = []
@@ -73,14 +105,15 @@ def corpus_logs(conformance: Path) -> list[CorpusLog]:
         if kind not in ("valid", "invalid"):
             continue
         text = path.read_text(encoding="utf-8")
-        issues = validate_log(json.loads(text), file=path.name)
+        doc = json.loads(text)
+        issues = validate_log(doc, file=path.name)
         found.append(
             CorpusLog(
                 game=path.parent.parent.name,
                 kind=kind,
                 name=path.stem,
                 text=text,
-                error=str(issues[0]) if issues else None,
+                error=reader_error(issues[0], doc) if issues else None,
                 event=issues[0].event if issues else None,
             )
         )
@@ -88,14 +121,17 @@ def corpus_logs(conformance: Path) -> list[CorpusLog]:
 
 
 def sample_logs(games: Iterable[str]) -> list[CorpusLog]:
-    """The sample game of each game's how-to-play page, as the viewer offers it (checked by the validator)."""
+    """The sample games of the games' how-to-play pages, as the viewer offers them (checked by the validator)."""
     found = []
-    for game in games:
-        log = sample.sample_log(game)
-        issues = validate_log(log, file=f"{game} sample game")
+    wanted = set(games)
+    for key, chosen in sample.SAMPLES.items():
+        if chosen.game not in wanted:
+            continue
+        log = sample.sample_log(key)
+        issues = validate_log(log, file=f"{key} sample game")
         if issues:
-            raise ValueError(f"the {game} sample game is not valid: {issues[0]}")
-        found.append(CorpusLog(game=game, kind="sample", name=SAMPLE_NAME, text=json.dumps(log), error=None))
+            raise ValueError(f"the {key} sample game is not valid: {issues[0]}")
+        found.append(CorpusLog(game=chosen.game, kind="sample", name=chosen.name, text=json.dumps(log), error=None))
     return found
 
 
@@ -107,7 +143,7 @@ def first_player_why(specs: Iterable[GameSpec], log: dict[str, Any]) -> str:
         value = (log.get("options") or {}).get("first-player")
         for option in spec.options:
             if option.key == "first-player" and value in option.values:
-                return option.value_texts[option.values.index(value)].rstrip(".")
+                return players_words(option.value_texts[option.values.index(value)]).rstrip(".")
     return ""
 
 
@@ -152,7 +188,8 @@ def viewer_page(logs: list[CorpusLog]) -> str:
     samples = [log for log in logs if log.kind == "sample"]
     names = {"kap-shap": "Kap Shap", "kap-tai-shap": "Kap Tai Shap", "tsung-shap": "Tsung Shap"}
     choices = " · ".join(
-        f'<a href="?log={log.id}" data-open="{log.id}">the {names.get(log.game, log.game)} sample game</a>'
+        f'<a href="?log={log.id}" data-open="{log.id}">the {names.get(log.game, log.game)}'
+        f"{'' if log.name == SAMPLE_NAME else ' ' + log.name.replace('-', ' ')} sample game</a>"
         for log in samples
     )
     return f"""---
@@ -163,16 +200,13 @@ hide:
 
 # Log viewer
 
-Step through a game of Kap Shap, Kap Tai Shap or Tsung Shap, event by
-event: each player's hand, the table or the row, the stock and the scores.
-Open a log of your own (a file, a paste, or drop it on this page), or choose
-the sample game of a how-to-play page, one of the conformance corpus's {valid}
-valid games, or one of its invalid examples. The viewer only shows a log; it
-does not judge it. An invalid example opens at the event where the validator
-found its first problem, with that problem; to check a log of your own, run
-`gupai validate FILE`. Link to a moment of a game with `#event=12`. Keys:
-← and → step, Home and End jump, whatever has the focus. Players are numbered
-from 1; a log numbers the same seats from 0 (Player 1 is seat 0).
+Step through a game of Kap Shap, Kap Tai Shap or Tsung Shap, move by move:
+each player's hand, the table or the row, the stock and the scores. Choose
+the sample game of a how-to-play page, one of {valid} more games played by
+the rules, or a game that breaks a rule (it opens at the move that breaks
+it, and says which rule); or open a game record of your own: a file, a
+paste, or drop it on this page. Keys: ← and → step, Home and End jump.
+{PLAYERS_NOTE}
 
 <div id="gupai-viewer" class="viewer" data-corpus="{CORPUS_DIR}" data-tiles="assets/tiles">
 <div class="viewer-load">
@@ -202,6 +236,13 @@ from 1; a log numbers the same seats from 0 (Player 1 is seat 0).
 <div id="viewer-state" class="viewer-state"></div>
 </div>
 </div>
+
+<details class="engine-notes"><summary>For engine authors</summary>
+<p>The games in the menu are the sample games and the conformance corpus's
+valid and invalid logs. The viewer only shows a log; it does not judge one:
+to check a log of your own, run <code>gupai validate FILE</code>. Link to a
+moment of a game with <code>#event=12</code>. {SEATS_NOTE}</p>
+</details>
 
 <script src="{CORPUS_DIR}/index.js"></script>
 <script src="assets/viewer.js"></script>

@@ -1,6 +1,7 @@
 /* Opens the example (a <details>) that a link points into, on load and on every jump;
- * draws an example's tiles when it is first opened; stacks a table that is wider
- * than its column into cards, one a row. */
+ * draws an example's tiles when it is first opened; lets a table wider than its
+ * column scroll sideways with its first column held in place, or, on a narrow
+ * screen, stacks a list of records into cards, one a row. */
 (function () {
   "use strict";
   function openTarget() {
@@ -12,8 +13,17 @@
     if (target) target.scrollIntoView();
   }
 
-  // A table no wider than its column is left alone; a wider one becomes cards:
-  // each cell is labelled with its column's name, so no column hides off-screen.
+  // A table no wider than its column is left alone. A wider one scrolls sideways
+  // in its frame, its first column held in place (a matrix always does: cards
+  // would hide that it is one); only a list of records (at most RECORD_COLUMNS
+  // columns) on a narrow screen becomes cards, each cell labelled with its
+  // column's name, so no column hides off-screen.
+  var RECORD_COLUMNS = 5;
+  var NARROW = 760;
+  function columns(table) {
+    var row = table.querySelector("thead tr") || table.querySelector("tr");
+    return row ? row.children.length : 0;
+  }
   function column(table) {
     var box = table.closest("article") || document.querySelector(".md-content") || document.body;
     var style = getComputedStyle(box);
@@ -35,6 +45,7 @@
       return !table.closest(".viewer");
     });
     tables.forEach(function (table) {
+      table.removeAttribute("data-scroll");
       if (table.classList.contains("stacked")) {
         table.classList.remove("stacked");
         if (!table.classList.length) table.removeAttribute("class");
@@ -43,7 +54,11 @@
     });
     var wide = tables.filter(function (table) { return table.scrollWidth > column(table) + 1; });
     tables.forEach(function (table) { table.removeAttribute("data-measuring"); });
-    wide.forEach(stack);
+    var narrow = window.innerWidth < NARROW;
+    wide.forEach(function (table) {
+      if (narrow && columns(table) <= RECORD_COLUMNS) stack(table);
+      else table.setAttribute("data-scroll", "");  // not a class: the theme styles only tables without one
+    });
   }
   // An example's tiles are drawn the first time it opens (a rule page's examples
   // hold thousands): each slot names its faces, the example its tile directory.

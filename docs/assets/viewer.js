@@ -10,6 +10,8 @@
   var $ = function (id) { return document.getElementById(id); };
   var current = null; // {log, states, title, error}
   var position = 0;
+  // Players are numbered from the first player, as on the how-to-play pages: the first player is Player 1.
+  var numbering = {first: 0, players: 1};
   var FACE = /^[1-6]-[1-6]$/;
   var GAMES = {"kap-shap": "Kap Shap", "kap-tai-shap": "Kap Tai Shap", "tsung-shap": "Tsung Shap"};
 
@@ -50,13 +52,14 @@
     return img;
   }
 
-  function tiles(faces, marked) {
+  /* Tiles side by side, the ones in `marked` outlined in the colour of the player who moved them (`by`). */
+  function tiles(faces, marked, by) {
     var span = el("span", "tiles");
     var left = (marked || []).slice();
     (faces || []).forEach(function (face) {
       var i = left.indexOf(face);
       if (i >= 0) left.splice(i, 1);
-      span.appendChild(tile(face, i >= 0 ? "moved" : ""));
+      span.appendChild(tile(face, i >= 0 ? "moved by-" + (by || 0) : ""));
     });
     if (!faces || !faces.length) span.appendChild(el("span", "none", "none"));
     return span;
@@ -162,7 +165,14 @@
   }
 
   /* ------------------------------------------------------------- showing */
-  function seat(n) { return "Player " + (n + 1); }
+  function playerIndex(n) { return ((n - numbering.first) % numbering.players + numbering.players) % numbering.players; }
+  function seat(n) { return "Player " + (playerIndex(n) + 1); }
+  /* The seats in the order of their players' numbers: Player 1 (the first player) first. */
+  function inPlayerOrder(count) {
+    var seats = [];
+    for (var i = 0; i < count; i++) seats.push(i);
+    return seats.sort(function (a, b) { return playerIndex(a) - playerIndex(b); });
+  }
   function word(value) { return typeof value === "string" || typeof value === "number" ? String(value) : "?"; }
 
   /* A sentence of words and tile pictures: strings become text, faces pictures. */
@@ -199,9 +209,9 @@
     }
   }
 
-  function line(label, content, cls) {
+  function line(label, content, cls, labelCls) {
     var row = el("div", "viewer-line" + (cls ? " " + cls : ""));
-    row.appendChild(el("span", "viewer-label", label));
+    row.appendChild(el("span", "viewer-label" + (labelCls ? " " + labelCls : ""), label));
     var body = el("span", "viewer-value");
     if (typeof content === "string") body.textContent = content; else body.appendChild(content);
     row.appendChild(body);
@@ -210,6 +220,10 @@
 
   function numbers(list) {
     return Array.isArray(list) ? list.map(function (v) { return typeof v === "number" ? String(v) : "?"; }) : null;
+  }
+  /* Numbers by seat, said in the players' order: "Player 1 40 · Player 2 0". */
+  function ordered(list) {
+    return inPlayerOrder(list.length).map(function (i) { return seat(i) + " " + list[i]; }).join(" · ");
   }
   function finalScores(log) {
     var r = log.result || {};
@@ -231,20 +245,22 @@
     var box = $("viewer-state");
     box.textContent = "";
     var moved = event && isFace(event.tile) ? [event.tile] : [];
+    var by = event ? playerIndex(event.seat) : 0;
+    var who = function (i) { return "seat seat-" + playerIndex(i); };
     var tsung = log.game === "tsung-shap";
     if (position === 0 && current.first) box.appendChild(line("First", current.first, "first"));
     if (tsung) {
-      box.appendChild(line("Row", tiles(state.row, event && event.type === "lay" ? moved : []), "row"));
-      if (state.taken.length) box.appendChild(line(event.sweep ? "Sweep" : "Taken", tiles(state.taken, state.taken), event.sweep ? "sweep" : "taken"));
-      if (state.piles) state.piles.forEach(function (left, i) { box.appendChild(line(seat(i), count(left, "tile", "tiles") + " face down", event && event.seat === i ? "active" : "")); });
-      if (state.hands) state.hands.forEach(function (hand, i) { box.appendChild(line(seat(i), tiles(hand, event && event.seat === i ? moved : []), event && event.seat === i ? "active" : "")); });
+      box.appendChild(line("Row", tiles(state.row, event && event.type === "lay" ? moved : [], by), "row"));
+      if (state.taken.length) box.appendChild(line(event.sweep ? "Sweep" : "Taken", tiles(state.taken, state.taken, by), event.sweep ? "sweep" : "taken"));
+      if (state.piles) inPlayerOrder(2).forEach(function (i) { box.appendChild(line(seat(i), count(state.piles[i], "tile", "tiles") + " face down", event && event.seat === i ? "active" : "", who(i))); });
+      if (state.hands) inPlayerOrder(2).forEach(function (i) { box.appendChild(line(seat(i), tiles(state.hands[i], event && event.seat === i ? moved : [], by), event && event.seat === i ? "active" : "", who(i))); });
       if (state.hands) box.appendChild(line("Stock", count(state.stock, "tile", "tiles")));
     } else {
-      state.hands.forEach(function (hand, i) {
-        var sorted = hand.slice().sort().reverse();
-        box.appendChild(line(seat(i), tiles(sorted, event && event.seat === i && event.type !== "discard" ? moved : []), event && event.seat === i ? "active" : ""));
+      inPlayerOrder(state.hands.length).forEach(function (i) {
+        var sorted = state.hands[i].slice().sort().reverse();
+        box.appendChild(line(seat(i), tiles(sorted, event && event.seat === i && event.type !== "discard" ? moved : [], by), event && event.seat === i ? "active" : "", who(i)));
       });
-      box.appendChild(line("Table", tiles(state.table, event && event.type === "discard" ? moved : []), "table"));
+      box.appendChild(line("Table", tiles(state.table, event && event.type === "discard" ? moved : [], by), "table"));
       box.appendChild(line("Stock", count(state.stock, "tile", "tiles")));
       var d = event && event.type === "declare" ? event.decomposition : null;
       if (d && typeof d === "object" && Array.isArray(d.eye)) {
@@ -266,12 +282,12 @@
       var reasons = window.GUPAI_REASONS || {};
       var why = typeof result.reason === "string" && Object.prototype.hasOwnProperty.call(reasons, result.reason) ? reasons[result.reason] : word(result.reason);
       box.appendChild(line("Result", verdict + (result.reason ? " (" + why + ")" : ""), "result"));
-      if (shown) box.appendChild(line(tsung ? "Scores" : "Settlement", shown.join(" · "), "scores"));
+      if (shown) box.appendChild(line(tsung ? "Scores" : "Settlement", ordered(shown), "scores"));
       if (tsung && Array.isArray(result.scores) && (result.scores[0] !== scores[0] || result.scores[1] !== scores[1])) {
         box.appendChild(line("Note", "the captures add up to " + scores.join(" · ") + ", not the result's scores"));
       }
     } else if (scores) {
-      box.appendChild(line("Scores", scores.join(" · "), "scores"));
+      box.appendChild(line("Scores", ordered(scores), "scores"));
     }
     root.setAttribute("data-position", String(position));
     if (location.hash !== "#event=" + position) history.replaceState(null, "", "#event=" + position);
@@ -312,6 +328,9 @@
       message("This log is of an unknown game: " + JSON.stringify(game) + ".", "error");
       return;
     }
+    var deal = log.deal || {};
+    var players = game === "tsung-shap" ? 2 : playersOf(log);
+    numbering = {first: isSeat(deal.first_player, players) ? deal.first_player : 0, players: players};
     var states;
     try {
       states = game === "tsung-shap" ? tsungStates(log) : kapStates(log);
@@ -327,7 +346,7 @@
     $("viewer-title").textContent = title + " · " + GAMES[game] + ", " + count(playersOf(log), "player", "players");
     var start = 0;
     if (meta && meta.error) {
-      message("The validator rejects this log: " + meta.error, "error");
+      message("The validator rejects this log" + meta.error, "error");
       // open at the event the validator names: the state just after it, its sentence shown
       if (typeof meta.event === "number") start = meta.event + 1;
     } else if (meta && meta.kind === "sample") {

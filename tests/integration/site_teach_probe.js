@@ -1,6 +1,8 @@
 // What a reader cannot use, measured by the browser on the page as laid out: a table
-// wider than the column it stands in (a hidden column), text under 4.5:1 contrast
-// against what is behind it, and text smaller than 12 px.
+// wider than the column it stands in (a hidden column) unless it scrolls in a frame
+// no wider than the column with its first column held in place, a matrix (more than
+// five columns) shown as cards, text under 4.5:1 contrast against what is behind
+// it, and text smaller than 12 px.
 (function () {
   var out = {tables: [], contrast: [], small: []};
   var content = document.querySelector(".md-content") || document.body;
@@ -11,13 +13,30 @@
   // -- tables: the table may not be wider than the column of the page it is in
   var column = content.querySelector("article") || content;
   var limit = column.getBoundingClientRect().width;
+  function scrollFrame(table) {
+    for (var node = table.parentElement; node && node !== column.parentElement; node = node.parentElement) {
+      var overflow = getComputedStyle(node).overflowX;
+      if ((overflow === "auto" || overflow === "scroll") && node.getBoundingClientRect().width <= limit + 1) return node;
+    }
+    return null;
+  }
   content.querySelectorAll("table").forEach(function (table) {
     if (!table.checkVisibility()) return;
+    var head = table.querySelector("th, td");
+    var label = " (" + (head ? JSON.stringify(head.textContent.trim().slice(0, 30)) : "") + ")";
+    var row = table.querySelector("thead tr") || table.querySelector("tr");
+    if (table.classList.contains("stacked") && row && row.children.length > 5) {
+      out.tables.push(name(table) + " is a matrix of " + row.children.length + " columns shown as cards" + label);
+    }
     var width = table.scrollWidth;
     if (width > limit + 1) {
-      var head = table.querySelector("th, td");
-      out.tables.push(name(table) + " is " + Math.round(width) + " px wide in a column of " + Math.round(limit) +
-        " px (" + (head ? JSON.stringify(head.textContent.trim().slice(0, 30)) : "") + ")");
+      var frame = scrollFrame(table);
+      var first = table.querySelector("tbody tr > :first-child");
+      var sticky = first && getComputedStyle(first).position === "sticky";
+      if (!frame || !sticky) {
+        out.tables.push(name(table) + " is " + Math.round(width) + " px wide in a column of " + Math.round(limit) +
+          " px" + (frame ? ", its first column not held in place" : "") + label);
+      }
     }
   });
   // -- contrast: WCAG relative luminance of the text colour against the first opaque background behind it

@@ -340,15 +340,13 @@ def test_seats_are_players_on_the_teaching_pages_and_the_mapping_is_said_where_s
     # one numbering for players (Player 1, 2, ...), the logs' seats (0, 1, ...) named only where the
     # page says how the two meet
     site = built_site()
-    for game in games():
-        text = _article_text(page(f"{game}/index.html"))
-        assert not re.search(r"\b[Ss]eats? \d", text), game
-        assert "Player 1" in text, game
-    said = (
-        "seat 0 is the player the how-to-play pages and the log viewer call Player 1",
-        "Player 1 (seat 0",
-        "Player 1 is seat 0",
-    )
+    from site_hooks.common import PLAYERS_NOTE, SEATS_NOTE
+
+    for how in [f"{game}/index.html" for game in games()] + ["tsung-shap/four-tile.html", "viewer.html"]:
+        text = _article_text(page(how))
+        assert not re.search(r"\b[Ss]eats? \d", text.replace(SEATS_NOTE, "")), how
+        assert "Player 1" in text and PLAYERS_NOTE in text, how  # the numbering, stated in the same words
+    said = (SEATS_NOTE,)
     for path in sorted(site.rglob("*.html")):
         name = path.relative_to(site).as_posix()
         if name.startswith(("engine/", "assets/", "schemas/")) or name in ("python-api.html", "analysis.html"):

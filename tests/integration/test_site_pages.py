@@ -207,7 +207,10 @@ def test_the_viewer_steps_every_corpus_log_to_its_final_scores(browser: Browser)
         events = len(log["events"])
         assert shown["position"] == f"event {events} of {events}", (log_id, shown)
         final = log["result"].get("scores") or log["result"]["settlement"]
-        assert shown["scores"] == " · ".join(str(v) for v in final), (log_id, shown)
+        # said in the players' order, Player 1 being the seat that played first
+        first, players = log["deal"]["first_player"], len(final)
+        said = [f"Player {n + 1} {final[(first + n) % players]}" for n in range(players)]
+        assert shown["scores"] == " · ".join(said), (log_id, shown)
         assert shown["message"] == "A valid log of the conformance corpus.", (log_id, shown)
         if log["game"] == "tsung-shap":
             row = TsungRow()
@@ -216,7 +219,7 @@ def test_the_viewer_steps_every_corpus_log_to_its_final_scores(browser: Browser)
             assert shown["row"] == [f"[{face}]" for face in row.tiles], log_id
         elif log["result"].get("hand"):
             # the winner's hand as the viewer followed it is the hand the log declares
-            winner = dict(shown["hands"])[f"Player {log['result']['winner'] + 1}"]
+            winner = dict(shown["hands"])[f"Player {(log['result']['winner'] - first) % players + 1}"]
             assert sorted(winner) == sorted(log["result"]["hand"]), log_id
 
 
@@ -230,7 +233,10 @@ def test_the_viewer_shows_the_validators_first_error_for_an_invalid_log(browser:
     browser.set_width(400)
     browser.open((site / "viewer.html").as_uri())
     shown = browser.evaluate(SHOW_CORPUS_LOG % json.dumps(log_id))
-    assert shown is not None and shown["message"] == f"The validator rejects this log: {expected}", shown
+    issue = validate_log(json.loads(path.read_text(encoding="utf-8")), file=path.name)[0]
+    at = f" at event {issue.event + 1}: " if issue.event is not None else ": "
+    assert shown is not None and shown["message"].startswith(f"The validator rejects this log{at}"), (shown, expected)
+    assert f"rule {issue.rule}" in shown["message"] and not re.search(r"\bseat \d", shown["message"]), shown
 
 
 def test_the_viewer_opens_a_deep_link_and_steps_back(browser: Browser) -> None:
@@ -273,6 +279,6 @@ def test_the_viewer_shows_a_pasted_log_and_says_it_does_not_judge_it(browser: Br
         " document.querySelectorAll('#viewer-state .viewer-line').length]"
     )
     assert "Run `gupai validate FILE`" in shown[0], shown
-    assert shown[1] == " · ".join(str(v) for v in log["result"]["scores"]), shown
+    assert shown[1] == " · ".join(f"Player {n + 1} {v}" for n, v in enumerate(log["result"]["scores"])), shown
     # the four-tile variant: two hands and the stock besides the row and the scores
     assert shown[2] >= 5, shown

@@ -16,13 +16,19 @@ from tests.site_build import ROOT
 TSUNG_LOGS = sorted((ROOT / "conformance" / "tsung-shap" / "valid").glob("*.json"))
 
 
-@pytest.mark.parametrize("game", sorted(sample.SAMPLES))
-def test_each_sample_game_is_a_valid_finished_game(game: str) -> None:
-    log = sample.sample_log(game)
+@pytest.mark.parametrize("key", sorted(sample.SAMPLES))
+def test_each_sample_game_is_a_valid_finished_game(key: str) -> None:
+    log = sample.sample_log(key)
     assert validate_log(log) == []
     assert log["result"].get("winner") is not None  # a game a newcomer can follow to its end
-    if game == "tsung-shap":
-        kinds = {e["type"] for e in log["events"]}
+    kinds = {e["type"] for e in log["events"]}
+    if key == "tsung-shap-four-tile":
+        # the German game: four tiles in hand from a shared stock, pairs, triples and a sweep
+        assert log["preset"] == "spieltdomino" and log["deal"]["piles"] is None and len(log["deal"]["hands"]) == 2
+        assert {"lay", "capture", "refill"} <= kinds and "reveal" not in kinds
+        assert {e["kind"] for e in log["events"] if e["type"] == "capture"} == {"pair", "triple"}
+        assert any(e.get("sweep") for e in log["events"])
+    elif key == "tsung-shap":
         assert {"capture", "claim"} <= kinds and any(e.get("sweep") for e in log["events"])
     else:
         assert {"take", "draw", "discard", "declare"} <= {e["type"] for e in log["events"]}
@@ -74,3 +80,25 @@ def test_the_tsung_shap_sample_shows_the_row_growing_as_the_transcript_does() ->
         assert shown == (re.findall(r"\[([1-6]-[1-6])\]", written) if written != "(empty)" else []), line
     assert max(len(r) for r in rows) >= 3
     assert html.count('class="mark sweep"') >= 1 + sum(1 for e in log["events"] if e.get("sweep"))  # and the legend
+
+
+def test_the_four_tile_sample_follows_its_hands_and_stock() -> None:
+    """The four-tile sample shows both hands after every turn as the log leaves them, and the stock running down."""
+    log = sample.sample_log("tsung-shap-four-tile")
+    html = sample.sample_html("tsung-shap-four-tile", "tsung-shap/four-tile.md")
+    states = re.findall(r'<p class="turn-state">(.*?)</p>', html)
+    turns = [line for line in tsung_transcript(log) if line.startswith("turn ")]
+    assert len(states) == len(turns) == log["result"]["turns"]
+    hands = [list(h) for h in log["deal"]["hands"]]
+    stock = len(log["deal"]["stock"])
+    for event in log["events"]:
+        if event["type"] == "lay":
+            hands[event["seat"]].remove(event["tile"])
+        elif event["type"] == "refill":
+            hands[event["seat"]].append(event["tile"])
+            stock -= 1
+    last = states[-1]
+    shown = re.findall(r'alt="\[([1-6]-[1-6])\]"', last)
+    assert sorted(shown) == sorted(hands[0] + hands[1])
+    assert stock == 0 and "stock" not in last  # the stock ran out before the hands did
+    assert "?log=tsung-shap/sample/four-tile#event=" in html

@@ -31,8 +31,39 @@ pytestmark = pytest.mark.slow
 ARTIFACTS = ROOT / "artifacts" / "site-teaching"
 WIDTHS = (1280, 400)
 GAMES = ("kap-shap", "kap-tai-shap", "tsung-shap")
-#: Words of the kit's machinery, not of the games: none may appear on a how-to-play page.
-ENGINE_TERMS = ("preset", "seed", "reference engine", ".feature:")
+#: Words of the kit's machinery, not of the games: none may appear on a page for players (outside its box
+#: "for engine authors").
+ENGINE_TERMS = (
+    "preset",
+    "seed",
+    "reference engine",
+    ".feature:",
+    "executable",
+    "pending",
+    "seat 0",
+    "seat 1",
+    "corpus",
+    "conformance",
+    "gupai validate",
+)
+#: An option spelled as the kit spells it (take=any, first-player=seat-0): not players' words.
+OPTION_SPELLING = re.compile(r"\b[a-z][a-z0-9]*(?:-[a-z0-9]+)*=[a-z0-9][a-z0-9-]*\b")
+#: The pages for players: how to play each game, the questions, the viewer.
+PLAYER_PAGES = (
+    "kap-shap/index.html",
+    "kap-tai-shap/index.html",
+    "tsung-shap/index.html",
+    "tsung-shap/four-tile.html",
+    "tsung-shap/captures.html",
+    "questions.html",
+    "viewer.html",
+)
+#: A page's words for players: its article without the boxes for engine authors.
+PLAYERS_TEXT = (
+    "(function () { var a = document.querySelector('article').cloneNode(true);"
+    " a.querySelectorAll('.rules-box, .engine-notes, script, select').forEach(function (n) { n.remove(); });"
+    " return a.textContent; })()"
+)
 
 
 def wait(browser: Browser, condition: str, what: str) -> Any:
@@ -107,20 +138,54 @@ def test_the_probe_sees_a_wide_table_faint_text_and_a_small_label(browser: Brows
     assert any("tiny label" in s for s in found["small"]), found
 
 
-@pytest.mark.parametrize("game", GAMES)
-def test_a_how_to_play_page_speaks_no_engine_terms(browser: Browser, game: str) -> None:
+@pytest.mark.parametrize("page", PLAYER_PAGES)
+def test_a_page_for_players_speaks_no_engine_terms(browser: Browser, page: str) -> None:
     site = built_site()
     browser.set_width(1280)
-    browser.open((site / game / "index.html").as_uri())
-    text = browser.evaluate("document.querySelector('article').innerText").lower()
-    found = [term for term in ENGINE_TERMS if term in text]
-    assert found == [], found
-    # and it teaches on its own: the wall (or the piles), a turn in numbered steps, the end, the scoring
+    browser.open((site / page).as_uri())
+    text = " ".join(browser.evaluate(PLAYERS_TEXT).split())
+    found = [term for term in ENGINE_TERMS if term in text.lower()] + OPTION_SPELLING.findall(text)
+    assert found == [], (page, found)
+    # the counts of rules and options, the rule sets and the sources come after the teaching, in the box
+    # for engine authors at the page's foot
+    if page.endswith(("index.html", "four-tile.html")):
+        box = browser.evaluate(
+            "(function () { var box = document.querySelector('article details.rules-box');"
+            " return box && [box.querySelector('summary').textContent, box.textContent,"
+            " box.compareDocumentPosition(document.querySelector('article h2:last-of-type')) & 2]; })()"
+        )
+        assert box and box[0].startswith("For engine authors") and "Rules" in box[1] and "Status" in box[1], box
+        assert box[2], "the box for engine authors is not after the last section"
+
+
+@pytest.mark.parametrize("page", [p for p in PLAYER_PAGES if p.endswith(("index.html", "four-tile.html"))])
+def test_a_how_to_play_page_teaches_on_its_own(browser: Browser, page: str) -> None:
+    """The deal with its picture, a turn in numbered steps, the end, the scoring, a sample game in the viewer."""
+    site = built_site()
+    browser.set_width(1280)
+    browser.open((site / page).as_uri())
     headings = browser.evaluate("Array.prototype.map.call(document.querySelectorAll('article h2'), h => h.id)")
     for wanted in ("what-you-need", "the-deal", "a-turn-step-by-step", "how-it-ends", "scoring"):
-        assert wanted in headings, (game, headings)
+        assert wanted in headings, (page, headings)
+    assert any(h.startswith("a-sample-game") for h in headings), headings
     drawn = browser.evaluate("document.querySelectorAll('article svg.wall image, article .piles-figure img').length")
-    assert drawn == 32 * (2 if game == "kap-tai-shap" else 1), drawn
+    assert drawn == 32 * (2 if page.startswith("kap-tai-shap") else 1), drawn
+    steps = browser.evaluate(
+        "Array.prototype.map.call(document.querySelectorAll('#a-turn-step-by-step ~ ol')[0].children,"
+        " li => li.textContent.trim().split(/[.:]/)[0])"
+    )
+    assert len(steps) >= 3, steps
+    links = browser.evaluate("document.querySelectorAll('article .sample-game a.turn-no').length")
+    assert links >= 8, links
+    if page == "tsung-shap/four-tile.html":
+        # the four-tile turn in the order it is played: a claim first, then lay, capture, refill
+        order = [s.split()[0].lower() for s in steps]
+        assert order[:4] == ["claim", "lay", "capture,", "refill"] or order[:4] == [
+            "claim",
+            "lay",
+            "capture",
+            "refill",
+        ], steps
 
 
 # ------------------------------------------------------------- the viewer
@@ -138,7 +203,7 @@ def test_the_viewer_opens_with_a_call_to_action(browser: Browser) -> None:
         " Array.prototype.map.call(document.querySelectorAll('#viewer-empty a[data-open]'), a => a.dataset.open)]"
     )
     assert shown[0] != "none" and shown[1] is True, shown
-    assert shown[2] == [f"{game}/sample/how-to-play" for game in GAMES], shown
+    assert shown[2] == [f"{game}/sample/how-to-play" for game in GAMES] + ["tsung-shap/sample/four-tile"], shown
     browser.evaluate("document.querySelector('#viewer-empty a[data-open]').click()")
     title = wait(browser, "document.getElementById('viewer-title').textContent", "the sample game")
     assert title.startswith("kap-shap/sample/how-to-play · Kap Shap"), title
@@ -250,7 +315,8 @@ def test_the_deal_says_who_plays_first_and_why(browser: Browser) -> None:
         " document.querySelector('#viewer-state .viewer-line.first .viewer-value').textContent",
         "the first line",
     )
-    assert said.startswith(f"Player {first + 1} plays first: Four dice"), said
+    assert first != 0  # the dice chose another seat than the log's seat 0: it is still Player 1
+    assert said.startswith("Player 1 plays first: Four dice"), said
     assert f"the dice show {', '.join(map(str, dice))}" in said, said
     assert browser.evaluate("document.body.textContent.indexOf('1 tiles') < 0")
 
@@ -275,7 +341,10 @@ def test_an_invalid_log_opens_at_its_first_error(browser: Browser) -> None:
         log_id,
     )
     assert shown[0] == f"event {issues[0].event + 1} of {n}", shown
-    assert shown[1] == f"The validator rejects this log: {issues[0]}", shown
+    # the message counts the events as the viewer does, and names players as the screen does, never seats
+    assert shown[1].startswith(f"The validator rejects this log at event {issues[0].event + 1}: "), shown
+    assert f"rule {issues[0].rule}" in shown[1] and not re.search(r"\bseat \d", shown[1]), shown
+    assert re.search(r"\bseat \d", issues[0].message) is None or "Player " in shown[1], shown
 
 
 def test_the_viewer_loads_only_logs_of_its_own_list(browser: Browser, tmp_path: Path) -> None:
@@ -371,23 +440,36 @@ def test_the_404_page_links_relatively_and_the_navigation_shows_how_to_play() ->
         ), game
 
 
-@pytest.mark.parametrize("game", GAMES)
-def test_the_turn_shown_step_by_step_is_the_sample_games_own(game: str) -> None:
-    """Each step's tile is the tile of the log's event; the link opens the viewer just after the turn."""
+HOW_TO_PLAY = {
+    "kap-shap": "kap-shap/index.html",
+    "kap-tai-shap": "kap-tai-shap/index.html",
+    "tsung-shap": "tsung-shap/index.html",
+    "tsung-shap-four-tile": "tsung-shap/four-tile.html",
+}
+
+
+@pytest.mark.parametrize("key", sorted(HOW_TO_PLAY))
+def test_the_turn_shown_step_by_step_is_the_sample_games_own(key: str) -> None:
+    """Each step's tile is the tile of the log's event; the link opens the viewer at the turn's first event."""
     from site_hooks.sample import sample_log
 
-    events = sample_log(game)["events"]
-    page = (built_site() / game / "index.html").read_text(encoding="utf-8")
+    log = sample_log(key)
+    events = log["events"]
+    first, players = log["deal"]["first_player"], log["players"]
+    page = (built_site() / HOW_TO_PLAY[key]).read_text(encoding="utf-8")
     blocks = re.findall(r'<div class="turn-example">(.*?)</div>', page, flags=re.S)
-    assert blocks, game
+    assert blocks, key
     for block in blocks:
-        end = int(re.search(r"#event=(\d+)", block).group(1))  # type: ignore[union-attr]
+        start = int(re.search(r"#event=(\d+)", block).group(1))  # type: ignore[union-attr]
         player = int(re.search(r"Player (\d+)", block).group(1))  # type: ignore[union-attr]
+        seat = (first + player - 1) % players  # Player 1 is the first player
         steps = re.findall(r"<li>(.*?)</li>", block)
-        turn = events[end - len(steps) : end]
-        assert {e["seat"] for e in turn} == {player - 1}, block
-        if game != "tsung-shap":
-            assert end == len(events) or events[end]["seat"] != player - 1  # the turn ends there
+        turn = events[start - 1 : start - 1 + len(steps)]
+        assert {e["seat"] for e in turn} == {seat}, block
+        assert start == 1 or events[start - 2]["seat"] != seat  # the turn begins there
+        end = start - 1 + len(steps)
+        if key != "tsung-shap":
+            assert end == len(events) or events[end]["seat"] != seat  # and ends with its last step
         for step, event in zip(steps, turn, strict=True):
             shown = re.findall(r'alt="\[([1-6]-[1-6])\]"', step)
             wanted = event.get("tiles") or ([event["tile"]] if "tile" in event and "lays it" not in step else [])

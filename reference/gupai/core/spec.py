@@ -110,6 +110,22 @@ class OptionSpec:
     positions: tuple[Position, ...]
     since: tuple[str, str] | None = None
     retired: tuple[Retired, ...] = ()
+    #: When the option changes nothing: each a condition on the other options (``when``, empty: always) and the reason.
+    inert: tuple[tuple[tuple[tuple[str, str], ...], str], ...] = ()
+
+    def inert_under(self, values: dict[str, str]) -> str | None:
+        """The reason this option changes nothing under ``values``, or None if it may matter.
+
+        >>> refill = game_spec("tsung-shap").option("refill")
+        >>> refill.inert_under({"hand": "hidden"})
+        'the tiles are hidden (hand=hidden): no hand is refilled'
+        >>> refill.inert_under({"hand": "four"}) is None
+        True
+        """
+        for when, reason in self.inert:
+            if all(values.get(key) == value for key, value in when):
+                return reason
+        return None
 
     @property
     def absent(self) -> str:
@@ -144,7 +160,8 @@ class PresetSpec:
     sources: tuple[str, ...]
     values: tuple[tuple[str, str], ...]
     aliases: tuple[tuple[str, str], ...] = ()
-    #: Options whose value changes nothing under this preset's other values, each with the reason.
+    #: Options whose value changes nothing under this preset's other values, each with the reason:
+    #: generated from the options' ``inert`` conditions, never written by hand.
     no_effect: tuple[tuple[str, str], ...] = ()
 
     def as_dict(self) -> dict[str, str]:
@@ -238,6 +255,12 @@ def _load_yaml(path: Path) -> dict[str, Any]:
     return doc
 
 
+def _no_effect(options: tuple[OptionSpec, ...], values: dict[str, str]) -> tuple[tuple[str, str], ...]:
+    """The options that change nothing under a preset's values, each with the reason, in the options' order."""
+    found = ((option.key, option.inert_under(values)) for option in options)
+    return tuple((key, reason) for key, reason in found if reason is not None)
+
+
 @cache
 def sources() -> dict[str, Source]:
     """Every source, by key."""
@@ -310,6 +333,10 @@ def game_spec(game: str) -> GameSpec:
                 Position(source=s, reading=None if p["reading"] is None else str(p["reading"]), says=p["says"])
                 for s, p in o.get("positions", {}).items()
             ),
+            inert=tuple(
+                (tuple((str(k), str(v)) for k, v in i.get("when", {}).items()), " ".join(str(i["reason"]).split()))
+                for i in o.get("inert", ())
+            ),
         )
         for key, o in doc["options"].items()
     )
@@ -321,7 +348,7 @@ def game_spec(game: str) -> GameSpec:
             sources=tuple(p.get("sources", ())),
             values=tuple((k, str(v)) for k, v in p["values"].items()),
             aliases=tuple((a["source"], a["name"]) for a in p.get("aliases", ())),
-            no_effect=tuple((str(k), " ".join(str(v).split())) for k, v in p.get("no_effect", {}).items()),
+            no_effect=_no_effect(options, {k: str(v) for k, v in p["values"].items()}),
         )
         for name, p in doc["presets"].items()
     )

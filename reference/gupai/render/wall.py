@@ -85,8 +85,9 @@ def wall_layout(config: CollectingConfig, order: Sequence[str], *, dice: Sequenc
     return Wall(tuple(tiles), len(piles), max(height, *(len(p) for p in piles)), first, config.players)
 
 
-def _seat_colour(seat: int) -> str:
-    return SEAT_COLOURS[seat % len(SEAT_COLOURS)]
+def _seat_colour(wall: Wall, seat: int) -> str:
+    """A seat's colour, counted from the first player: the first player's is the first colour, as on the site."""
+    return SEAT_COLOURS[(seat - wall.first_player) % wall.players % len(SEAT_COLOURS)]
 
 
 def wall_svg(wall: Wall, *, tile_href: Callable[[str], str], title: str) -> str:
@@ -125,7 +126,7 @@ def wall_svg(wall: Wall, *, tile_href: Callable[[str], str], title: str) -> str:
             )
     for tile in wall.tiles:
         x, y = gap + tile.pile * col, y_of(tile.level)
-        colour = STOCK_COLOUR if tile.owner is None else _seat_colour(tile.owner)
+        colour = STOCK_COLOUR if tile.owner is None else _seat_colour(wall, tile.owner)
         dash = ' stroke-dasharray="5 2"' if tile.came_from is not None else ""
         who = "the stock" if tile.owner is None else f"Player {tile.owner + 1}"
         extra = f", drawn {tile.draw}" if tile.draw is not None else ""
@@ -137,7 +138,9 @@ def wall_svg(wall: Wall, *, tile_href: Callable[[str], str], title: str) -> str:
             f'<image href="{escape(tile_href(tile.face))}" x="{x}" y="{y}" width="{w}" height="{h}"/></g>'
         )
         if tile.owner is not None and tile.came_from is not None:
-            out.append(f'<rect x="{x}" y="{y + h - 4}" width="{w}" height="4" fill="{_seat_colour(tile.owner)}"/>')
+            out.append(
+                f'<rect x="{x}" y="{y + h - 4}" width="{w}" height="4" fill="{_seat_colour(wall, tile.owner)}"/>'
+            )
     # the draw order: a badge over the pile for the first stock tile of each pile and every tile by number
     for tile in wall.tiles:
         if tile.draw is None:
