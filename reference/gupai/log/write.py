@@ -20,10 +20,12 @@ True
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from gupai.core.errors import LogError
+from gupai.core.jsonread import JSONReadError, loads
 from gupai.games.kap.replay import replay_kap
 from gupai.games.kap.state import KapState
 from gupai.games.tsung.actions import trace_json
@@ -33,7 +35,8 @@ from gupai.games.tsung.replay import replay_tsung
 from gupai.games.tsung.state import TsungState
 from gupai.log.format import LOG_FORMAT, LOG_VERSION, dumps_log
 from gupai.log.play import deal_to_json
-from gupai.log.validate import validate_log
+from gupai.log.read import MAX_BYTES
+from gupai.log.verdicts import check_document
 
 __all__ = ["dumps", "from_log", "to_log"]
 
@@ -86,22 +89,63 @@ def _kap_events(state: KapState) -> list[dict[str, Any]]:
 def from_log(log: str | Mapping[str, Any]) -> KapState | TsungState:
     """The play a valid log records, restored by replaying its events; an invalid log raises :class:`LogError`.
 
-    ``log`` is the log's text or its parsed document.
+    ``log`` is the log's text or its parsed document. The text is read as
+    ``gupai validate -`` reads it (:func:`gupai.core.jsonread.loads`: no
+    duplicate key, no NaN, nesting at most 64 deep), and refused where it is:
+
+    >>> from_log('{"game": "kap-shap", "game": "kap-shap"}')
+    Traceback (most recent call last):
+    ...
+    gupai.core.errors.LogError: /: not JSON: duplicate key "game" in an object
+    >>> from_log("logs/game.json")
+    Traceback (most recent call last):
+    ...
+    gupai.core.errors.LogError: from_log takes a log's text, not a path ('logs/game.json'): read the file first, e.g. from_log(Path('logs/game.json').read_text())
     """
-    if isinstance(log, str):
-        try:
-            doc = json.loads(log)
-        except json.JSONDecodeError as error:
-            raise LogError(f"not JSON: {error.msg} (line {error.lineno})", where="log") from None
-    else:
-        doc = dict(log)
-    issues = validate_log(doc)
+    text = _text(log)
+    try:
+        doc = loads(text)
+    except JSONReadError as error:
+        raise LogError(f"/: not JSON: {error.message}", where="log") from None
+    issues = check_document(doc, file="log", game=None)
     if issues:
         first = issues[0]
         raise LogError(f"{first.pointer or '/'}: {first.message}", where="log", rule=first.rule)
     if doc["game"] == TSUNG:
         return replay_tsung(doc)
     return replay_kap(doc)
+
+
+def _text(log: object) -> str:
+    """The text of a log given as text or as its parsed document (written as JSON, to be read as text is), or
+    :class:`LogError` where ``gupai validate -`` would find it unusable (empty, too large, a path)."""
+    if isinstance(log, Mapping):
+        try:
+            return json.dumps(log, ensure_ascii=False)
+        except (TypeError, ValueError, RecursionError) as error:
+            why = "nested too deeply" if isinstance(error, RecursionError) else str(error)
+            raise LogError(f"/: not JSON: {why}", where="log") from None
+    if not isinstance(log, str):
+        hint = ": decode it first" if isinstance(log, bytes) else ""
+        hint = ": read the file first" if isinstance(log, os.PathLike) else hint
+        raise TypeError(f"from_log takes a log's text or its parsed document, not {type(log).__name__}{hint}")
+    body = log.strip(" \t\r\n")
+    if not body:
+        raise LogError("empty: no game log in it", where="log")
+    if len(log) > MAX_BYTES // 4 and len(log.encode("utf-8", "surrogatepass")) > MAX_BYTES:
+        raise LogError(f"larger than {MAX_BYTES // 2**20} MiB: not read", where="log")
+    if body[0] not in "{[\ufeff" and "\n" not in body and _looks_like_a_path(body):
+        raise LogError(
+            f"from_log takes a log's text, not a path ({body!r}): read the file first, "
+            f"e.g. from_log(Path({body!r}).read_text())",
+            where="log",
+        )
+    return log
+
+
+def _looks_like_a_path(text: str) -> bool:
+    """Whether text that is not JSON is a file's name (it ends as a log file does, or names a file that exists)."""
+    return text.endswith((".json", ".jsonl")) or (len(text) < 4096 and os.path.isfile(text))
 
 
 def dumps(log: KapState | TsungState | dict[str, Any]) -> str:

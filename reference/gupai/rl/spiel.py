@@ -16,6 +16,7 @@ from typing import Any
 import numpy as np
 import pyspiel
 
+from gupai.core.errors import IllegalActionError
 from gupai.core.spec import game_spec, games
 from gupai.core.tiles import KIND_COUNT, Tile, set_counts
 from gupai.games.kap.state import ABANDON_AFTER_TURNS
@@ -212,11 +213,12 @@ class SpielState(pyspiel.State):  # type: ignore[misc]
 
     def _apply_action(self, action: int) -> None:
         if self.state is not None:
-            self.state.apply_unchecked(self.spiel.codec.action(action))
+            self.state.apply_unchecked(self._checked(action))
             cap = getattr(self.state, "turn_cap", None)
             if cap is not None and self.state.turn > cap and not self.state.is_terminal:
                 self.state.abandon()  # termination=none: the engine's cap (ks.end.abandoned)
             return
+        self._check_chance(action)
         if len(self.order) < self.spiel.tile_count:
             self.order.append(action)
             self.left[action] -= 1
@@ -229,6 +231,53 @@ class SpielState(pyspiel.State):  # type: ignore[misc]
             else:
                 deal = game.deal_from_order(self.order)
             self.state = game.new_state(deal)
+
+    def _checked(self, action_id: int) -> Any:
+        """The action ``action_id`` stands for, if the player to move may take it now (the engine's one check,
+        ``why_illegal``, as :meth:`gupai.KapState.apply` makes it); else :class:`IllegalActionError` naming the
+        seat, the action and the state."""
+        state, codec = self.state, self.spiel.codec
+        where = self._where()
+        if not codec.is_action_id(action_id):
+            raise IllegalActionError(
+                f"{where}: action {action_id!r} stands for no action of {state.config.spec.id} "
+                f"(ids 0 to {codec.num_actions - 1}); legal now for seat {state.current_player}: "
+                f"{codec.legal_ids(state.legal_actions())}",
+                where=where,
+            )
+        action = codec.action(action_id)
+        problem = state.why_illegal(action)
+        if problem is not None:
+            rule, why = problem
+            raise IllegalActionError(
+                f"{where}: action {action_id} ({action}) is illegal: {why}; "
+                f"legal now: {codec.legal_ids(state.legal_actions())}",
+                where=where,
+                rule=rule,
+            )
+        return action
+
+    def _where(self) -> str:
+        """The state, for an error: the game's OpenSpiel name and how many actions (chance ones too) it has had."""
+        return f"{self.spiel.get_type().short_name} after {len(self.history())} actions"
+
+    def _check_chance(self, outcome: int) -> None:
+        """Refuse a chance outcome that is not one of :meth:`chance_outcomes` (a tile none of whose copies is left,
+        a die face off the die, an outcome after the deal), with :class:`IllegalActionError`."""
+        legal = [kind for kind, _ in self.chance_outcomes()]
+        if isinstance(outcome, int) and outcome in legal:
+            return
+        if len(self.order) < self.spiel.tile_count:
+            what = f"tile kind {outcome!r}"
+            if isinstance(outcome, int) and 0 <= outcome < KIND_COUNT:
+                what = f"[{Tile.from_index(outcome)}] (kind {outcome}): every copy of it is dealt already"
+            else:
+                what += f" is not a tile kind (0 to {KIND_COUNT - 1})"
+            step = f"tile {len(self.order) + 1} of {self.spiel.tile_count}"
+        else:
+            what, step = f"die face {outcome!r} (0 to 5 stand for 1 to 6)", f"die {len(self.dice) + 1}"
+        where = self._where()
+        raise IllegalActionError(f"{where}: chance cannot deal {what} at {step}", where=where)
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
