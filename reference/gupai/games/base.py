@@ -81,10 +81,6 @@ class State(Protocol[ActionT]):
         """An independent copy of this play."""
         ...
 
-    def to_log(self, *, seed: int | str | None = None, agents: Sequence[str] | None = None) -> dict[str, Any]:
-        """The play as a log document: its game, deal, events and result."""
-        ...
-
 
 class Game(Protocol[ConfigT, DealT, StateT]):
     """A game fully fixed by its options: cuts deals and starts plays."""
@@ -114,10 +110,6 @@ class Game(Protocol[ConfigT, DealT, StateT]):
 
     def new_state(self, deal: DealT) -> StateT:
         """The play that starts from ``deal``."""
-        ...
-
-    def from_log(self, log: str | Mapping[str, Any]) -> StateT:
-        """The play of this game a valid log records, restored by replay."""
         ...
 
 

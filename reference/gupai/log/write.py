@@ -15,6 +15,13 @@ rules reached, never a copy of fields.
 ('kap-shap', True)
 >>> from_log(dumps(doc)).history == state.history
 True
+>>> from_log(dumps(doc), game=load_game("kap-shap", "pagat"))
+Traceback (most recent call last):
+...
+gupai.core.errors.LogError: the log is a play of gupai.load_game('kap-shap', 'culin', players=2, sets=1), not of gupai.load_game('kap-shap', 'pagat', players=2, sets=1)
+
+The games know no log format (``gupai.games`` imports nothing of ``gupai.log``):
+records sit beside the game, as ``chess.pgn`` beside ``chess``.
 """
 
 from __future__ import annotations
@@ -26,6 +33,7 @@ from typing import Any
 
 from gupai.core.errors import LogError
 from gupai.core.jsonread import JSONReadError, loads
+from gupai.games.base import Game, game_repr
 from gupai.games.kap.replay import replay_kap
 from gupai.games.kap.state import KapState
 from gupai.games.tsung.actions import trace_json
@@ -86,10 +94,12 @@ def _kap_events(state: KapState) -> list[dict[str, Any]]:
     return events
 
 
-def from_log(log: str | Mapping[str, Any]) -> KapState | TsungState:
+def from_log(log: str | Mapping[str, Any], *, game: Game[Any, Any, Any] | None = None) -> KapState | TsungState:
     """The play a valid log records, restored by replaying its events; an invalid log raises :class:`LogError`.
 
-    ``log`` is the log's text or its parsed document. The text is read as
+    ``log`` is the log's text or its parsed document; with ``game`` (as
+    :func:`gupai.load_game` makes it), a log of another game or other options is
+    refused too. The text is read as
     ``gupai validate -`` reads it (:func:`gupai.core.jsonread.loads`: no
     duplicate key, no NaN, nesting at most 64 deep), and refused where it is:
 
@@ -111,9 +121,16 @@ def from_log(log: str | Mapping[str, Any]) -> KapState | TsungState:
     if issues:
         first = issues[0]
         raise LogError(f"{first.pointer or '/'}: {first.message}", where="log", rule=first.rule)
-    if doc["game"] == TSUNG:
-        return replay_tsung(doc)
-    return replay_kap(doc)
+    state = replay_tsung(doc) if doc["game"] == TSUNG else replay_kap(doc)
+    if game is not None and repr(game) != _game_of(state):
+        raise LogError(f"the log is a play of {_game_of(state)}, not of {game!r}", where="log")
+    return state
+
+
+def _game_of(state: KapState | TsungState) -> str:
+    """The game a state is a play of, as :func:`gupai.load_game` makes it (how two games are compared)."""
+    config = state.config
+    return game_repr(config.spec.id, config.options, players=config.players, sets=config.sets)
 
 
 def _text(log: object) -> str:
