@@ -113,6 +113,20 @@ class Game(Protocol[ConfigT, DealT, StateT]):
         ...
 
 
+#: The result of a game in progress, as PGN writes it: a log of format 2 on records an unfinished game with it
+#: (or with no result at all); :func:`is_unfinished` reads it.
+UNFINISHED = "*"
+
+
+def is_unfinished(doc: Mapping[str, Any]) -> bool:
+    """Whether a schema-valid log records a game in progress (its result ``"*"`` or absent, format 2 on).
+
+    >>> is_unfinished({"result": "*"}), is_unfinished({}), is_unfinished({"result": {"winner": 0}})
+    (True, True, False)
+    """
+    return bool(doc.get("result", UNFINISHED) == UNFINISHED)
+
+
 def deal_rng(game: str, seed: int | str) -> random.Random:
     """The random stream a game's deal is drawn from for ``seed`` (as ``gupai play`` draws it).
 

@@ -31,17 +31,18 @@ import os
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from gupai.core.errors import LogError
+from gupai.core.errors import GupaiError, LogError
 from gupai.core.jsonread import JSONReadError, loads
+from gupai.core.options import resolve_options
 from gupai.games.base import Game, game_repr
 from gupai.games.kap.replay import replay_kap
 from gupai.games.kap.state import KapState
-from gupai.games.tsung.actions import trace_json
+from gupai.games.tsung.actions import PASS_CODE, action_code, trace_json
 from gupai.games.tsung.config import GAME as TSUNG
 from gupai.games.tsung.deal import deal_json
 from gupai.games.tsung.replay import replay_tsung
 from gupai.games.tsung.state import TsungState
-from gupai.log.format import LOG_FORMAT, LOG_VERSION, dumps_log
+from gupai.log.format import LOG_FORMAT, LOG_VERSION, UNFINISHED, dumps_log
 from gupai.log.play import deal_to_json
 from gupai.log.read import MAX_BYTES
 from gupai.log.verdicts import check_document
@@ -54,8 +55,10 @@ def to_log(
 ) -> dict[str, Any]:
     """The log of a play so far: its game, deal, events and result (``seed`` and ``agents`` recorded when given).
 
-    Only a finished play's log is a valid log (the validator and :func:`from_log`
-    refuse events that stop before the end); pickle an unfinished one instead.
+    A play in progress is recorded too, with the result ``"*"`` as PGN writes
+    it (log format 2): :func:`from_log` gives back the same position, and
+    ``gupai validate`` finds it "valid so far, unfinished". A Tsung Shap play
+    that stands after a pass no later event shows writes that pass.
     """
     config = state.config
     doc: dict[str, Any] = {
@@ -73,12 +76,29 @@ def to_log(
         doc["agents"] = list(agents)
     if isinstance(state, TsungState):
         doc["deal"] = deal_json(state.deal)
-        doc["events"] = [trace_json(record) for record in state.trace]
+        doc["events"] = [trace_json(record) for record in state.trace] + _tsung_passes(state)
     else:
         doc["deal"] = deal_to_json(state.deal)
         doc["events"] = _kap_events(state)
-    doc["result"] = state.result()
+    doc["result"] = state.result() if state.is_terminal else UNFINISHED
     return doc
+
+
+def _tsung_passes(state: TsungState) -> list[dict[str, Any]]:
+    """The passes an unfinished Tsung Shap play stands after, which no event shows (a finished log leaves them out:
+    the events after a pass show it), as ``pass`` events; found by replaying its moves from the deal."""
+    if state.is_terminal:
+        return []
+    replay = TsungState(state.config, state.deal)
+    passes: list[int] = []
+    for action in state.history:
+        seat, before = replay.current_player, len(replay.trace)
+        replay.apply_unchecked(action)
+        if action_code(action) != PASS_CODE or len(replay.trace) > before:
+            passes = []
+        else:
+            passes.append(seat)
+    return [{"type": "pass", "seat": seat} for seat in passes]
 
 
 def _kap_events(state: KapState) -> list[dict[str, Any]]:
@@ -122,15 +142,28 @@ def from_log(log: str | Mapping[str, Any], *, game: Game[Any, Any, Any] | None =
         first = issues[0]
         raise LogError(f"{first.pointer or '/'}: {first.message}", where="log", rule=first.rule)
     state = replay_tsung(doc) if doc["game"] == TSUNG else replay_kap(doc)
-    if game is not None and repr(game) != _game_of(state):
-        raise LogError(f"the log is a play of {_game_of(state)}, not of {game!r}", where="log")
+    if game is not None and not _same_game(game.config, state.config):
+        raise LogError(f"the log is a play of {_game_of(doc, state)}, not of {game!r}", where="log")
     return state
 
 
-def _game_of(state: KapState | TsungState) -> str:
-    """The game a state is a play of, as :func:`gupai.load_game` makes it (how two games are compared)."""
+def _same_game(ours: Any, theirs: Any) -> bool:
+    """Whether two configurations play one game: its id, players, sets and every option (the preset's name aside)."""
+    return bool(
+        ours.spec.id == theirs.spec.id
+        and (ours.players, ours.sets) == (theirs.players, theirs.sets)
+        and ours.options.as_dict() == theirs.options.as_dict()
+    )
+
+
+def _game_of(doc: Mapping[str, Any], state: KapState | TsungState) -> str:
+    """The game a log records, as :func:`gupai.load_game` makes it: its preset, and the options set apart from it."""
     config = state.config
-    return game_repr(config.spec.id, config.options, players=config.players, sets=config.sets)
+    try:
+        options = resolve_options(doc["game"], preset=doc["preset"], overrides=doc["options"])
+    except GupaiError:  # (a preset this release does not know: the log's options are all that count)
+        options = config.options
+    return game_repr(config.spec.id, options, players=config.players, sets=config.sets)
 
 
 def _text(log: object) -> str:
