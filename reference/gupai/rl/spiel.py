@@ -10,6 +10,8 @@ The engine behind every move is the reference engine (:mod:`gupai.games`).
 
 from __future__ import annotations
 
+import dataclasses
+import json
 import random
 from typing import Any
 
@@ -331,12 +333,33 @@ class Observer:
         if state.state is None:
             return str(state)
         seen = state.state.observation(player)
-        if not self.information:
-            return str(seen)
-        moves = " ".join(
-            f"{e.seat}:{e.type}" + (f" {e.tile}" if getattr(e, "tile", None) is not None else "") for e in seen.events
-        )
-        return f"{seen}\nseen: {moves}"
+        return information_string(seen) if self.information else str(seen)
+
+
+def information_string(seen: Any) -> str:
+    """A seat's information state as text: everything its observation holds, every event in full as it saw it.
+
+    Two states give the same text exactly when the seat cannot tell them apart:
+    the text is made of the observation alone (so hidden tiles never enter it),
+    and of all of it (the phase, the open captures, each lay's end, each
+    capture's tiles and points), so whatever the seat knows that differs shows.
+    The Tsung Shap strings once dropped the lay's end, the captured tiles and
+    the phase, and OpenSpiel's ISMCTS merged states whose legal actions differ.
+    """
+    known = [
+        f"{item.name}={_shown(getattr(seen, item.name))}"
+        for item in dataclasses.fields(seen)
+        if item.name not in ("config", "events")
+    ]
+    moves = ";".join(json.dumps(event.to_json(), separators=(",", ":")) for event in seen.events)
+    return f"{seen}\n{' '.join(known)}\nseen: {moves}"
+
+
+def _shown(value: Any) -> str:
+    """A field of an observation as text (tiles by their faces)."""
+    if isinstance(value, tuple):
+        return "(" + ",".join(_shown(item) for item in value) + ")"
+    return str(value)
 
 
 def register() -> None:
