@@ -109,3 +109,31 @@ def test_a_die_shows_one_to_six() -> None:
             state.clone().apply_action(face)
     state.apply_action(5)
     assert state.dice == [6]
+
+
+@pytest.mark.parametrize("game", games())
+def test_a_clone_is_the_same_play_and_moves_on_alone(game: str) -> None:
+    """OpenSpiel's clone copies each field of the state (the engine's state by its own clone): the copy has the
+    same history, position, strings and tensors, and a move on either leaves the other where it was."""
+    spiel = gupai.rl.spiel_game(game)
+    rng = random.Random(8)
+    state = spiel.new_initial_state()
+    for _ in range(10):
+        state.apply_action(rng.choice([outcome for outcome, _ in state.chance_outcomes()]))
+    half = state.clone()  # mid-deal: the deal so far is copied, not shared
+    while state.is_chance_node():
+        state.apply_action(rng.choice([outcome for outcome, _ in state.chance_outcomes()]))
+    assert len(half.history()) == 10 and half.is_chance_node()
+    for _ in range(4):
+        state.apply_action(rng.choice(state.legal_actions()))
+    assert not state.is_terminal()
+    seat = state.current_player()
+    before = (state.information_state_tensor(seat), state.information_state_string(seat))  # cached in the state
+    twin = state.clone()
+    assert twin.history() == state.history() and str(twin) == str(state)
+    assert (twin.information_state_tensor(seat), twin.information_state_string(seat)) == before
+    twin.apply_action(twin.legal_actions()[0])
+    assert len(twin.history()) == len(state.history()) + 1
+    assert (state.information_state_tensor(seat), state.information_state_string(seat)) == before
+    assert twin.information_state_string(seat) != before[1]
+    assert twin.state.history == [*state.state.history, twin.state.history[-1]]

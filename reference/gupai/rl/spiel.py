@@ -24,11 +24,13 @@ from gupai.core.tiles import KIND_COUNT, Tile, set_counts
 from gupai.games.kap.state import ABANDON_AFTER_TURNS
 from gupai.games.registry import load_game
 from gupai.rl.codec import Codec
+from gupai.rl.dealing import Dealing, Play, Seen
 from gupai.rl.resample import resample_order
 
 __all__ = ["SpielGame", "SpielState", "game_types", "register", "short_name", "spiel_game"]
 
 _PREFIX = "python_gupai_"
+_CHANCE, _TERMINAL = int(pyspiel.PlayerId.CHANCE), int(pyspiel.PlayerId.TERMINAL)
 
 #: :func:`load_game` called with options unpacked from a dict (its overloads are for ids written out).
 _load: Any = load_game
@@ -86,7 +88,8 @@ class _Made:
         players = int(given["players"]) if "players" in given else None
         self.gupai: Any = _load(game, str(given["preset"]), players=players, **options)
         self.codec = Codec(self.gupai)
-        self.tile_count = sum(set_counts(self.gupai.config.sets))
+        self.counts = tuple(set_counts(self.gupai.config.sets))
+        self.tile_count = sum(self.counts)
         config = self.gupai.config
         self.dice = config.spec.dice if self.codec.kap and config.options.get("first-player") == "dice" else 0
 
@@ -132,6 +135,10 @@ class SpielGame(pyspiel.Game):  # type: ignore[misc]
         """Pickled as its OpenSpiel name and parameters."""
         return pyspiel.load_game, (self.get_type().short_name, dict(self.get_parameters()))
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> SpielGame:
+        """The game itself: a game is never changed, and OpenSpiel deep-copies each field of a state it clones."""
+        return self
+
     @property
     def made(self) -> _Made:
         made = self.__dict__.get("_made")
@@ -168,11 +175,42 @@ class SpielState(pyspiel.State):  # type: ignore[misc]
 
     def __init__(self, game: SpielGame) -> None:
         super().__init__(game)
-        self.spiel = game
-        self.order: list[int] = []
-        self.left = list(set_counts(game.gupai.config.sets))
-        self.dice: list[int] = []
-        self.state: Any = None
+        made = game.made
+        self.play = Play(game, Dealing(made.counts, tiles=made.tile_count, dice=made.dice))
+
+    @property
+    def spiel(self) -> SpielGame:
+        """The game this is a play of."""
+        game: SpielGame = self.play.game
+        return game
+
+    @property
+    def state(self) -> Any:
+        """The reference engine's state once the deal is whole, else ``None``."""
+        return self.play.state
+
+    @property
+    def dealing(self) -> Dealing:
+        return self.play.dealing
+
+    @property
+    def seen(self) -> Seen:
+        return self.play.seen
+
+    @property
+    def order(self) -> list[int]:
+        """The tile kinds dealt so far, in order."""
+        return self.dealing.order
+
+    @property
+    def left(self) -> list[int]:
+        """The copies of each tile kind still to deal."""
+        return self.dealing.left
+
+    @property
+    def dice(self) -> list[int]:
+        """The dice thrown so far."""
+        return self.dealing.dice
 
     def __reduce__(self) -> tuple[Any, ...]:
         """Pickled as its game and the actions so far, restored by replaying them."""
@@ -198,11 +236,12 @@ class SpielState(pyspiel.State):  # type: ignore[misc]
 
     # ------------------------------------------------------------ OpenSpiel's interface
     def current_player(self) -> int:
-        if self.state is None:
-            return int(pyspiel.PlayerId.CHANCE)
-        if self.state.is_terminal:
-            return int(pyspiel.PlayerId.TERMINAL)
-        return int(self.state.current_player)
+        state = self.play.state
+        if state is None:
+            return _CHANCE
+        if state.is_terminal:
+            return _TERMINAL
+        return int(state.current_player)
 
     def _legal_actions(self, player: int) -> list[int]:
         return self.spiel.codec.legal_ids(self.state.legal_actions())
@@ -214,33 +253,33 @@ class SpielState(pyspiel.State):  # type: ignore[misc]
         return [(face, 1 / 6) for face in range(6)]
 
     def _apply_action(self, action: int) -> None:
-        if self.state is not None:
-            self.state.apply_unchecked(self._checked(action))
-            cap = getattr(self.state, "turn_cap", None)
-            if cap is not None and self.state.turn > cap and not self.state.is_terminal:
-                self.state.abandon()  # termination=none: the engine's cap (ks.end.abandoned)
+        play = self.play
+        if play.seen.made:
+            play.seen.clear()
+        state = play.state
+        if state is not None:
+            state.apply_unchecked(self._checked(action))
+            cap = getattr(state, "turn_cap", None)
+            if cap is not None and state.turn > cap and not state.is_terminal:
+                state.abandon()  # termination=none: the engine's cap (ks.end.abandoned)
             return
         self._check_chance(action)
-        if len(self.order) < self.spiel.tile_count:
-            self.order.append(action)
-            self.left[action] -= 1
-        else:
-            self.dice.append(action + 1)
-        if len(self.order) == self.spiel.tile_count and len(self.dice) == self.spiel.dice:
+        self.dealing.deal(action)
+        if self.dealing.done:
             game = self.spiel.gupai
             if self.spiel.codec.kap:
                 deal = game.deal_from_order(self.order, dice=tuple(self.dice) if self.dice else None)
             else:
                 deal = game.deal_from_order(self.order)
-            self.state = game.new_state(deal)
+            self.play.state = game.new_state(deal)
 
     def _checked(self, action_id: int) -> Any:
         """The action ``action_id`` stands for, if the player to move may take it now (the engine's one check,
         ``why_illegal``, as :meth:`gupai.KapState.apply` makes it); else :class:`IllegalActionError` naming the
         seat, the action and the state."""
-        state, codec = self.state, self.spiel.codec
-        where = self._where()
+        state, codec = self.play.state, self.play.game.codec
         if not codec.is_action_id(action_id):
+            where = self._where()
             raise IllegalActionError(
                 f"{where}: action {action_id!r} stands for no action of {state.config.spec.id} "
                 f"(ids 0 to {codec.num_actions - 1}); legal now for seat {state.current_player}: "
@@ -251,6 +290,7 @@ class SpielState(pyspiel.State):  # type: ignore[misc]
         problem = state.why_illegal(action)
         if problem is not None:
             rule, why = problem
+            where = self._where()
             raise IllegalActionError(
                 f"{where}: action {action_id} ({action}) is illegal: {why}; "
                 f"legal now: {codec.legal_ids(state.legal_actions())}",
@@ -266,8 +306,11 @@ class SpielState(pyspiel.State):  # type: ignore[misc]
     def _check_chance(self, outcome: int) -> None:
         """Refuse a chance outcome that is not one of :meth:`chance_outcomes` (a tile none of whose copies is left,
         a die face off the die, an outcome after the deal), with :class:`IllegalActionError`."""
-        legal = [kind for kind, _ in self.chance_outcomes()]
-        if isinstance(outcome, int) and outcome in legal:
+        dealing = self.dealing
+        if len(dealing.order) < dealing.tiles:
+            if isinstance(outcome, int) and 0 <= outcome < KIND_COUNT and dealing.left[outcome] > 0:
+                return
+        elif isinstance(outcome, int) and 0 <= outcome < 6:
             return
         if len(self.order) < self.spiel.tile_count:
             what = f"tile kind {outcome!r}"
@@ -327,11 +370,19 @@ class Observer:
         if state.state is None:
             self.tensor.fill(0.0)
             return
-        self.tensor[:] = self.codec.tensor(state.state.observation(player), information=self.information)
+        kind = "information" if self.information else "observation"
+        self.tensor[:] = state.seen.tensor(player, kind, lambda: self._tensor(state, player))
+
+    def _tensor(self, state: SpielState, player: int) -> list[float]:
+        return self.codec.tensor(state.state.observation(player), information=self.information)
 
     def string_from(self, state: SpielState, player: int) -> str:
         if state.state is None:
             return str(state)
+        kind = "information" if self.information else "observation"
+        return state.seen.text(player, kind, lambda: self._string(state, player))
+
+    def _string(self, state: SpielState, player: int) -> str:
         seen = state.state.observation(player)
         return information_string(seen) if self.information else str(seen)
 
