@@ -3,8 +3,10 @@
 Chance is explicit: the deal is a chance node a tile (the shuffled order,
 each next tile drawn from those left, by their copies) then one a die where
 the options throw dice; the draws follow from the order, as at the table.
-The game's parameters are ``preset``, ``players`` (the collecting games) and
-every option, written ``pair_set`` for ``pair-set`` (empty: the preset's value).
+The game's parameters are ``preset``, ``players`` (every game: Kap Shap and
+Tsung Shap take only 2, as their rules say), ``sets`` (Kap Tai Shap; 0, the
+default, deals the sets its set rule gives the players) and every option,
+written ``pair_set`` for ``pair-set`` (empty: the preset's value).
 The engine behind every move is the reference engine (:mod:`gupai.games`).
 """
 
@@ -30,6 +32,8 @@ from gupai.rl.resample import resample_order
 __all__ = ["SpielGame", "SpielState", "game_types", "register", "short_name", "spiel_game"]
 
 _PREFIX = "python_gupai_"
+#: The game parameters that are no option: the preset, the players and the sets (0: the set rule's).
+_NOT_OPTIONS = frozenset({"preset", "players", "sets"})
 _CHANCE, _TERMINAL = int(pyspiel.PlayerId.CHANCE), int(pyspiel.PlayerId.TERMINAL)
 
 #: :func:`load_game` called with options unpacked from a dict (its overloads are for ids written out).
@@ -47,9 +51,9 @@ def short_name(game: str) -> str:
 
 def _parameters(game: str) -> dict[str, Any]:
     spec = game_spec(game)
-    params: dict[str, Any] = {"preset": "culin"}
-    if spec.players_max > 2:
-        params["players"] = spec.players_default
+    params: dict[str, Any] = {"preset": "culin", "players": spec.players_default}
+    if (spec.max_sets or 1) > 1:
+        params["sets"] = 0  # (0: the sets the game's set rule gives the players)
     for option in spec.options:
         params[option.key.replace("-", "_")] = ""
     return params
@@ -84,9 +88,9 @@ class _Made:
 
     def __init__(self, game: str, params: dict[str, Any]) -> None:
         given = {**_parameters(game), **params}
-        options = {key: str(value) for key, value in given.items() if key not in ("preset", "players") and value}
-        players = int(given["players"]) if "players" in given else None
-        self.gupai: Any = _load(game, str(given["preset"]), players=players, **options)
+        options = {key: str(value) for key, value in given.items() if key not in _NOT_OPTIONS and value}
+        players, sets = int(given["players"]), int(given.get("sets", 0)) or None
+        self.gupai: Any = _load(game, str(given["preset"]), players=players, sets=sets, **options)
         self.codec = Codec(self.gupai)
         self.counts = tuple(set_counts(self.gupai.config.sets))
         self.tile_count = sum(self.counts)
@@ -422,14 +426,19 @@ def register() -> None:
         pyspiel.register_game(game_type, _game_class(game, game_type))
 
 
-def spiel_game(game: str, preset: str | None = None, *, players: int | None = None, **options: str) -> SpielGame:
-    """``game`` as an OpenSpiel game, fixed by ``preset`` and ``options`` as :func:`gupai.load_game` takes them."""
+def spiel_game(
+    game: str, preset: str | None = None, *, players: int | None = None, sets: int | None = None, **options: str
+) -> SpielGame:
+    """``game`` as an OpenSpiel game, fixed by ``preset``, ``players``, ``sets`` and ``options`` as
+    :func:`gupai.load_game` takes them."""
     register()
     params: dict[str, Any] = {key.replace("-", "_"): str(value) for key, value in options.items()}
     if preset is not None:
         params["preset"] = preset
     if players is not None:
         params["players"] = players
+    if sets is not None:
+        params["sets"] = sets
     loaded: SpielGame = pyspiel.load_game(short_name(game), params)
     return loaded
 
