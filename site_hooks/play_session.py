@@ -29,6 +29,7 @@ from gupai.games.human import board, final_board
 from gupai.games.kap.state import KapState
 from gupai.games.registry import load_game
 from gupai.games.table import Person, Refusal, Table, hint, read_choice
+from gupai.log.write import table_log
 
 __all__ = ["Session"]
 
@@ -101,7 +102,7 @@ class Session:
 
     def log(self) -> str:
         """The game so far as a log (the log writer's)."""
-        return json.dumps(self._table().log(), ensure_ascii=False)
+        return json.dumps(table_log(self._table()), ensure_ascii=False)
 
     def legal(self) -> str:
         """The legal moves of the seat to act, as ``legal_actions`` spells them (for the page's tests)."""

@@ -195,7 +195,7 @@
       case "take": return sentence([who + " takes ", t(e.tile), " from the table."]);
       case "draw": return sentence([who + " draws ", t(e.tile), " from the stock."]);
       case "declare": return sentence([who + " declares a winning hand."]);
-      case "pass": return sentence([who + " passes (the stock is empty)."]);
+      case "pass": return sentence([who + (current && current.log.game === "tsung-shap" ? " passes (takes no capture)." : " passes (the stock is empty).")]);
       case "reveal": return sentence([who + " turns over ", t(e.tile), "."]);
       case "lay": return sentence([who + " lays ", t(e.tile), " at the " + word(e.end) + " end."]);
       case "refill": return sentence([who + " draws ", t(e.tile), "."]);
@@ -225,6 +225,8 @@
   function ordered(list) {
     return inPlayerOrder(list.length).map(function (i) { return seat(i) + " " + list[i]; }).join(" · ");
   }
+  /* A game in progress (log format 2): its result "*", or none, as PGN writes it. */
+  function unfinished(log) { return log.result === undefined || log.result === "*"; }
   function finalScores(log) {
     var r = log.result || {};
     return numbers(r.scores) || numbers(r.settlement);
@@ -276,7 +278,10 @@
     }
     var scores = tsung ? state.scores : null;
     var result = log.result || {};
-    if (position === n) {
+    if (position === n && unfinished(log)) {
+      box.appendChild(line("Result", "unfinished: the game goes on", "result"));
+      if (scores) box.appendChild(line("Scores", ordered(scores), "scores"));
+    } else if (position === n) {
       var shown = finalScores(log) || scores;
       var verdict = isSeat(result.winner, players) ? seat(result.winner) + " wins" : "no winner";
       var reasons = window.GUPAI_REASONS || {};

@@ -22,6 +22,7 @@ False
 from __future__ import annotations
 
 from importlib import import_module
+from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 __version__ = "0.1.0"
@@ -321,4 +322,8 @@ def __getattr__(name: str) -> Any:
 
 
 def __dir__() -> list[str]:
-    return sorted([*globals(), *_FRONT])
+    """The front door, the module's own dunders and the subpackages loaded: not the names this file imports for
+    itself (``Any``, ``TYPE_CHECKING``, ``annotations``, ``import_module``) nor its private tables."""
+    subpackages = [name for name, value in globals().items() if isinstance(value, ModuleType)]
+    dunders = [name for name in globals() if name.startswith("__") and name.endswith("__")]
+    return sorted({*__all__, *dunders, *subpackages})

@@ -34,3 +34,17 @@ def test_the_match_example_is_game_2_of_the_command_it_names() -> None:
     logs = list(play_match("kap-shap", preset="navpil-culin", seed=1, count=4))
     assert json.loads("{" + block + "}")["match"] == logs[1]["match"]
     assert logs[0]["result"]["winner"] == 1 and logs[1]["deal"]["first_player"] == 1
+
+
+def test_the_unfinished_example_is_the_example_game_stopped_after_three_moves() -> None:
+    from gupai.log.write import from_log, to_log
+
+    text = PAGE.read_text(encoding="utf-8")
+    (block,) = [b for b in _json_blocks(text) if b.startswith('"events"')]
+    excerpt = json.loads("{" + block + "}")
+    state = from_log(play_game("kap-shap", seed=0))
+    while len(state.history) > 3:
+        state.undo()
+    written = to_log(state)
+    assert {"events": written["events"], "result": written["result"]} == excerpt
+    assert validate_log({**written}) == [] and excerpt["result"] == "*"

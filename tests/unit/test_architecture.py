@@ -68,11 +68,10 @@ KNOWN_SIDE_EFFECTS: set[tuple[str, str]] = set()
 #: is the optional rl extra, imported by no other module of the package, and ``register`` is idempotent.
 INTENDED_SIDE_EFFECTS: frozenset[tuple[str, str]] = frozenset({("gupai.rl", "register()")})
 
-#: Upward imports made lazily, inside a method, that are the API's contract: a state's ``to_log()`` and
-#: ``from_log()`` (issue 24 asks for methods) hand over to the log writer, one layer up. Importing the games
-#: still imports nothing of gupai.log; the edge is left out of the graph (layers, cycles) and
-#: :func:`test_the_intended_lazy_imports_stay_lazy` checks it is only ever made inside a function.
-INTENDED_LAZY: frozenset[tuple[str, str]] = frozenset({("gupai.games.handling", "gupai.log.write")})
+#: Upward imports made lazily, inside a function, that are the API's contract: left out of the graph (layers,
+#: cycles), and :func:`test_the_intended_lazy_imports_stay_lazy` checks each is only ever made inside a function.
+#: None today: records live in gupai.log (issue 34), and a state knows no log format.
+INTENDED_LAZY: frozenset[tuple[str, str]] = frozenset()
 
 
 # ----------------------------------------------------------------- reading the package
@@ -435,6 +434,20 @@ def test_the_intended_lazy_imports_stay_lazy() -> None:
         assert imported in made, f"{importer} no longer imports {imported}: delete it from INTENDED_LAZY"
         assert imported not in _module_level_imports(importer), f"{importer} imports {imported} when imported"
     assert "gupai.core.spec" in _module_level_imports("gupai.games.base")  # the walk sees module-level imports
+
+
+def test_the_games_know_no_log_format() -> None:
+    """No module of gupai.games imports gupai.log, even inside a function (issue 34: records live beside the game,
+    as ``chess.pgn`` beside ``chess``; ``gupai.to_log(state)``, not ``state.to_log()``)."""
+    found = {
+        (name, owner)
+        for name in modules()
+        if layer(name) == "games"
+        for source, imported, _ in imports(name)
+        if (owner := _owner(f"{source}.{imported}" if imported else source) or "") and layer(owner) == "log"
+    }
+    assert found == set()
+    assert ("gupai.games.handling", "gupai.log.write") not in INTENDED_LAZY
 
 
 def test_the_intended_side_effects_are_found_and_imported_by_no_other_module() -> None:

@@ -20,6 +20,7 @@ from gupai.core.terminal import printable
 from gupai.games.human import Board, Human, PlainFrontend, final_board
 from gupai.games.table import Quit, Refusal, Table
 from gupai.log.format import dumps_log
+from gupai.log.write import table_log
 
 __all__ = ["RichFrontend", "play_at_table"]
 
@@ -106,7 +107,7 @@ def play_at_table(game: Any, *, seed: int, names: tuple[str, ...], out: str | No
 
 
 def _write(table: Table, out: str, *, force: bool) -> None:
-    write_file(out, dumps_log(table.log()) + "\n", force=force)
+    write_file(out, dumps_log(table_log(table)) + "\n", force=force)
     state = table.state
     click.echo(f"wrote the game{'' if state.is_terminal else ' so far'} to {printable(out)}", err=True)
 

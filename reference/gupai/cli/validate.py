@@ -19,7 +19,7 @@ from gupai.cli.app import EXIT_INTERNAL, safe_text
 from gupai.core.errors import GupaiError
 from gupai.core.terminal import printable
 from gupai.log.read import LOG_MARK, MAX_ERRORS_PER_RUN, Submit, validate_all
-from gupai.log.validate import LogIssue
+from gupai.log.validate import UNFINISHED_NOTE, LogIssue
 
 from .params import JSON
 
@@ -46,7 +46,7 @@ from .params import JSON
 def validate_cmd(paths: tuple[str, ...], jobs: int, cluster: str | None, as_json: bool) -> None:
     """Validate game logs: files, directories (recursively, the .json/.jsonl files that say gupai-log), or - for stdin.
 
-    Exit status 0 when every game is valid, 1 when any is invalid, 2 when a
+    Exit status 0 when every game is valid (a game in progress: "valid so far, unfinished"), 1 when any is invalid, 2 when a
     path cannot be read (or --cluster reaches no scheduler), 3 on an internal
     error (the results of the other paths are still printed)."""
     if paths.count("-") > 1:
@@ -98,7 +98,8 @@ def _validate(
     unreadable: list[str] = []
     internal: list[str] = []
     skipped: list[str] = []
-    count = invalid = errors = listed = 0
+    unfinished: list[tuple[str, int | None]] = []
+    count = invalid = errors = listed = unfinished_games = 0
     for path in paths:  # one path at a time: a crash on one loses none of the others
         try:
             result = validate_all([path], submit=submit, window=window, restart=restart, workers_read=workers_read)
@@ -114,6 +115,8 @@ def _validate(
         listed += sum(1 for issue in kept if not issue.message.startswith("... "))
         count += result.games
         invalid += result.invalid_games
+        unfinished += result.unfinished[: max(0, MAX_ERRORS_PER_RUN - len(unfinished))]
+        unfinished_games += result.unfinished_games
         errors += result.errors
         unreadable += result.unreadable
     if as_json:
@@ -124,6 +127,8 @@ def _validate(
             "errors": [i.to_json() for i in issues],
             "error_count": errors,
             "unreadable": unreadable,
+            "unfinished_games": unfinished_games,
+            "unfinished": [{"file": file, "game": game, "message": UNFINISHED_NOTE} for file, game in unfinished],
         }
         if internal:
             report["internal_errors"] = internal
@@ -133,6 +138,8 @@ def _validate(
     else:
         for issue in issues:
             click.echo(printable(issue))
+        for file, game in unfinished:
+            click.echo(printable(f"{file}{'' if game is None else f':{game}'}: {UNFINISHED_NOTE}"))
         if errors > listed:
             click.echo(f"... {errors - listed} more error(s) not listed", err=True)
         for item in unreadable:
@@ -144,7 +151,8 @@ def _validate(
                 f"them): not judged ({names}); name a file to validate it anyway",
                 err=True,
             )
-        click.echo(f"{count} game(s) read, {invalid} invalid, {errors} error(s)", err=True)
+        more = f", {unfinished_games} unfinished" if unfinished_games else ""
+        click.echo(f"{count} game(s) read, {invalid} invalid{more}, {errors} error(s)", err=True)
     for item in internal:
         click.echo(printable(f"Error: {item} (a bug in gupai; please report it)"), err=True)
     if internal:

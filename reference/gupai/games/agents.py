@@ -103,7 +103,7 @@ class ObservingPlayer:
         except GupaiError:
             raise
         except Exception as error:  # the user's code: any failure is reported, one line
-            raise AgentError(f"agent {self.name} failed: {type(error).__name__}: {error}", where=self.name) from None
+            raise AgentError(f"agent {self.name} failed: {type(error).__name__}: {error}", where=self.name) from error
         if isinstance(action, str):
             shown = {str(a): a for a in legal}
             if action in shown:
@@ -267,7 +267,7 @@ def _user_agent(name: str) -> Agent:
     except AttributeError:
         raise AgentError(f"agent {name}: {where} has no {attribute!r}", where=name) from None
     except Exception as error:  # the user's module: any failure to load it is reported, one line
-        raise AgentError(f"agent {name} cannot be loaded: {type(error).__name__}: {error}", where=name) from None
+        raise AgentError(f"agent {name} cannot be loaded: {type(error).__name__}: {error}", where=name) from error
     if not isinstance(made, Agent):
         raise AgentError(f"agent {name}: {attribute} has no choose(observation, legal_actions) method", where=name)
     return made

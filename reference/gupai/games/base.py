@@ -81,10 +81,6 @@ class State(Protocol[ActionT]):
         """An independent copy of this play."""
         ...
 
-    def to_log(self, *, seed: int | str | None = None, agents: Sequence[str] | None = None) -> dict[str, Any]:
-        """The play as a log document: its game, deal, events and result."""
-        ...
-
 
 class Game(Protocol[ConfigT, DealT, StateT]):
     """A game fully fixed by its options: cuts deals and starts plays."""
@@ -116,9 +112,19 @@ class Game(Protocol[ConfigT, DealT, StateT]):
         """The play that starts from ``deal``."""
         ...
 
-    def from_log(self, log: str | Mapping[str, Any]) -> StateT:
-        """The play of this game a valid log records, restored by replay."""
-        ...
+
+#: The result of a game in progress, as PGN writes it: a log of format 2 on records an unfinished game with it
+#: (or with no result at all); :func:`is_unfinished` reads it.
+UNFINISHED = "*"
+
+
+def is_unfinished(doc: Mapping[str, Any]) -> bool:
+    """Whether a schema-valid log records a game in progress (its result ``"*"`` or absent, format 2 on).
+
+    >>> is_unfinished({"result": "*"}), is_unfinished({}), is_unfinished({"result": {"winner": 0}})
+    (True, True, False)
+    """
+    return bool(doc.get("result", UNFINISHED) == UNFINISHED)
 
 
 def deal_rng(game: str, seed: int | str) -> random.Random:

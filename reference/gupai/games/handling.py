@@ -1,10 +1,11 @@
-"""What a state offers beside the rules, the same in every family: copy, undo, history, pickle, logs, text actions.
+"""What a state offers beside the rules, the same in every family: copy, undo, history, pickle, text actions.
 
 Each family's state inherits :class:`Handling` (through its family's mixin,
 :class:`gupai.games.kap.view.KapView` or :class:`gupai.games.tsung.view.TsungView`)
 and records every move it steps on in ``_moves``. From the deal and those
 moves a state is rebuilt exactly (the deal fixes chance), so undo, pickling
-and a log's restore are replays, never a second copy of the rules.
+and a log's restore are replays, never a second copy of the rules. A state
+knows no log format: :mod:`gupai.log.write` writes and reads logs of it.
 
 >>> from gupai.games.registry import load_game
 >>> game = load_game("kap-shap")
@@ -16,21 +17,17 @@ and a log's restore are replays, never a second copy of the rules.
 (1, 0)
 >>> str(copy.undo()) == str(state.legal_actions()[-1]), len(copy.history)
 (True, 0)
->>> while not state.is_terminal:
-...     _ = state.apply(state.legal_actions()[0])
->>> type(state).from_log(state.to_log()).history == state.history
-True
->>> game.from_log(state.to_log()).to_log() == state.to_log()
+>>> import pickle
+>>> pickle.loads(pickle.dumps(copy)).history == copy.history
 True
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, ClassVar, Self
 
-from gupai.core.errors import IllegalActionError, LogError
-from gupai.games.base import game_repr
+from gupai.core.errors import IllegalActionError
 
 __all__ = ["Handling", "UndoError"]
 
@@ -142,31 +139,6 @@ class Handling:
     def _end_by(self, reason: str) -> None:  # pragma: no cover - only a family that stops plays defines it
         raise NotImplementedError
 
-    # ------------------------------------------------------------ logs
-    # The writer lives a layer up (gupai.log): it is imported when a method is called, never when the games
-    # are (tests/unit/test_architecture.py allows exactly these lazy imports and checks that they stay lazy).
-    def to_log(self, *, seed: int | str | None = None, agents: Sequence[str] | None = None) -> dict[str, Any]:
-        """The play as a log document (:func:`gupai.log.write.to_log`: its game, deal, events and result)."""
-        from gupai.log.write import to_log
-
-        return to_log(self, seed=seed, agents=agents)  # type: ignore[arg-type]
-
-    @classmethod
-    def from_log(cls, log: str | Mapping[str, Any], *, game: Any = None) -> Self:
-        """The play a valid log records, restored by replay (:func:`gupai.log.write.from_log`).
-
-        A log of another family than this class, or (``game`` given) of another
-        game or options than ``game``, raises :class:`~gupai.core.errors.LogError`.
-        """
-        from gupai.log.write import from_log
-
-        state = from_log(log)
-        if not isinstance(state, cls):
-            raise LogError(f"the log is a play of {state.config.spec.id}, not of a {cls.__name__}", where="log")
-        if game is not None and repr(game) != _game_of(state):
-            raise LogError(f"the log is a play of {_game_of(state)}, not of {game!r}", where="log")
-        return state
-
     # ------------------------------------------------------------ actions as text
     def _action(self, action: Any) -> Any:
         """``action`` as an action of this family: text is parsed, another type refused with :class:`TypeError`."""
@@ -198,9 +170,3 @@ def _restore_fields(cls: type[Handling], config: Any, fields: dict[str, Any]) ->
     state.config = config
     state._derive()
     return state
-
-
-def _game_of(state: Handling) -> str:
-    """The game a state is a play of, as :func:`gupai.load_game` makes it (how two games are compared)."""
-    config = state.config
-    return game_repr(config.spec.id, config.options, players=config.players, sets=config.sets)

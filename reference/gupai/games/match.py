@@ -30,6 +30,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from gupai.core.errors import ReplayError
+from gupai.games.base import is_unfinished
 
 __all__ = ["MATCH_READINGS", "check_match", "follows_previous", "next_first_player", "previous_result"]
 
@@ -190,6 +191,8 @@ def check_link(previous_log: Mapping[str, Any] | None, log: Mapping[str, Any]) -
         )
     if previous_log.get("options") != log.get("options"):
         return "/options", rule, "a match is played under one set of options, but they differ from the previous game's"
+    if is_unfinished(previous_log):
+        return "/match/game", rule, f"game {number} of a match follows a game that is unfinished (no result)"
     try:
         actual = previous_result(previous_log)
     except (KeyError, TypeError, AttributeError):

@@ -13,14 +13,16 @@ A person may take back their decision (:meth:`Table.take_back`: the play
 goes back to their previous decision, the agents' random stream with it),
 ask for a hint (:func:`hint`: what the greedy agent would do, and in the
 collecting games how far the hand is from a win), or stop (:class:`Quit`);
-:meth:`Table.log` is the game so far as a log.
+:func:`gupai.log.write.table_log` is the game so far as a log (the games
+layer knows no log format).
 
 >>> from gupai.games.registry import load_game
 >>> table = Table(load_game("kap-shap"), seed=1, agents=["greedy"])
 >>> table.run().result()["reason"]
 'declared'
 >>> from gupai.log.play import play
->>> table.log() == play(load_game("kap-shap"), seed=1)
+>>> from gupai.log.write import table_log
+>>> table_log(table) == play(load_game("kap-shap"), seed=1)
 True
 >>> state = Table(load_game("kap-shap"), seed=1).state
 >>> read_choice(state, "1"), read_choice(state, "discard 6-6")
@@ -215,8 +217,3 @@ class Table:
         self.state = self.state.replayed(self.state.history[:moves])
         self.rng.setstate(stream)
         return True
-
-    def log(self) -> dict[str, Any]:
-        """The game so far as a log (the log writer's :meth:`to_log`), with its seed and the seats' names."""
-        log: dict[str, Any] = self.state.to_log(seed=self.seed, agents=self.names)
-        return log

@@ -10,7 +10,7 @@ gives the same bytes on any machine.
 >>> print(dumps_log(doc))
 {
   "format": "gupai-log",
-  "version": 1,
+  "version": 2,
   "events": [
     {"type":"draw","seat":0}
   ]
@@ -22,10 +22,19 @@ from __future__ import annotations
 import json
 from typing import Any
 
-__all__ = ["LOG_FORMAT", "LOG_VERSION", "dumps_log", "dumps_log_line"]
+from gupai.games.base import UNFINISHED
+
+__all__ = ["LOG_FORMAT", "LOG_VERSION", "LOG_VERSIONS", "UNFINISHED", "dumps_log", "dumps_log_line"]
 
 LOG_FORMAT = "gupai-log"
-LOG_VERSION = 1
+
+#: The version the writers write (the one place it is set). 2: a log may record an unfinished game (a result
+#: of ``"*"``, or none), whose Tsung Shap events may end on the passes made so far. A version-1 log is read as
+#: it always was, and records a finished game.
+LOG_VERSION = 2
+
+#: Every version the validator reads.
+LOG_VERSIONS = (1, 2)
 
 
 def _compact(value: Any) -> str:

@@ -180,7 +180,7 @@ def accepted(text: str) -> dict[str, Any] | None:
     for key, value in (("seed", log.seed), ("agents", log.agents), ("match", log.match)):
         if value is not _UNSET:
             doc[key] = value
-    if doc["game"] not in COLLECTING_GAMES:
+    if doc["game"] not in COLLECTING_GAMES or not isinstance(doc["result"], dict):  # (an unfinished game: the long way)
         return None
     if not _validator().is_valid(doc) or not _options_valid(doc["game"], doc["options"]):
         return None

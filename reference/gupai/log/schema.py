@@ -22,7 +22,9 @@ from typing import Any
 from gupai.core.resources import data_dir, write_or_check
 from gupai.core.spec import OptionSpec, game_spec
 from gupai.core.tiles import faces
+from gupai.games.base import UNFINISHED
 from gupai.games.tsung import GAME as TSUNG
+from gupai.log.format import LOG_VERSIONS
 
 __all__ = ["LOG_SCHEMA_ID", "load_schema", "log_schema", "read_limit", "read_schema", "schema_text"]
 
@@ -241,7 +243,7 @@ def _game_branch(game: str, deal: str, event: str, result: str) -> dict[str, Any
                 "options": _ref(f"options-{game}"),
                 "deal": _ref(deal),
                 "events": {"type": "array", "items": _ref(event)},
-                "result": _ref(result),
+                "result": {"if": {"type": "object"}, "then": _ref(result)},
             }
         },
     }
@@ -312,7 +314,11 @@ def log_schema() -> dict[str, Any]:
         "type": "object",
         "properties": {
             "format": {"const": "gupai-log"},
-            "version": {"const": 1},
+            "version": {
+                "enum": list(LOG_VERSIONS),
+                "description": 'The format\'s version. Version 2 adds unfinished games (a result of "*", or none, '
+                "as PGN writes a game in progress); a version-1 log means what it meant, and records a finished game.",
+            },
             "game": {"enum": games},
             "preset": {"type": "string", "description": "The preset the options were resolved from."},
             "options": {"type": "object"},
@@ -339,11 +345,20 @@ def log_schema() -> dict[str, Any]:
             "match": _ref("match"),
             "deal": {"type": "object"},
             "events": {"type": "array"},
-            "result": {"type": "object"},
+            "result": {
+                "oneOf": [{"type": "object"}, {"const": UNFINISHED}],
+                "description": 'How the game ended; "*" (or no result at all) for a game in progress (version 2 on).',
+            },
         },
-        "required": ["format", "version", "game", "preset", "options", "players", "sets", "deal", "events", "result"],
+        "required": ["format", "version", "game", "preset", "options", "players", "sets", "deal", "events"],
         "additionalProperties": False,
-        "allOf": branches,
+        "allOf": [
+            {
+                "if": {"properties": {"version": {"const": 1}}, "required": ["version"]},
+                "then": {"required": ["result"], "properties": {"result": {"type": "object"}}},
+            },
+            *branches,
+        ],
         "$defs": defs,
     }
     _allow_extensions(schema, skip=frozenset(f"options-{game}" for game in games))

@@ -17,6 +17,7 @@ from typing import Any
 
 from gupai.core.spec import game_spec
 from gupai.games.tsung.config import GAME as TSUNG
+from gupai.log.format import UNFINISHED
 from gupai.log.tsung import tsung_transcript
 
 __all__ = ["transcript"]
@@ -69,8 +70,10 @@ def transcript(log: dict[str, Any]) -> str:
             turn.append(f"{event['type']}s [{event['tile']}]")
     if turn:
         lines.append(f"turn {number:>3}  seat {seat}: " + ", ".join(turn))
-    result = log["result"]
-    if result.get("winner") is None:
+    result = log.get("result", UNFINISHED)
+    if result == UNFINISHED:
+        lines.append("unfinished: the game goes on")
+    elif result.get("winner") is None:
         lines.append(f"no winner ({result.get('reason')}) after {result.get('turns')} turns")
     else:
         lines.append(

@@ -20,7 +20,7 @@ from gupai.games.tsung.actions import trace_json
 from gupai.games.tsung.config import GAME, TsungConfig, tsung_config
 from gupai.games.tsung.deal import deal_json, random_tsung_deal
 from gupai.games.tsung.play import run_tsung
-from gupai.log.format import LOG_FORMAT, LOG_VERSION
+from gupai.log.format import LOG_FORMAT, LOG_VERSION, UNFINISHED
 
 #: The meaning of a Tsung Shap result's ``turns``, written once (log and protocol schemas).
 TURNS_DESCRIPTION = "The turns begun by the two seats together over the game: the sum of `state`'s `turns` when it ends. Each turn begins with turning a tile over (or with a claim of a missed capture); laying again after clearing the table is part of the same turn. A game in which no one lays again lasts one turn for each tile laid: under end=all-laid, 31 turns when the first player lays the last of its 16 tiles while the other still has one."
@@ -190,6 +190,8 @@ def tsung_transcript(log: dict[str, Any]) -> list[str]:
             turn.append(f"lays it {last_end}" if previous == "reveal" else f"lays [{event['tile']}] {last_end}")
         elif kind == "refill":
             turn.append(f"draws [{event['tile']}]")
+        elif kind == "pass":  # the end of an unfinished log
+            turn.append("passes")
         else:
             take_from_row(row, event, last_end)
             restart = kind == "capture" and (not row or again)
@@ -200,7 +202,9 @@ def tsung_transcript(log: dict[str, Any]) -> list[str]:
             )
         previous = kind
     flush()
-    result = log["result"]
+    result = log.get("result", UNFINISHED)
+    if result == UNFINISHED:
+        return [*lines, "unfinished: the game goes on"]
     scores = result.get("scores", [0, 0])
     if result.get("winner") is None:
         lines.append(f"a tie at {scores[0]} each after {result.get('turns')} turns ({result.get('reason')})")
@@ -235,7 +239,7 @@ def tsung_schema_defs() -> tuple[dict[str, Any], str, str, str]:
 
     >>> defs, deal, event, result = tsung_schema_defs()
     >>> deal, event, result, sorted(defs["tsung-event"]["properties"]["type"]["enum"])
-    ('tsung-deal', 'tsung-event', 'tsung-result', ['capture', 'claim', 'lay', 'refill', 'reveal'])
+    ('tsung-deal', 'tsung-event', 'tsung-result', ['capture', 'claim', 'lay', 'pass', 'refill', 'reveal'])
     """
 
     def ref(name: str) -> dict[str, str]:
@@ -292,6 +296,13 @@ def tsung_schema_defs() -> tuple[dict[str, Any], str, str, str]:
             "claim", "A capture the opponent missed with the last tile laid, claimed.", capture_fields, required
         ),
         "refill": event("refill", "A tile drawn into a four-tile hand.", {"tile": ref("tile")}, ["tile"]),
+        "pass": event(
+            "pass",
+            "A capture or claim declined, written only as the last events of an unfinished log (format 2): "
+            "elsewhere a pass is left out, since the events after it show it.",
+            {},
+            [],
+        ),
     }
     counts = {"type": "integer", "minimum": 0}
     defs: dict[str, Any] = {

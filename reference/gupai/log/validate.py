@@ -31,13 +31,16 @@ from gupai.log.schema import load_schema
 if TYPE_CHECKING:
     import jsonschema
 
-__all__ = ["MAX_SCHEMA_ERRORS", "MORE_SCHEMA_ERRORS", "LogIssue", "validate_log"]
+__all__ = ["MAX_SCHEMA_ERRORS", "MORE_SCHEMA_ERRORS", "UNFINISHED_NOTE", "LogIssue", "validate_log"]
 
 #: A schema check stops after this many errors (a document can hold millions).
 MAX_SCHEMA_ERRORS = MAX_ERRORS
 
 #: The last issue of a game whose schema check stopped at :data:`MAX_SCHEMA_ERRORS`: a note, not an error.
 MORE_SCHEMA_ERRORS = f"... the schema check stopped (it lists at most {MAX_SCHEMA_ERRORS} errors): there may be more"
+
+#: The verdict on a valid log of a game in progress (format 2: its result ``"*"`` or none): a note, not an error.
+UNFINISHED_NOTE = "valid so far, unfinished"
 
 
 def _replay_kap(doc: dict[str, Any]) -> object:

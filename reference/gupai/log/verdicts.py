@@ -14,12 +14,13 @@ from typing import Any
 from gupai.core import stops
 from gupai.core.errors import GupaiError
 from gupai.core.jsonread import JSONReadError, loads
+from gupai.games.base import is_unfinished
 from gupai.log.batches import Batch, Batches
 from gupai.log.match import MatchLinks
 from gupai.log.quick import accepted
 from gupai.log.ranges import FileRange, RangeVerdicts, owned
 from gupai.log.streams import UnusableError, open_regular
-from gupai.log.validate import MORE_SCHEMA_ERRORS, LogIssue, validate_log
+from gupai.log.validate import MORE_SCHEMA_ERRORS, UNFINISHED_NOTE, LogIssue, validate_log
 
 __all__ = ["MAX_ERRORS_PER_GAME", "MAX_ERRORS_PER_RUN", "Run", "Validation", "check_batch", "check_document"]
 
@@ -51,6 +52,10 @@ class Validation:
     lost: tuple[str, ...] = ()
     #: Files found in a directory that are not game logs (no ``gupai-log`` in them), not judged.
     skipped: tuple[str, ...] = ()
+    #: The valid logs of games in progress (format 2), each as ``(file, game)``: valid so far, unfinished.
+    unfinished: tuple[tuple[str, int | None], ...] = ()
+    #: How many valid logs of games in progress were read (:attr:`unfinished` lists the first 1,000).
+    unfinished_games: int = 0
 
     @property
     def unlisted(self) -> int:
@@ -74,6 +79,9 @@ class Run:
     workers_read: bool = False
     #: The number of the first line of the next byte range recorded (:meth:`record_range`).
     line: int = 1
+    #: The valid logs of games in progress, as ``(file, game)``; :attr:`unfinished_count` counts them all.
+    unfinished: list[tuple[str, int | None]] = field(default_factory=list)
+    unfinished_count: int = 0
 
     def game(self, text: str, file: str, game: int | None) -> None:
         """Validate one document's text (here, or in a batch for the workers), keeping what the caps allow."""
@@ -135,6 +143,13 @@ class Run:
         self.games += 1
         if not found:
             return
+        if found[0].message == UNFINISHED_NOTE:  # a valid log of a game in progress (a note, first and alone)
+            if len(found) == 1:
+                self.unfinished_count += 1
+                if len(self.unfinished) < MAX_ERRORS_PER_RUN:
+                    self.unfinished.append((file, game))
+                return
+            found = found[1:]  # (invalid after all: its link to the game before, checked after its own verdict)
         self.invalid_games += 1
         errors = len(found) - (found[-1].message == MORE_SCHEMA_ERRORS)  # the schema check's last note is no error
         self.errors += errors
@@ -168,9 +183,13 @@ class Run:
         if key is not None and key in self.cache:
             return self.cache[key]
         try:
-            found = check_document(loads(text), file=file, game=game)
+            doc = loads(text)
+            found = check_document(doc, file=file, game=game)
         except JSONReadError as error:
             found = [LogIssue(file, game, None, "", None, f"not JSON: {error.message}")]
+        else:
+            if not found and isinstance(doc, dict) and is_unfinished(doc):  # (valid: a format-2 log)
+                found = [LogIssue(file, game, None, "/result", None, UNFINISHED_NOTE)]
         if key is not None:
             if len(self.cache) >= 256:
                 self.cache.clear()
@@ -187,6 +206,8 @@ class Run:
             self.listed,
             tuple(self.batches.lost if self.batches is not None else ()),
             tuple(self.skipped),
+            tuple(self.unfinished),
+            self.unfinished_count,
         )
 
 

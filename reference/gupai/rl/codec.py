@@ -64,6 +64,19 @@ class Codec:
         """The action an integer stands for."""
         return KAP_ACTIONS[action_id] if self.kap else ACTIONS[action_id]
 
+    def is_action_id(self, action_id: object) -> bool:
+        """Whether ``action_id`` stands for an action (Tsung Shap's ids 42 and 50, where no capture's code
+        falls, stand for none).
+
+        >>> from gupai.games.registry import load_game
+        >>> codec = Codec(load_game("tsung-shap"))
+        >>> [codec.is_action_id(n) for n in (0, 42, 50, 58, 59)]
+        [True, False, False, True, False]
+        """
+        if not isinstance(action_id, int) or not 0 <= action_id < self.num_actions:
+            return False
+        return self.kap or self.action_id(self.action(action_id)) == action_id
+
     def legal_ids(self, legal: Sequence[Any]) -> list[int]:
         """The legal actions' integers, ascending."""
         return sorted(self.action_id(action) for action in legal)

@@ -3,9 +3,17 @@
 Agents are ``seat_0``, ``seat_1``, ...; the acting seat may act several times
 in a row (a draw, then a discard). An observation is a dict of the seat's
 observation tensor (:class:`~gupai.rl.codec.Codec`, from ``state.observation(seat)``
-only) and its ``action_mask`` over the integer actions. ``reset(seed=s)``
-deals what ``gupai play --seed s`` deals; the rewards come at the end: the
-settlement (Tsung Shap: the point margin). A ``render`` prints the seat's view.
+only) and its ``action_mask`` over the integer actions, both NumPy arrays
+(the dict of PettingZoo's own classic games, chess and go among them; its
+``api_test`` warns of a dict for any environment not on its own list).
+
+Seeding is Gymnasium's: ``reset(seed=s)`` seeds the environment's generator
+and deals what ``gupai play --seed s`` deals; ``reset()`` without a seed
+deals afresh from that generator (seeded from the operating system's
+entropy if no reset was ever seeded), so a run of unseeded resets gives
+a run of deals, the same after the same seeded reset. The rewards come at
+the end: the settlement (Tsung Shap: the point margin). A ``render`` prints
+the seat's view.
 """
 
 from __future__ import annotations
@@ -14,6 +22,7 @@ from typing import Any, cast
 
 import numpy as np
 from gymnasium import spaces
+from gymnasium.utils import seeding
 from pettingzoo import AECEnv
 
 from gupai.games.registry import load_game
@@ -55,6 +64,7 @@ class GupaiEnv(AECEnv):  # type: ignore[misc]
         }
         self.action_spaces = {agent: spaces.Discrete(count) for agent in self.possible_agents}
         self.state_: Any = None
+        self.np_random: np.random.Generator | None = None
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self.observation_spaces[agent]
@@ -63,7 +73,16 @@ class GupaiEnv(AECEnv):  # type: ignore[misc]
         return self.action_spaces[agent]
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
-        self.state_ = self.game.new_state(self.game.random_deal(seed=0 if seed is None else seed))
+        """Deal a new game: with ``seed``, the deal of ``gupai play --seed seed`` (the generator seeded by it too),
+        else the next deal of the environment's generator (Gymnasium's convention)."""
+        if seed is not None:
+            self.np_random, _ = seeding.np_random(seed)
+            deal = self.game.random_deal(seed=seed)
+        else:
+            if self.np_random is None:
+                self.np_random, _ = seeding.np_random()  # (the operating system's entropy)
+            deal = self.game.random_deal(seed=int(self.np_random.integers(2**63)))
+        self.state_ = self.game.new_state(deal)
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)

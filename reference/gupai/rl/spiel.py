@@ -3,29 +3,38 @@
 Chance is explicit: the deal is a chance node a tile (the shuffled order,
 each next tile drawn from those left, by their copies) then one a die where
 the options throw dice; the draws follow from the order, as at the table.
-The game's parameters are ``preset``, ``players`` (the collecting games) and
-every option, written ``pair_set`` for ``pair-set`` (empty: the preset's value).
+The game's parameters are ``preset``, ``players`` (every game: Kap Shap and
+Tsung Shap take only 2, as their rules say), ``sets`` (Kap Tai Shap; 0, the
+default, deals the sets its set rule gives the players) and every option,
+written ``pair_set`` for ``pair-set`` (empty: the preset's value).
 The engine behind every move is the reference engine (:mod:`gupai.games`).
 """
 
 from __future__ import annotations
 
+import dataclasses
+import json
 import random
 from typing import Any
 
 import numpy as np
 import pyspiel
 
+from gupai.core.errors import IllegalActionError
 from gupai.core.spec import game_spec, games
 from gupai.core.tiles import KIND_COUNT, Tile, set_counts
 from gupai.games.kap.state import ABANDON_AFTER_TURNS
 from gupai.games.registry import load_game
 from gupai.rl.codec import Codec
+from gupai.rl.dealing import Dealing, Play, Seen
 from gupai.rl.resample import resample_order
 
 __all__ = ["SpielGame", "SpielState", "game_types", "register", "short_name", "spiel_game"]
 
 _PREFIX = "python_gupai_"
+#: The game parameters that are no option: the preset, the players and the sets (0: the set rule's).
+_NOT_OPTIONS = frozenset({"preset", "players", "sets"})
+_CHANCE, _TERMINAL = int(pyspiel.PlayerId.CHANCE), int(pyspiel.PlayerId.TERMINAL)
 
 #: :func:`load_game` called with options unpacked from a dict (its overloads are for ids written out).
 _load: Any = load_game
@@ -42,9 +51,9 @@ def short_name(game: str) -> str:
 
 def _parameters(game: str) -> dict[str, Any]:
     spec = game_spec(game)
-    params: dict[str, Any] = {"preset": "culin"}
-    if spec.players_max > 2:
-        params["players"] = spec.players_default
+    params: dict[str, Any] = {"preset": "culin", "players": spec.players_default}
+    if (spec.max_sets or 1) > 1:
+        params["sets"] = 0  # (0: the sets the game's set rule gives the players)
     for option in spec.options:
         params[option.key.replace("-", "_")] = ""
     return params
@@ -79,11 +88,12 @@ class _Made:
 
     def __init__(self, game: str, params: dict[str, Any]) -> None:
         given = {**_parameters(game), **params}
-        options = {key: str(value) for key, value in given.items() if key not in ("preset", "players") and value}
-        players = int(given["players"]) if "players" in given else None
-        self.gupai: Any = _load(game, str(given["preset"]), players=players, **options)
+        options = {key: str(value) for key, value in given.items() if key not in _NOT_OPTIONS and value}
+        players, sets = int(given["players"]), int(given.get("sets", 0)) or None
+        self.gupai: Any = _load(game, str(given["preset"]), players=players, sets=sets, **options)
         self.codec = Codec(self.gupai)
-        self.tile_count = sum(set_counts(self.gupai.config.sets))
+        self.counts = tuple(set_counts(self.gupai.config.sets))
+        self.tile_count = sum(self.counts)
         config = self.gupai.config
         self.dice = config.spec.dice if self.codec.kap and config.options.get("first-player") == "dice" else 0
 
@@ -129,6 +139,10 @@ class SpielGame(pyspiel.Game):  # type: ignore[misc]
         """Pickled as its OpenSpiel name and parameters."""
         return pyspiel.load_game, (self.get_type().short_name, dict(self.get_parameters()))
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> SpielGame:
+        """The game itself: a game is never changed, and OpenSpiel deep-copies each field of a state it clones."""
+        return self
+
     @property
     def made(self) -> _Made:
         made = self.__dict__.get("_made")
@@ -165,11 +179,42 @@ class SpielState(pyspiel.State):  # type: ignore[misc]
 
     def __init__(self, game: SpielGame) -> None:
         super().__init__(game)
-        self.spiel = game
-        self.order: list[int] = []
-        self.left = list(set_counts(game.gupai.config.sets))
-        self.dice: list[int] = []
-        self.state: Any = None
+        made = game.made
+        self.play = Play(game, Dealing(made.counts, tiles=made.tile_count, dice=made.dice))
+
+    @property
+    def spiel(self) -> SpielGame:
+        """The game this is a play of."""
+        game: SpielGame = self.play.game
+        return game
+
+    @property
+    def state(self) -> Any:
+        """The reference engine's state once the deal is whole, else ``None``."""
+        return self.play.state
+
+    @property
+    def dealing(self) -> Dealing:
+        return self.play.dealing
+
+    @property
+    def seen(self) -> Seen:
+        return self.play.seen
+
+    @property
+    def order(self) -> list[int]:
+        """The tile kinds dealt so far, in order."""
+        return self.dealing.order
+
+    @property
+    def left(self) -> list[int]:
+        """The copies of each tile kind still to deal."""
+        return self.dealing.left
+
+    @property
+    def dice(self) -> list[int]:
+        """The dice thrown so far."""
+        return self.dealing.dice
 
     def __reduce__(self) -> tuple[Any, ...]:
         """Pickled as its game and the actions so far, restored by replaying them."""
@@ -195,11 +240,12 @@ class SpielState(pyspiel.State):  # type: ignore[misc]
 
     # ------------------------------------------------------------ OpenSpiel's interface
     def current_player(self) -> int:
-        if self.state is None:
-            return int(pyspiel.PlayerId.CHANCE)
-        if self.state.is_terminal:
-            return int(pyspiel.PlayerId.TERMINAL)
-        return int(self.state.current_player)
+        state = self.play.state
+        if state is None:
+            return _CHANCE
+        if state.is_terminal:
+            return _TERMINAL
+        return int(state.current_player)
 
     def _legal_actions(self, player: int) -> list[int]:
         return self.spiel.codec.legal_ids(self.state.legal_actions())
@@ -211,24 +257,76 @@ class SpielState(pyspiel.State):  # type: ignore[misc]
         return [(face, 1 / 6) for face in range(6)]
 
     def _apply_action(self, action: int) -> None:
-        if self.state is not None:
-            self.state.apply_unchecked(self.spiel.codec.action(action))
-            cap = getattr(self.state, "turn_cap", None)
-            if cap is not None and self.state.turn > cap and not self.state.is_terminal:
-                self.state.abandon()  # termination=none: the engine's cap (ks.end.abandoned)
+        play = self.play
+        if play.seen.made:
+            play.seen.clear()
+        state = play.state
+        if state is not None:
+            state.apply_unchecked(self._checked(action))
+            cap = getattr(state, "turn_cap", None)
+            if cap is not None and state.turn > cap and not state.is_terminal:
+                state.abandon()  # termination=none: the engine's cap (ks.end.abandoned)
             return
-        if len(self.order) < self.spiel.tile_count:
-            self.order.append(action)
-            self.left[action] -= 1
-        else:
-            self.dice.append(action + 1)
-        if len(self.order) == self.spiel.tile_count and len(self.dice) == self.spiel.dice:
+        self._check_chance(action)
+        self.dealing.deal(action)
+        if self.dealing.done:
             game = self.spiel.gupai
             if self.spiel.codec.kap:
                 deal = game.deal_from_order(self.order, dice=tuple(self.dice) if self.dice else None)
             else:
                 deal = game.deal_from_order(self.order)
-            self.state = game.new_state(deal)
+            self.play.state = game.new_state(deal)
+
+    def _checked(self, action_id: int) -> Any:
+        """The action ``action_id`` stands for, if the player to move may take it now (the engine's one check,
+        ``why_illegal``, as :meth:`gupai.KapState.apply` makes it); else :class:`IllegalActionError` naming the
+        seat, the action and the state."""
+        state, codec = self.play.state, self.play.game.codec
+        if not codec.is_action_id(action_id):
+            where = self._where()
+            raise IllegalActionError(
+                f"{where}: action {action_id!r} stands for no action of {state.config.spec.id} "
+                f"(ids 0 to {codec.num_actions - 1}); legal now for seat {state.current_player}: "
+                f"{codec.legal_ids(state.legal_actions())}",
+                where=where,
+            )
+        action = codec.action(action_id)
+        problem = state.why_illegal(action)
+        if problem is not None:
+            rule, why = problem
+            where = self._where()
+            raise IllegalActionError(
+                f"{where}: action {action_id} ({action}) is illegal: {why}; "
+                f"legal now: {codec.legal_ids(state.legal_actions())}",
+                where=where,
+                rule=rule,
+            )
+        return action
+
+    def _where(self) -> str:
+        """The state, for an error: the game's OpenSpiel name and how many actions (chance ones too) it has had."""
+        return f"{self.spiel.get_type().short_name} after {len(self.history())} actions"
+
+    def _check_chance(self, outcome: int) -> None:
+        """Refuse a chance outcome that is not one of :meth:`chance_outcomes` (a tile none of whose copies is left,
+        a die face off the die, an outcome after the deal), with :class:`IllegalActionError`."""
+        dealing = self.dealing
+        if len(dealing.order) < dealing.tiles:
+            if isinstance(outcome, int) and 0 <= outcome < KIND_COUNT and dealing.left[outcome] > 0:
+                return
+        elif isinstance(outcome, int) and 0 <= outcome < 6:
+            return
+        if len(self.order) < self.spiel.tile_count:
+            what = f"tile kind {outcome!r}"
+            if isinstance(outcome, int) and 0 <= outcome < KIND_COUNT:
+                what = f"[{Tile.from_index(outcome)}] (kind {outcome}): every copy of it is dealt already"
+            else:
+                what += f" is not a tile kind (0 to {KIND_COUNT - 1})"
+            step = f"tile {len(self.order) + 1} of {self.spiel.tile_count}"
+        else:
+            what, step = f"die face {outcome!r} (0 to 5 stand for 1 to 6)", f"die {len(self.dice) + 1}"
+        where = self._where()
+        raise IllegalActionError(f"{where}: chance cannot deal {what} at {step}", where=where)
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
@@ -276,18 +374,47 @@ class Observer:
         if state.state is None:
             self.tensor.fill(0.0)
             return
-        self.tensor[:] = self.codec.tensor(state.state.observation(player), information=self.information)
+        kind = "information" if self.information else "observation"
+        self.tensor[:] = state.seen.tensor(player, kind, lambda: self._tensor(state, player))
+
+    def _tensor(self, state: SpielState, player: int) -> list[float]:
+        return self.codec.tensor(state.state.observation(player), information=self.information)
 
     def string_from(self, state: SpielState, player: int) -> str:
         if state.state is None:
             return str(state)
+        kind = "information" if self.information else "observation"
+        return state.seen.text(player, kind, lambda: self._string(state, player))
+
+    def _string(self, state: SpielState, player: int) -> str:
         seen = state.state.observation(player)
-        if not self.information:
-            return str(seen)
-        moves = " ".join(
-            f"{e.seat}:{e.type}" + (f" {e.tile}" if getattr(e, "tile", None) is not None else "") for e in seen.events
-        )
-        return f"{seen}\nseen: {moves}"
+        return information_string(seen) if self.information else str(seen)
+
+
+def information_string(seen: Any) -> str:
+    """A seat's information state as text: everything its observation holds, every event in full as it saw it.
+
+    Two states give the same text exactly when the seat cannot tell them apart:
+    the text is made of the observation alone (so hidden tiles never enter it),
+    and of all of it (the phase, the open captures, each lay's end, each
+    capture's tiles and points), so whatever the seat knows that differs shows.
+    The Tsung Shap strings once dropped the lay's end, the captured tiles and
+    the phase, and OpenSpiel's ISMCTS merged states whose legal actions differ.
+    """
+    known = [
+        f"{item.name}={_shown(getattr(seen, item.name))}"
+        for item in dataclasses.fields(seen)
+        if item.name not in ("config", "events")
+    ]
+    moves = ";".join(json.dumps(event.to_json(), separators=(",", ":")) for event in seen.events)
+    return f"{seen}\n{' '.join(known)}\nseen: {moves}"
+
+
+def _shown(value: Any) -> str:
+    """A field of an observation as text (tiles by their faces)."""
+    if isinstance(value, tuple):
+        return "(" + ",".join(_shown(item) for item in value) + ")"
+    return str(value)
 
 
 def register() -> None:
@@ -299,14 +426,19 @@ def register() -> None:
         pyspiel.register_game(game_type, _game_class(game, game_type))
 
 
-def spiel_game(game: str, preset: str | None = None, *, players: int | None = None, **options: str) -> SpielGame:
-    """``game`` as an OpenSpiel game, fixed by ``preset`` and ``options`` as :func:`gupai.load_game` takes them."""
+def spiel_game(
+    game: str, preset: str | None = None, *, players: int | None = None, sets: int | None = None, **options: str
+) -> SpielGame:
+    """``game`` as an OpenSpiel game, fixed by ``preset``, ``players``, ``sets`` and ``options`` as
+    :func:`gupai.load_game` takes them."""
     register()
     params: dict[str, Any] = {key.replace("-", "_"): str(value) for key, value in options.items()}
     if preset is not None:
         params["preset"] = preset
     if players is not None:
         params["players"] = players
+    if sets is not None:
+        params["sets"] = sets
     loaded: SpielGame = pyspiel.load_game(short_name(game), params)
     return loaded
 

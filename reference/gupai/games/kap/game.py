@@ -10,9 +10,8 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from gupai.core.options import Options
 from gupai.games.base import deal_rng, game_repr
@@ -54,7 +53,3 @@ class KapGame:
 
     def new_state(self, deal: Deal) -> KapState:
         return KapState(self.config, deal)
-
-    def from_log(self, log: str | Mapping[str, Any]) -> KapState:
-        """The play of this game a valid log records, restored by replay (a log of another game or options is refused)."""
-        return KapState.from_log(log, game=self)

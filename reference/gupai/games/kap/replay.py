@@ -37,6 +37,7 @@ from typing import Any
 from gupai.core.errors import GupaiError, ReplayError
 from gupai.core.hands import Decomposition
 from gupai.core.tiles import Tile, count_vector, kinds_of
+from gupai.games.base import is_unfinished
 from gupai.games.kap.actions import DECLARE, DRAW, Action, Event, action_of
 from gupai.games.kap.config import config_of
 from gupai.games.kap.deal_check import check_deal, check_position, checked_deal
@@ -265,6 +266,15 @@ def replay_kap(doc: Mapping[str, Any]) -> KapState:
         step(action)  # the engine's own move; a log needs no event built back
         if action is DECLARE:
             _keep_split(state, event)
+    if is_unfinished(doc):
+        if state.is_terminal:
+            raise ReplayError(
+                "/result",
+                state.config.rule(_END_RULES.get(str(state.reason), "end.win")),
+                f"the events end the game ({state.reason}) at turn {state.turn}, so the log must record its result, "
+                "not an unfinished game",
+            )
+        return state
     problem = check_result(state, doc["result"])
     if problem is not None:
         raise problem

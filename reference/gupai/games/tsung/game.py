@@ -10,9 +10,8 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from gupai.core.errors import OptionError
 from gupai.core.options import Options
@@ -61,7 +60,3 @@ class TsungGame:
 
     def new_state(self, deal: TsungDeal) -> TsungState:
         return TsungState(self.config, deal)
-
-    def from_log(self, log: str | Mapping[str, Any]) -> TsungState:
-        """The play of this game a valid log records, restored by replay (a log of another game or options is refused)."""
-        return TsungState.from_log(log, game=self)

@@ -35,6 +35,7 @@ from typing import Any
 from gupai.core.errors import GupaiError, ReplayError
 from gupai.core.options import read_options
 from gupai.core.tiles import Tile, kinds_of, set_mismatch
+from gupai.games.base import is_unfinished
 from gupai.games.match import check_match
 from gupai.games.tsung.actions import (
     ACTIONS,
@@ -191,15 +192,45 @@ def replay_tsung(doc: dict[str, Any]) -> TsungState:
     check_match(doc.get("match"), game=GAME, reading=config.options["first-player"], first_player=deal.first_player)
     state = TsungState(config, deal)
     events: list[_Event] = doc["events"]
-    pos = _match(state, events, 0, 0)
-    while pos < len(events):
-        pos = _decision(state, events, pos)
+    unfinished = is_unfinished(doc)
+    end = len(events)
+    if unfinished:  # a game in progress writes the passes it ends on (no event after them shows them)
+        while end and events[end - 1].get("type") == "pass":
+            end -= 1
+    pos = _match(state, events[:end], 0, 0)
+    while pos < end:
+        pos = _decision(state, events[:end], pos)
+    if unfinished:
+        _trailing_passes(state, events, end)
+        return state
     while implicit_pass(state, None):  # the log's last tile laid (or claim open) was left untaken
         since = len(state.trace)
         state.step(PASS_CODE)
         pos = _match(state, events, pos, since)
     _check_result(state, doc)
     return state
+
+
+def _trailing_passes(state: TsungState, events: list[_Event], pos: int) -> None:
+    """Replay the passes an unfinished log ends on (from ``pos``): each a decision the state waits for, which
+    leaves no event behind; then the game must still be on."""
+    for at in range(pos, len(events)):
+        if state.phase not in (TAKE, CLAIM) or state.is_terminal:
+            raise _Error(f"/events/{at}", "ts.end", f"event {at} passes, but no capture or claim is open", at)
+        _check_seat(state, events[at], at)
+        since = len(state.trace)
+        state.step(PASS_CODE)
+        if len(state.trace) > since:
+            want = trace_json(state.trace[since])
+            raise _Error(
+                "/events", "ts.end", f"the events stop where {describe_event(want)}: the log must write it", at
+            )
+    if state.is_terminal:
+        raise _Error(
+            "/result",
+            "ts.end",
+            f"the events end the game ({_end_reason(state)}), so the log must record its result, not an unfinished game",
+        )
 
 
 def _capture_code(event: _Event, at: str, pos: int) -> int:
@@ -225,6 +256,13 @@ def _decision(state: TsungState, events: list[_Event], pos: int) -> int:
     if state.is_terminal:
         raise _Error(at, "ts.end", f"event {pos} follows the end of the game ({_end_reason(state)})", pos)
     since = len(state.trace)
+    if kind == "pass":
+        raise _Error(
+            at,
+            "ts.capture.choice",
+            "a pass is written only at the end of an unfinished log (format 2); elsewhere it is left out",
+            pos,
+        )
     if state.phase == CLAIM or state.phase == TAKE:
         if state.phase == TAKE and kind == "capture" and event["seat"] != seat:
             raise _Error(
