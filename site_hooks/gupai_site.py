@@ -64,7 +64,16 @@ from site_hooks.features import FeatureError, load_scenarios  # noqa: E402
 from site_hooks.howto import rules_box, tsung_deal_block, turn_example, wall_block  # noqa: E402
 from site_hooks.markup import check_site_markup  # noqa: E402
 from site_hooks.pages import SiteData  # noqa: E402
-from site_hooks.play import PYODIDE_FILES, PYODIDE_VERSION, Runtime, kit_zip, play_pages, pyodide_dir, try_it  # noqa: E402
+from site_hooks.play import (  # noqa: E402
+    FOUR_TILE_HOWTO,
+    PYODIDE_FILES,
+    PYODIDE_VERSION,
+    Runtime,
+    kit_zip,
+    play_pages,
+    pyodide_dir,
+    try_it,
+)
 from site_hooks.questions import load_questions, questions_page  # noqa: E402
 from site_hooks.sample import SAMPLES, sample_html  # noqa: E402
 from site_hooks.viewer import CorpusLog, corpus_files, corpus_logs, sample_logs, viewer_page  # noqa: E402
@@ -302,6 +311,8 @@ def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Fil
     game, _, name = src.partition("/")
     if name == "index.md" and game in data.by_id:  # each how-to-play page: "try it" on its Play page
         markdown = try_it(markdown, data.by_id[game])
+    elif src == FOUR_TILE_HOWTO:  # the four-tile variant's how-to-play page: "try it" on its own Play page
+        markdown = try_it(markdown, data.by_id[game], four_tile=True)
     return expand_tile_tokens(markdown, src)
 
 

@@ -35,6 +35,7 @@ from .common import rel
 
 __all__ = [
     "FOUR_TILE",
+    "FOUR_TILE_HOWTO",
     "PYODIDE_FILES",
     "PYODIDE_VERSION",
     "Runtime",
@@ -47,6 +48,8 @@ __all__ = [
 
 #: The four-tile variant's Play page: (game, page, the preset it starts with, its name).
 FOUR_TILE = ("tsung-shap", "tsung-shap/play-four-tile.md", "spieltdomino", "the four-tile variant")
+#: The four-tile variant's how-to-play page, which links to its Play page.
+FOUR_TILE_HOWTO = "tsung-shap/four-tile.md"
 
 #: The Pyodide release the pages run on (npm package ``pyodide``).
 PYODIDE_VERSION = "314.0.7"
@@ -175,10 +178,19 @@ def play_pages(specs: Iterable[GameSpec], runtime: Runtime) -> dict[str, Callabl
     return pages
 
 
-def try_it(markdown: str, spec: GameSpec) -> str:
-    """A how-to-play page's markdown with its "try it" links to the Play pages, after its title."""
+def try_it(markdown: str, spec: GameSpec, *, four_tile: bool = False) -> str:
+    """A how-to-play page's markdown with its "try it" links to the Play pages, after its title.
+
+    The four-tile variant's own page (``four_tile``) links to its Play page first.
+
+    >>> from gupai.core.spec import game_spec
+    >>> try_it("# Four tiles", game_spec("tsung-shap"), four_tile=True).splitlines()[2].split("](")[0]
+    '    [Play the four-tile variant against the bots'
+    """
     links = f"[Play {spec.name} against the bots](play.md)"
-    if spec.id == FOUR_TILE[0]:
+    if four_tile:
+        links = f"[Play {FOUR_TILE[3]} against the bots]({Path(FOUR_TILE[1]).name})"
+    elif spec.id == FOUR_TILE[0]:
         links += f" · [play {FOUR_TILE[3]}]({Path(FOUR_TILE[1]).name})"
     note = f'!!! tip "Try it"\n    {links}, here in your browser, on the kit\'s own engine.\n\n'
     head, newline, rest = markdown.partition("\n")
