@@ -98,7 +98,7 @@ def _validate(
     unreadable: list[str] = []
     internal: list[str] = []
     skipped: list[str] = []
-    count = invalid = errors = listed = 0
+    count = invalid = errors = listed = unexplained = unread = 0
     for path in paths:  # one path at a time: a crash on one loses none of the others
         try:
             result = validate_all([path], submit=submit, window=window, restart=restart, workers_read=workers_read)
@@ -115,16 +115,22 @@ def _validate(
         count += result.games
         invalid += result.invalid_games
         errors += result.errors
+        unexplained += result.unexplained
+        unread += result.unreadable_unlisted
         unreadable += result.unreadable
     if as_json:
         report = {
-            "valid": not errors and not unreadable and not internal,
+            "valid": not errors and not invalid and not unreadable and not internal,
             "games": count,
             "invalid_games": invalid,
             "errors": [i.to_json() for i in issues],
             "error_count": errors,
             "unreadable": unreadable,
         }
+        if unexplained:  # invalid games past the errors listed: not explained, so not counted in error_count
+            report["unexplained_games"] = unexplained
+        if unread:
+            report["unreadable_unlisted"] = unread
         if internal:
             report["internal_errors"] = internal
         if skipped:
@@ -135,8 +141,16 @@ def _validate(
             click.echo(printable(issue))
         if errors > listed:
             click.echo(f"... {errors - listed} more error(s) not listed", err=True)
+        if unexplained:
+            click.echo(
+                f"... and {unexplained} more invalid game(s), whose errors were not looked for "
+                f"(at most {MAX_ERRORS_PER_RUN} errors are listed)",
+                err=True,
+            )
         for item in unreadable:
             click.echo(f"Error: cannot read {printable(item)}", err=True)
+        if unread:
+            click.echo(f"Error: cannot read {unread} more line(s), not listed", err=True)
         if skipped:
             names = ", ".join(printable(name) for name in skipped[:5]) + (", ..." if len(skipped) > 5 else "")
             click.echo(
@@ -151,4 +165,4 @@ def _validate(
         sys.exit(EXIT_INTERNAL)
     if unreadable:
         sys.exit(2)
-    sys.exit(1 if errors else 0)
+    sys.exit(1 if errors or invalid else 0)

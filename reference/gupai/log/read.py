@@ -43,10 +43,12 @@ from gupai.log.validate import LogIssue
 from gupai.log.verdicts import (
     MAX_ERRORS_PER_GAME,
     MAX_ERRORS_PER_RUN,
+    MAX_UNREADABLE_LINES,
     Run,
     Validation,
     check_batch,
     check_document,
+    listed_of,
 )
 
 __all__ = [
@@ -80,13 +82,16 @@ def check_range(part: FileRange) -> RangeVerdicts:
     check them (their numbers count from the range's first line).
 
     Each line but the first gets its match link to the line before checked here; the first one's is the
-    reading process's, which knows the range before.
+    reading process's, which knows the range before. The worker sends back no more than the reader can keep:
+    the errors of its games are explained until they fill a run's list (:data:`MAX_ERRORS_PER_RUN`, at most
+    :data:`MAX_ERRORS_PER_GAME` counted a game, no more than the reader lists of them); later invalid games are
+    judged and counted in ``hidden``, and unreadable lines past as many are counted in ``unread``.
     """
     run = Run()
     rest: list[tuple[int, list[LogIssue] | str]] = []
     first: tuple[int, str, list[LogIssue]] | None = None
     last: str | None = None
-    quiet = number = 0
+    quiet = number = kept = hidden = unread = listed_unread = 0
     try:
         with open_regular(part.path) as opened:
             info = os.fstat(opened.fileno())
@@ -96,24 +101,33 @@ def check_range(part: FileRange) -> RangeVerdicts:
             for line, text, readable in _documents(reader, lines=True):
                 number = line or 0  # always a number: the lines of a JSON Lines file
                 if not readable:
-                    rest.append((number, text))
+                    if listed_unread < MAX_UNREADABLE_LINES:
+                        rest.append((number, text))
+                        listed_unread += 1
+                    else:
+                        unread += 1
                     continue
-                doc, found = run.verdict(text, part.file, number)
+                explain = kept < MAX_ERRORS_PER_RUN
+                doc, found = run.verdict(text, part.file, number, explain=explain)
                 if first is None:
                     first = (number, text, found)
                     run.links.follow(text, part.file)
                 else:
                     found = run.links.check(text, part.file, number, found, doc=doc)
-                    if found:
+                    if not found:
+                        quiet += 1
+                    elif explain:
                         rest.append((number, found))
                     else:
-                        quiet += 1
+                        hidden += 1
+                if found and explain:  # (the reader lists at least this many of them while it lists any)
+                    kept += min(listed_of(found), MAX_ERRORS_PER_GAME)
                 last = text
             number = reader.count
     except (OSError, UnusableError) as error:  # the file went away or changed kind since it was opened
         why = f"{part.file}: {getattr(error, 'strerror', None) or error}"
-        return RangeVerdicts(first, rest, quiet, last, number, failed=why)
-    return RangeVerdicts(first, rest, quiet, last, number)
+        return RangeVerdicts(first, rest, quiet, last, number, failed=why, hidden=hidden, unread=unread)
+    return RangeVerdicts(first, rest, quiet, last, number, hidden=hidden, unread=unread)
 
 
 def validate_text(text: str, *, file: str = "<log>", lines: bool = False) -> list[LogIssue]:
@@ -314,7 +328,7 @@ def _feed(
     for number, text, readable in _documents(stream, lines=lines):
         if not readable:
             any_game = True
-            run.unreadable.append(f"{file}:{number}: {text}")
+            run.unreadable_line(f"{file}:{number}: {text}")
             continue
         if found:  # the first document decides, for a file found in a directory
             found = False
