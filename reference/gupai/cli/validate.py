@@ -97,11 +97,15 @@ def _validate(
     issues: list[LogIssue] = []
     unreadable: list[str] = []
     internal: list[str] = []
+    refused: list[str] = []
     skipped: list[str] = []
     count = invalid = errors = listed = unexplained = unread = 0
     for path in paths:  # one path at a time: a crash on one loses none of the others
         try:
             result = validate_all([path], submit=submit, window=window, restart=restart, workers_read=workers_read)
+        except GupaiError as error:  # the machine refused what the run needs (file descriptors): unusable, exit 2
+            refused.append(error.message)
+            continue
         except Exception as error:
             internal.append(" ".join(f"{path}: internal error: {type(error).__name__}: {error}".split()))
             continue
@@ -120,13 +124,15 @@ def _validate(
         unreadable += result.unreadable
     if as_json:
         report = {
-            "valid": not errors and not invalid and not unreadable and not internal,
+            "valid": not errors and not invalid and not unreadable and not internal and not refused,
             "games": count,
             "invalid_games": invalid,
             "errors": [i.to_json() for i in issues],
             "error_count": errors,
             "unreadable": unreadable,
         }
+        if refused:
+            report["refused"] = refused
         if unexplained:  # invalid games past the errors listed: not explained, so not counted in error_count
             report["unexplained_games"] = unexplained
         if unread:
@@ -149,6 +155,8 @@ def _validate(
             )
         for item in unreadable:
             click.echo(f"Error: cannot read {printable(item)}", err=True)
+        for item in refused:
+            click.echo(f"Error: {printable(item)}", err=True)
         if unread:
             click.echo(f"Error: cannot read {unread} more line(s), not listed", err=True)
         if skipped:
@@ -163,6 +171,6 @@ def _validate(
         click.echo(printable(f"Error: {item} (a bug in gupai; please report it)"), err=True)
     if internal:
         sys.exit(EXIT_INTERNAL)
-    if unreadable:
+    if unreadable or refused:
         sys.exit(2)
     sys.exit(1 if errors or invalid else 0)

@@ -21,6 +21,12 @@ those tasks again.
 
 Where the system cannot fork (no ``os.fork``), a pool runs each task in the
 calling process when it is submitted.
+
+Each worker costs the calling process two file descriptors (its pipes). A
+pool that the limit on open descriptors (``ulimit -n``) cannot hold starts
+as many workers as it can, with a note on stderr; if not one fits, or the
+system's table of open files fills as the workers start, it raises a
+:class:`~gupai.core.errors.GupaiError` that names the limit (exit status 2).
 """
 
 from __future__ import annotations
@@ -30,12 +36,22 @@ import os
 import pickle
 import select
 import signal
+import sys
 from collections import deque
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import BrokenExecutor, Future
 from typing import Any
 
-from gupai.core.workers import CAN_FORK, fork_worker, frame, unframed
+from gupai.core.errors import GupaiError
+from gupai.core.workers import (
+    CAN_FORK,
+    SPARE_DESCRIPTORS,
+    descriptors,
+    fork_worker,
+    frame,
+    out_of_descriptors,
+    unframed,
+)
 
 __all__ = ["AHEAD", "DEPTH", "BrokenProcessPool", "Task", "WorkerPool"]
 
@@ -132,7 +148,7 @@ class WorkerPool:
     def __init__(self, jobs: int, *, initializer: Callable[..., None] | None = None, initargs: Sequence[Any] = ()):
         if jobs < 1:
             raise ValueError(f"a worker pool needs at least one worker, not {jobs}")
-        self.jobs = jobs
+        self.jobs = _fitting(jobs) if CAN_FORK else jobs
         self._initializer = initializer
         self._initargs = tuple(initargs)
         self._workers: list[_Worker] | None = None
@@ -234,7 +250,13 @@ class WorkerPool:
         self._workers = []
         for _ in range(self.jobs):
             held = [fd for worker in self._workers for fd in (worker.tasks, worker.results)]
-            self._workers.append(_Worker(*fork_worker(held, self._initializer, self._initargs)))
+            try:
+                self._workers.append(_Worker(*fork_worker(held, self._initializer, self._initargs)))
+            except OSError as error:
+                if not out_of_descriptors(error):
+                    raise
+                self.kill()
+                raise GupaiError(_too_few(len(held) // 2 + 1, descriptors())) from None
 
     def _pump(self) -> None:
         """Take the outcomes the workers have sent, and hand them their next tasks; without waiting."""
@@ -368,3 +390,35 @@ class WorkerPool:
             self.close()
         else:  # an error or a signal: nothing more is wanted from the workers
             self.kill()
+
+
+def _fitting(jobs: int) -> int:
+    """How many of ``jobs`` workers the limit on open file descriptors leaves room for (each needs two, beside
+    :data:`~gupai.core.workers.SPARE_DESCRIPTORS` kept free): ``jobs``, or fewer with a note on stderr; a
+    :class:`GupaiError` naming the limit when not one fits."""
+    known = descriptors()
+    if known is None:
+        return jobs
+    limit, now = known
+    fit = (limit - now - SPARE_DESCRIPTORS) // 2
+    if fit >= jobs:
+        return jobs
+    if fit < 1:
+        raise GupaiError(_too_few(jobs, known))
+    with contextlib.suppress(OSError, ValueError):
+        print(
+            f"gupai: note: {jobs} worker processes need {2 * jobs + SPARE_DESCRIPTORS} file descriptors beside the "
+            f"{now} open, but the limit (ulimit -n) is {limit}: {fit} worker(s) instead",
+            file=sys.stderr,
+        )
+    return fit
+
+
+def _too_few(jobs: int, known: tuple[int, int] | None) -> str:
+    limit = (
+        f"the limit (ulimit -n) is {known[0]}, with {known[1]} open" if known else "the limit (ulimit -n) is reached"
+    )
+    return (
+        f"too few file descriptors for {jobs} worker process(es), two each and {SPARE_DESCRIPTORS} kept for the "
+        f"files: {limit}; raise it (ulimit -n) or run fewer --jobs"
+    )

@@ -26,6 +26,7 @@ from typing import BinaryIO, NamedTuple
 
 from gupai.core.errors import GupaiError
 from gupai.core.jsonread import JSONReadError, loads
+from gupai.core.workers import out_of_descriptors
 from gupai.log import ranges
 from gupai.log.batches import BATCH_BYTES, BATCH_GAMES, Batch, Batches, Submit
 from gupai.log.ranges import FileRange, OwnedLines, RangeVerdicts, cut_bytes, owned
@@ -125,6 +126,8 @@ def check_range(part: FileRange) -> RangeVerdicts:
                 last = text
             number = reader.count
     except (OSError, UnusableError) as error:  # the file went away or changed kind since it was opened
+        if isinstance(error, OSError) and out_of_descriptors(error):  # the machine's fault, not the file's
+            raise GupaiError(_no_descriptor(part.file)) from None
         why = f"{part.file}: {getattr(error, 'strerror', None) or error}"
         return RangeVerdicts(first, rest, quiet, last, number, failed=why, hidden=hidden, unread=unread)
     return RangeVerdicts(first, rest, quiet, last, number, hidden=hidden, unread=unread)
@@ -301,7 +304,16 @@ def _read(run: Run, path: str, *, found: bool = False) -> None:
     except UnusableError as why:
         run.unreadable.append(f"{name}: {why}")
     except OSError as error:
+        if out_of_descriptors(error):  # the machine's fault, not the file's
+            raise GupaiError(_no_descriptor(name)) from None
         run.unreadable.append(f"{name}: {error.strerror or error}")
+
+
+def _no_descriptor(name: str) -> str:
+    return (
+        f"too many open files to open {name} (the limit, ulimit -n, is reached: the file itself may be fine); "
+        "raise the limit or run fewer --jobs"
+    )
 
 
 def _read_stream(stream: BinaryIO) -> tuple[Joined, bool]:
