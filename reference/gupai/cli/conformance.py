@@ -285,15 +285,16 @@ def _read_report(path: str) -> dict[str, Any]:
     import jsonschema  # only this command needs it
 
     from gupai.conformance.report_schema import report_schema
+    from gupai.core.jsonread import JSONReadError, loads
 
     try:
         text = Path(path).read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as error:
         raise InputError(safe_text(f"cannot read {path}: {getattr(error, 'strerror', None) or error}")) from None
     try:
-        doc = json.loads(text)
-    except (ValueError, RecursionError) as error:
-        raise InputError(safe_text(f"{path} is not JSON: {error}")) from None
+        doc = loads(text)  # the strict reader every JSON handed in goes through (a duplicate key, NaN, depth)
+    except JSONReadError as error:
+        raise InputError(safe_text(f"{path} is not JSON: {error.message}")) from None
     problem = next(iter(jsonschema.Draft202012Validator(report_schema()).iter_errors(doc)), None)
     if problem is not None:
         where = "/" + "/".join(map(str, problem.absolute_path))

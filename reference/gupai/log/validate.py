@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 import jsonschema_rs
 
-from gupai.core.errors import ReplayError
+from gupai.core.errors import LogError, ReplayError
 from gupai.core.schema_errors import MAX_ERRORS, Path, first_errors, is_small, short_message
 from gupai.games.tsung import GAME as TSUNG
 from gupai.log.schema import load_schema
@@ -31,7 +31,18 @@ from gupai.log.schema import load_schema
 if TYPE_CHECKING:
     import jsonschema
 
-__all__ = ["MAX_SCHEMA_ERRORS", "MORE_SCHEMA_ERRORS", "UNEXPLAINED", "LogIssue", "validate_log"]
+    from gupai.games.kap.state import KapState
+    from gupai.games.tsung.state import TsungState
+
+__all__ = [
+    "MAX_SCHEMA_ERRORS",
+    "MORE_SCHEMA_ERRORS",
+    "UNEXPLAINED",
+    "LogIssue",
+    "checked_replay_kap",
+    "checked_replay_tsung",
+    "validate_log",
+]
 
 #: A schema check stops after this many errors (a document can hold millions).
 MAX_SCHEMA_ERRORS = MAX_ERRORS
@@ -190,3 +201,35 @@ def _event_of(pointer: str) -> int | None:
     if len(parts) > 2 and parts[1] == "events" and parts[2].isdigit():
         return int(parts[2])
     return None
+
+
+def checked_replay_kap(doc: Any) -> KapState:
+    """The front door's ``gupai.replay_kap``: a Kap Shap or Kap Tai Shap log replayed, after the schema check that
+    ``gupai validate`` makes first (the replay itself supposes a schema-valid log): a document the schema refuses
+    raises :class:`LogError` naming its first error, as the first rule a replay finds broken raises
+    :class:`ReplayError`.
+
+    >>> checked_replay_kap({"game": "kap-shap"})
+    Traceback (most recent call last):
+    ...
+    gupai.core.errors.LogError: not a valid log: / 'deal' is a required property
+    """
+    from gupai.games.kap.replay import replay_kap
+
+    return replay_kap(_schema_checked(doc))
+
+
+def checked_replay_tsung(doc: Any) -> TsungState:
+    """The front door's ``gupai.replay_tsung``: :func:`checked_replay_kap`'s checks, for a Tsung Shap log."""
+    from gupai.games.tsung.replay import replay_tsung
+
+    return replay_tsung(_schema_checked(doc))
+
+
+def _schema_checked(doc: Any) -> Any:
+    """``doc`` with its integral floats as ints, if the schema accepts it; else :class:`LogError` (its first error)."""
+    errors, _ = _schema_errors(doc)
+    if errors:
+        pointer, message = errors[0]
+        raise LogError(f"not a valid log: {pointer or '/'} {message}", where=pointer or "/")
+    return _integral(doc)
