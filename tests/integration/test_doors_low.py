@@ -71,3 +71,26 @@ def test_validate_and_show_judge_text_that_is_not_json_alike(tmp_path: Path, tex
     assert validated.returncode == shown.returncode == (2 if text in NOT_JSON else 1), (validated, shown)
     assert "at at" not in validated.stdout + validated.stderr + shown.stderr
     assert "Traceback" not in validated.stderr + shown.stderr
+
+
+@pytest.mark.parametrize(
+    "outputs",
+    [["--report", "out.json", "--junit", "out.json"], ["--badge", "b.json", "--report", "./b.json"]],
+)
+def test_outputs_that_collide_are_refused_before_the_engine_starts(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, outputs: list[str]
+) -> None:
+    """Issue 33: with --force the report and the badge were lost under the JUnit XML, refused only after the run."""
+    monkeypatch.chdir(tmp_path)
+    done = _gupai("conformance", "run", "kap-shap", "--engine", "no-such-engine-here", *outputs, "--force")
+    assert done.returncode == 2
+    assert "name the same file" in done.stderr and "no-such-engine-here" not in done.stderr
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_compare_refuses_to_write_its_page_over_a_report(tmp_path: Path) -> None:
+    report = tmp_path / "report.json"
+    report.write_text("{}", encoding="utf-8")
+    done = _gupai("conformance", "compare", str(report), "--html", str(report), "--force")
+    assert done.returncode == 2 and "name the same file" in done.stderr
+    assert report.read_text(encoding="utf-8") == "{}"

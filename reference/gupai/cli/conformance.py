@@ -180,6 +180,14 @@ def _run(
     if not command:
         raise HarnessError("give the engine to test with --engine 'COMMAND' (or --dump-tests to list the cases)")
     known = parse_known_failures(Path(known_path).read_text(encoding="utf-8")) if known_path else ()
+    _refuse_collisions(
+        [
+            ("--report", report_path),
+            ("--badge", badge_path),
+            ("--junit", junit_path),
+            ("--write-known-failures", write_known),
+        ]
+    )
     outputs = [(report_path, force), (badge_path, force), (junit_path, force), (write_known, True)]
     for path, replace in outputs:
         if path:  # before the run, not after it: a file that cannot be written is said at once
@@ -267,6 +275,7 @@ def compare_cmd(reports: tuple[str, ...], as_json: bool, html_path: str | None, 
     does not name the rule.
     """
     if html_path:
+        _refuse_collisions([("--html", html_path), *(("REPORT", path) for path in reports)])
         try:
             check_writable(html_path, force=force)
         except OutputError as error:
@@ -278,6 +287,28 @@ def compare_cmd(reports: tuple[str, ...], as_json: bool, html_path: str | None, 
     # each line escaped on its own (engine names come from the reports): the matrix keeps its lines
     text = "\n".join(printable(line) for line in matrix_text(matrix).splitlines())
     click.echo(json.dumps(matrix, indent=2, ensure_ascii=False) if as_json else text)
+
+
+def _refuse_collisions(named: list[tuple[str, str | None]]) -> None:
+    """Refuse, before anything runs (and whatever --force says), two of a command's files that are one file:
+    the later write would replace the earlier (a report and a badge lost under JUnit XML), or an output its
+    input. ``named``: each option and its path (``None``: not given); the first is an output.
+
+    >>> _refuse_collisions([("--report", "r.json"), ("--junit", "./r.json")])
+    Traceback (most recent call last):
+    ...
+    click.exceptions.UsageError: --report and --junit name the same file (./r.json): each output needs its own
+    """
+    seen: dict[str, str] = {}
+    for option, path in named:
+        if not path or path == "-":
+            continue
+        key = os.path.realpath(path)
+        if key in seen:
+            raise click.UsageError(
+                safe_text(f"{seen[key]} and {option} name the same file ({path}): each output needs its own")
+            )
+        seen[key] = option
 
 
 def _read_report(path: str) -> dict[str, Any]:
