@@ -22,6 +22,11 @@ those tasks again.
 Where the system cannot fork (no ``os.fork``), a pool runs each task in the
 calling process when it is submitted.
 
+A worker found stopped (SIGSTOP, a debugger) for :data:`STALL_SECONDS` while
+it holds tasks is named on stderr and killed: its tasks fail as a lost
+worker's, which the callers run again in a fresh pool (before, the pool
+waited for it forever).
+
 Each worker costs the calling process two file descriptors (its pipes). A
 pool that the limit on open descriptors (``ulimit -n``) cannot hold starts
 as many workers as it can, with a note on stderr; if not one fits, or the
@@ -37,6 +42,7 @@ import pickle
 import select
 import signal
 import sys
+import time
 from collections import deque
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import BrokenExecutor, Future
@@ -63,6 +69,13 @@ DEPTH = 2
 
 #: Bytes read from a worker's pipe at a time.
 _CHUNK = 1 << 20
+
+#: Seconds a worker may stay stopped (SIGSTOP, a debugger) while it holds tasks before it is killed: its tasks
+#: then fail as a lost worker's, and the callers that can (validate, simulate) run them again in a fresh pool.
+STALL_SECONDS = 5.0
+
+#: How often (milliseconds) a waiting pool looks at its workers' states when none has sent anything.
+_STALL_POLL_MS = 500
 
 
 class BrokenProcessPool(BrokenExecutor):
@@ -157,6 +170,7 @@ class WorkerPool:
         self._shared: list[Task] = []  # the tasks of submit_or_run not known to be done
         #: How many times the pool was rebuilt after losing a worker.
         self.restarts = 0
+        self._stopped: dict[int, float] = {}  # worker pid -> when it was first seen stopped
 
     # ------------------------------------------------------------------ submitting
     def submit(self, fn: Callable[..., Any], /, *args: Any) -> Task:
@@ -285,9 +299,30 @@ class WorkerPool:
                 poller.register(worker.results, select.POLLIN)
                 if worker.outbox:
                     poller.register(worker.tasks, select.POLLOUT)
-            poller.poll()
+            if not poller.poll(_STALL_POLL_MS):
+                self._mind_stalls()
         if not future.done():  # (the pool was killed meanwhile)
             future.set_exception(BrokenProcessPool("the pool was stopped before this task was done"))
+
+    def _mind_stalls(self) -> None:
+        """Kill, naming it on stderr, a worker stopped (by SIGSTOP, say: it would be waited for forever) for
+        :data:`STALL_SECONDS` while it holds tasks; the next pump finds it lost."""
+        now = time.monotonic()
+        for worker in self._workers or ():
+            if not worker.working or _state(worker.pid) not in ("T", "t"):
+                self._stopped.pop(worker.pid, None)
+                continue
+            since = self._stopped.setdefault(worker.pid, now)
+            if now - since >= STALL_SECONDS:
+                with contextlib.suppress(OSError, ValueError):
+                    print(
+                        f"gupai: note: worker process {worker.pid} was stopped for {now - since:.0f} s with work "
+                        "in hand: killed, and its work done again",
+                        file=sys.stderr,
+                    )
+                with contextlib.suppress(OSError):
+                    os.kill(worker.pid, signal.SIGKILL)
+                self._stopped.pop(worker.pid, None)
 
     def _take(self, worker: _Worker) -> None:
         """Read what ``worker`` has sent; settle the tasks whose outcomes are whole."""
@@ -422,3 +457,14 @@ def _too_few(jobs: int, known: tuple[int, int] | None) -> str:
         f"too few file descriptors for {jobs} worker process(es), two each and {SPARE_DESCRIPTORS} kept for the "
         f"files: {limit}; raise it (ulimit -n) or run fewer --jobs"
     )
+
+
+def _state(pid: int) -> str:
+    """A process's state letter from ``/proc`` (``T``: stopped; ``t``: stopped by a tracer), or ``""`` where
+    unknown (no ``/proc``: a stopped worker is then waited for, as before)."""
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as stat:
+            text = stat.read()
+    except OSError:
+        return ""
+    return text[text.rfind(b")") + 2 :][:1].decode("ascii", "replace")
