@@ -221,9 +221,17 @@ def cases() -> Iterator[Case]:
                 yield case
     for overrides in TSUNG_COMBINATIONS:
         yield Case("tsung-shap", "culin", ("greedy", "random"), overrides=overrides)
+    for preset in game_spec("kap-tai-shap").presets:  # four dice make 4 to 24: past 21 players, seats never first
+        for players in MANY_PLAYERS:
+            mixed = tuple(("greedy", "random", "navpil")[seat % 3] for seat in range(players))
+            yield Case("kap-tai-shap", preset.name, mixed, players=players)
     for game, name, overrides in KAP_COMBINATIONS:
         for agents in line_ups[game]:
             yield Case(game, name, agents, players=4 if len(agents) == 4 else seats[game], overrides=overrides)
+
+
+#: Kap Tai Shap's player counts past the 21 for which every seat is some throw's first player, up to its 40.
+MANY_PLAYERS = (22, 25, 40)
 
 
 #: Kap options that go only with another value than the default preset's (stock-out=play-on needs the

@@ -154,7 +154,6 @@ if TYPE_CHECKING:  # what the names are, for the type checker; loaded on first u
     from gupai.games.kap.deal import random_deal as random_deal
     from gupai.games.kap.game import KapGame
     from gupai.games.kap.hand import HandReport, evaluate_hand
-    from gupai.games.kap.replay import replay_kap
     from gupai.games.kap.state import KapState
     from gupai.games.kap.view import KapObservation
     from gupai.games.registry import load_game
@@ -174,13 +173,14 @@ if TYPE_CHECKING:  # what the names are, for the type checker; loaded on first u
         tsung_deal_from_order as tsung_deal_from_order,
     )
     from gupai.games.tsung.game import TsungGame
-    from gupai.games.tsung.replay import replay_tsung
     from gupai.games.tsung.state import TsungState
     from gupai.games.tsung.view import TsungObservation
     from gupai.log.play import play, play_game
     from gupai.log.read import validate_paths, validate_text
     from gupai.log.tsung import play_tsung as play_tsung
     from gupai.log.validate import LogIssue as LogIssue
+    from gupai.log.validate import checked_replay_kap as replay_kap
+    from gupai.log.validate import checked_replay_tsung as replay_tsung
     from gupai.log.validate import validate_log
     from gupai.log.write import dumps, from_log, to_log
 
@@ -212,8 +212,8 @@ _FRONT: dict[str, str] = {
     "validate_log": "gupai.log.validate",
     "validate_text": "gupai.log.read",
     "validate_paths": "gupai.log.read",
-    "replay_kap": "gupai.games.kap.replay",
-    "replay_tsung": "gupai.games.tsung.replay",
+    "replay_kap": "gupai.log.validate:checked_replay_kap",  # the schema checked first, as validate does
+    "replay_tsung": "gupai.log.validate:checked_replay_tsung",
     "GupaiError": "gupai.core.errors",
     "IllegalActionError": "gupai.core.errors",
     "LogError": "gupai.core.errors",

@@ -62,10 +62,17 @@ def test_unusable_input_is_exit_2_as_the_readme_promises() -> None:
     ).replace("Exit status", "exit status")
 
 
-def test_json_that_breaks_after_its_first_brace_is_still_an_invalid_log() -> None:
+def test_json_that_breaks_after_its_first_brace_is_unusable_input_as_any_text_that_is_not_json() -> None:
+    """Issue 33: `[1,2` got exit 1 and `not json {` exit 2; text that is not JSON is unusable input (2) to every
+    command, while a line of a JSON Lines corpus that breaks is one invalid game of it (1)."""
     result = run("validate", "-", "--json", stdin='{"format": "gupai-log"')
-    assert result.exit_code == 1
-    assert json.loads(result.stdout)["errors"][0]["message"].startswith("not JSON: ")
+    assert result.exit_code == 2
+    assert json.loads(result.stdout)["unreadable"] == [
+        "<stdin>: not JSON (Expecting ',' delimiter at line 1 column 23): not a game log"
+    ]
+    lines = run("validate", "-", "--json", stdin='{"format": "gupai-log"}\n{"format": "gupai-log", }\n')
+    assert lines.exit_code == 1
+    assert json.loads(lines.stdout)["errors"][-1]["message"].startswith("not JSON: ")
 
 
 def test_validate_refuses_stdin_twice_before_reading_it() -> None:

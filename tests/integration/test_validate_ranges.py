@@ -151,3 +151,91 @@ def test_a_range_that_loses_its_worker_twice_is_reported_and_the_others_judged(
     assert (result.games, result.errors) == (len(lines) - 1, 1)  # line 12 has no line before it in the chain
     assert result.issues[0].game == 12 and result.issues[0].rule == "ks.deal.first-player"
     assert pool.restarts == 2  # once to check the ranges out again, once after the range to blame
+
+
+def _short_invalid(folder: Path, count: int) -> Path:
+    """``count`` short distinct invalid lines (each a schema error of its own), every 50th line not UTF-8."""
+    lines = [
+        b"\xff\xfe not UTF-8" if n % 50 == 49 else json.dumps({"game": "kap-shap", "seed": n}).encode()
+        for n in range(count)
+    ]
+    folder.mkdir(exist_ok=True)
+    path = folder / "short.jsonl"
+    path.write_bytes(b"\n".join(lines) + b"\n")
+    return path
+
+
+def test_errors_are_capped_where_they_are_made(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, tiny: None) -> None:
+    """Issue 33: past the run's listed errors the games are judged, not explained, in this process and in the
+    workers, which send back no more than the reader keeps; the output is the same with any number of them."""
+    cap = 40
+    for module in (verdicts, read):
+        monkeypatch.setattr(module, "MAX_ERRORS_PER_RUN", cap)
+        monkeypatch.setattr(module, "MAX_UNREADABLE_LINES", 7)
+    monkeypatch.setattr(ranges, "RANGE_BYTES", 4000)
+    path = _short_invalid(tmp_path, 3000)
+    explained: list[object] = []
+    explain = read.check_document.__globals__["validate_log"].__globals__["_explain"]
+
+    def counted(doc: object) -> object:
+        explained.append(doc)
+        return explain(doc)
+
+    monkeypatch.setitem(read.check_document.__globals__["validate_log"].__globals__, "_explain", counted)
+    alone = read.validate_all([str(path)])
+    # each line lacks 9 required properties, 9 errors: the 5th game fills the list of 40 (its errors counted)
+    assert (alone.games, alone.invalid_games) == (2940, 2940)
+    assert (alone.errors, alone.listed, alone.unexplained) == (45, 40, 2935)
+    assert len(explained) == 5
+    assert len(alone.unreadable) == 7 and alone.unreadable_unlisted == 60 - 7
+    with WorkerPool(2) as pool:
+        shared = read.validate_all([str(path)], submit=pool.submit, window=4, restart=pool.restart, workers_read=True)
+    assert shared == alone
+    # what a worker sends back for a range (here, the whole file after its first line)
+    first = len(path.read_bytes().split(b"\n", 1)[0]) + 1
+    part = FileRange(str(path), "short.jsonl", (os.stat(path).st_dev, os.stat(path).st_ino), first, 10**6, 10**6)
+    whole = CHECK_RANGE(part)
+    games = [item for _, item in whole.rest if not isinstance(item, str)]
+    assert len(games) <= cap  # at least one error each: a game more than the reader keeps is never sent
+    assert whole.hidden == 2940 - 2 - len(games)  # the file's first line is not in the range, nor the range's in rest
+    assert sum(isinstance(item, str) for _, item in whole.rest) == 7 and whole.unread == 60 - 7
+
+
+def replaced_range(part: FileRange) -> ranges.RangeVerdicts:
+    """A worker's task that finds every range's file replaced (another inode) since the reader opened it."""
+    return CHECK_RANGE(FileRange(part.path, part.file, (0, 0), part.start, part.end, part.stop))
+
+
+def test_a_file_replaced_while_read_is_said_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, tiny: None) -> None:
+    monkeypatch.setattr(ranges, "RANGE_BYTES", 200)
+    path = _short_invalid(tmp_path, 400)
+    monkeypatch.setattr(read, "check_range", replaced_range)
+    with WorkerPool(2) as pool:
+        result = read.validate_all([str(path)], submit=pool.submit, window=4, restart=pool.restart, workers_read=True)
+    assert [why for why in result.unreadable if "replaced" in why] == [f"{path}: replaced while it was read: not read"]
+
+
+def test_games_in_progress_past_the_listed_errors_are_counted_as_in_one_process(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, tiny: None
+) -> None:
+    """Once a worker's range has filled a run's list of errors, a valid log of a game in progress is still
+    valid (counted as unfinished, not as an invalid game), as one process counts it."""
+    from gupai.games.registry import load_game
+    from gupai.log.write import to_log
+
+    monkeypatch.setattr(ranges, "RANGE_BYTES", 4000)
+    monkeypatch.setattr(verdicts, "MAX_ERRORS_PER_RUN", 5)
+    monkeypatch.setattr(read, "MAX_ERRORS_PER_RUN", 5)
+    game = load_game("kap-shap")
+    state = game.new_state(game.random_deal(seed=2))
+    state.apply(state.legal_actions()[0])
+    unfinished = dumps_log_line(to_log(state))
+    lines = [unfinished, *['{"format": "gupai-log"}'] * 12, *[unfinished] * 9]
+    path = tmp_path / "mixed.jsonl"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    alone = read.validate_all([str(path)])
+    with WorkerPool(2) as pool:
+        shared = read.validate_all([str(path)], submit=pool.submit, window=4, restart=pool.restart, workers_read=True)
+    # the truth: 22 games, 12 of them invalid, 10 valid and in progress
+    assert (alone.games, alone.invalid_games, alone.unfinished_games) == (22, 12, 10)
+    assert (shared.games, shared.invalid_games, shared.unfinished_games) == (22, 12, 10)

@@ -42,6 +42,8 @@ def test_the_comparison_sees_a_changed_action() -> None:
     [
         Simulation("kap-shap", preset="one-tile", engine="fast"),
         Simulation("kap-tai-shap", players=10, agents=("random",), engine="fast"),
+        Simulation("kap-tai-shap", players=22, engine="fast"),  # issue 33: seat 3 is never first, the fast path
+        Simulation("kap-tai-shap", players=40, agents=("random",), engine="fast"),  # exited 3 here
         Simulation("tsung-shap", preset="navpil-spieldomino", agents=("greedy", "random"), engine="fast"),
         Simulation("kap-shap", preset="navpil-culin", agents=("navpil", "greedy"), engine="fast"),  # a match a chunk
         Simulation("tsung-shap", preset="navpil-classic", agents=("random",), engine="fast"),

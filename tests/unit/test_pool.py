@@ -174,3 +174,30 @@ def test_a_refused_fork_raises_and_leaves_no_pipe_open(monkeypatch: pytest.Monke
     with pytest.raises(BlockingIOError), WorkerPool(2) as pool:
         pool.submit(pow, 2, 3)
     assert len(os.listdir("/proc/self/fd")) == before
+
+
+def _slowly_doubled(x: int) -> int:
+    import time
+
+    time.sleep(0.2)
+    return 2 * x
+
+
+def test_a_stopped_worker_is_named_killed_and_its_work_done_again(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 33: a SIGSTOPped worker made validate --jobs 3 wait forever, with no message."""
+    import signal as signals
+
+    from gupai.core import pool as pools
+
+    monkeypatch.setattr(pools, "STALL_SECONDS", 0.5)
+    with pools.WorkerPool(2) as pool:
+        results = pool.map_ordered(_slowly_doubled, list(range(10)))
+        first = next(results)
+        assert pool._workers is not None
+        stopped = pool._workers[0].pid
+        os.kill(stopped, signals.SIGSTOP)
+        assert [first, *results] == [2 * x for x in range(10)]
+        assert pool.restarts == 1
+    assert f"worker process {stopped} was stopped for " in capsys.readouterr().err

@@ -86,3 +86,60 @@ def test_a_file_that_is_not_yaml_or_not_there_is_a_spec_error(cache: Path, tmp_p
         read_yaml(path)
     with pytest.raises(SpecError, match=r"cannot read missing\.yaml"):
         read_yaml(tmp_path / "missing.yaml")
+
+
+POISONS = {
+    "an empty object": b"{}",
+    "garbage bytes": b"\x00\xff garbage {[",
+    "another file's entry": None,  # filled in by the test: the entry of another spec file, renamed
+    "an edited body": None,  # the right header, another document
+    "an empty file": b"",
+}
+
+
+@pytest.mark.parametrize("poison", sorted(POISONS))
+def test_a_poisoned_entry_is_ignored_and_rewritten(cache: Path, tmp_path: Path, poison: str) -> None:
+    path, other = tmp_path / "rules.yaml", tmp_path / "other.yaml"
+    path.write_text("kinds: [1, 2]\n", encoding="utf-8")
+    other.write_text("sources: []\n", encoding="utf-8")
+    read_yaml(path), read_yaml(other)
+    (kept,) = cache.glob("rules-*.json")
+    (theirs,) = cache.glob("other-*.json")
+    good = kept.read_bytes()
+    head, _, _body = good.partition(b"\n")
+    bad = {"another file's entry": theirs.read_bytes(), "an edited body": head + b'\n{"kinds": [6, 6]}'}
+    kept.write_bytes(POISONS[poison] or bad.get(poison, b""))
+    assert read_yaml(path) == {"kinds": [1, 2]}
+    assert kept.read_bytes() == good  # rewritten
+
+
+def test_an_entry_that_is_a_fifo_or_too_large_is_not_read(cache: Path, tmp_path: Path) -> None:
+    path = tmp_path / "rules.yaml"
+    path.write_text("a: 1\n", encoding="utf-8")
+    read_yaml(path)
+    (kept,) = cache.glob("rules-*.json")
+    good = kept.read_bytes()
+    kept.unlink()
+    os.mkfifo(kept)  # reading it would wait for a writer forever
+    assert read_yaml(path) == {"a": 1}
+    assert kept.read_bytes() == good
+    head = good.partition(b"\n")[0]
+    kept.write_bytes(head + b"\n" + b" " * 10_000_000)  # no parse of a 5-byte file is 10 MB
+    assert read_yaml(path) == {"a": 1}
+    assert kept.read_bytes() == good
+
+
+@pytest.mark.parametrize("poison", [b"{}", b"\x00garbage\xff", b'{"format": "2"}\n{}'])
+def test_every_command_works_with_every_cache_file_poisoned(tmp_path: Path, poison: bytes) -> None:
+    env = {**os.environ, "GUPAI_CACHE_DIR": str(tmp_path)}
+    gupai = [str(Path(sys.executable).parent / "gupai")]
+    log = subprocess.run([*gupai, "play", "kap-shap", "--seed", "3"], env=env, capture_output=True, check=True).stdout
+    subprocess.run([*gupai, "rules", "tsung-shap"], env=env, capture_output=True, check=True)
+    entries = sorted((tmp_path / "spec").glob("*.json"))
+    assert {entry.name.rpartition("-")[0] for entry in entries} >= {"kap-shap", "tsung-shap", "tiles"}
+    for entry in entries:
+        entry.write_bytes(poison)
+    run = subprocess.run([*gupai, "validate", "-"], env=env, input=log, capture_output=True)
+    assert (run.returncode, run.stderr) == (0, b"1 game(s) read, 0 invalid, 0 error(s)\n")
+    rules = subprocess.run([*gupai, "rules", "tsung-shap"], env=env, capture_output=True)
+    assert rules.returncode == 0 and rules.stderr == b""

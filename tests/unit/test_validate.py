@@ -74,7 +74,8 @@ def test_json_lines_name_the_line(tmp_path: Path, good: dict[str, Any]) -> None:
 def test_stdin(good: dict[str, Any]) -> None:
     assert run("validate", "-", stdin=dumps_log(good))[0] == 0
     assert run("validate", "-", stdin=dumps_log_line(good) + "\n" + dumps_log_line(good))[0] == 0
-    assert run("validate", "-", stdin="{")[0] == 1
+    assert run("validate", "-", stdin="{")[0] == 2  # not JSON: unusable input (issue 33)
+    assert run("validate", "-", stdin='{"a": 1, "a": 2}')[0] == 1  # JSON the strict reader refuses: an invalid log
 
 
 def test_unreadable_paths_exit_2(tmp_path: Path) -> None:

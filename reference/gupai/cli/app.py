@@ -173,8 +173,8 @@ class GupaiGroup(LazyGroup):
             raise
         except OutputError as error:  # an output file that cannot be written: unusable input (the path)
             raise InputError(safe_text(error.message)) from None
-        except BrokenPipeError:  # the reader went away (`| head`): click's own handling
-            raise
+        except BrokenPipeError:  # the reader went away (`| head`): quietly, as a program SIGPIPE stopped
+            raise click.exceptions.Exit(_pipe_closed()) from None
         except GupaiError as error:  # a usage error a command forgot to convert
             raise click.UsageError(safe_text(error.message), ctx) from None
         except Exception as error:
@@ -257,6 +257,23 @@ def _ended(status: int) -> int:
         try:
             if stream is not None:
                 stream.flush()
+        except BrokenPipeError:  # the reader went away before the last of the output (`| head -1`)
+            status = status or _pipe_closed()
         except (OSError, ValueError):
             status = status or 120
     return status
+
+
+#: The exit status of a command whose reader went away (`gupai rules kap-shap | head -1`): 128 + SIGPIPE, as a
+#: program stopped by the signal (what the shell reports for `yes | head -1`), and no message.
+EXIT_PIPE_CLOSED = 141
+
+
+def _pipe_closed() -> int:
+    """Point standard output at /dev/null (nothing more can reach the reader, and the last flush must not fail
+    again); :data:`EXIT_PIPE_CLOSED`."""
+    with contextlib.suppress(OSError, ValueError, AttributeError):
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, sys.stdout.fileno())
+        os.close(null)
+    return EXIT_PIPE_CLOSED

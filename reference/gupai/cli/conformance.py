@@ -180,6 +180,14 @@ def _run(
     if not command:
         raise HarnessError("give the engine to test with --engine 'COMMAND' (or --dump-tests to list the cases)")
     known = parse_known_failures(Path(known_path).read_text(encoding="utf-8")) if known_path else ()
+    _refuse_collisions(
+        [
+            ("--report", report_path),
+            ("--badge", badge_path),
+            ("--junit", junit_path),
+            ("--write-known-failures", write_known),
+        ]
+    )
     outputs = [(report_path, force), (badge_path, force), (junit_path, force), (write_known, True)]
     for path, replace in outputs:
         if path:  # before the run, not after it: a file that cannot be written is said at once
@@ -267,6 +275,7 @@ def compare_cmd(reports: tuple[str, ...], as_json: bool, html_path: str | None, 
     does not name the rule.
     """
     if html_path:
+        _refuse_collisions([("--html", html_path), *(("REPORT", path) for path in reports)])
         try:
             check_writable(html_path, force=force)
         except OutputError as error:
@@ -280,20 +289,43 @@ def compare_cmd(reports: tuple[str, ...], as_json: bool, html_path: str | None, 
     click.echo(json.dumps(matrix, indent=2, ensure_ascii=False) if as_json else text)
 
 
+def _refuse_collisions(named: list[tuple[str, str | None]]) -> None:
+    """Refuse, before anything runs (and whatever --force says), two of a command's files that are one file:
+    the later write would replace the earlier (a report and a badge lost under JUnit XML), or an output its
+    input. ``named``: each option and its path (``None``: not given); the first is an output.
+
+    >>> _refuse_collisions([("--report", "r.json"), ("--junit", "./r.json")])
+    Traceback (most recent call last):
+    ...
+    click.exceptions.UsageError: --report and --junit name the same file (./r.json): each output needs its own
+    """
+    seen: dict[str, str] = {}
+    for option, path in named:
+        if not path or path == "-":
+            continue
+        key = os.path.realpath(path)
+        if key in seen:
+            raise click.UsageError(
+                safe_text(f"{seen[key]} and {option} name the same file ({path}): each output needs its own")
+            )
+        seen[key] = option
+
+
 def _read_report(path: str) -> dict[str, Any]:
     """A conformance report, read and checked against its schema; a one-line error otherwise."""
     import jsonschema  # only this command needs it
 
     from gupai.conformance.report_schema import report_schema
+    from gupai.core.jsonread import JSONReadError, loads
 
     try:
         text = Path(path).read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as error:
         raise InputError(safe_text(f"cannot read {path}: {getattr(error, 'strerror', None) or error}")) from None
     try:
-        doc = json.loads(text)
-    except (ValueError, RecursionError) as error:
-        raise InputError(safe_text(f"{path} is not JSON: {error}")) from None
+        doc = loads(text)  # the strict reader every JSON handed in goes through (a duplicate key, NaN, depth)
+    except JSONReadError as error:
+        raise InputError(safe_text(f"{path} is not JSON: {error.message}")) from None
     problem = next(iter(jsonschema.Draft202012Validator(report_schema()).iter_errors(doc)), None)
     if problem is not None:
         where = "/" + "/".join(map(str, problem.absolute_path))

@@ -11,7 +11,7 @@ import click
 
 from gupai.cli.app import InputError, InvalidInput, usage_errors
 from gupai.core.files import check_writable, streamed_file
-from gupai.core.jsonread import JSONReadError, loads
+from gupai.core.jsonread import JSONReadError, JSONSyntaxError, loads
 from gupai.core.spec import games
 from gupai.core.terminal import printable
 from gupai.games.agents import HUMAN
@@ -168,9 +168,12 @@ def _show_one(log: str) -> None:
         for number, text in read_documents(log):
             try:
                 doc = loads(text)
-            except JSONReadError as error:
+            except JSONReadError as error:  # as validate judges it: a document that is not JSON at all is unusable
+                # (2); JSON the strict reader refuses, or a line of a JSON Lines corpus, an invalid game (1)
                 where = f"{shown}:{number}" if number is not None else shown
-                raise InvalidInput(f"{where} is not JSON: {printable(error.message)}") from None
+                syntax = isinstance(error, JSONSyntaxError) or text.lstrip(" \t\r\n\ufeff")[:1] not in ("{", "[")
+                refused = InputError if number is None and syntax else InvalidInput
+                raise refused(f"{where} is not JSON: {printable(error.message)}") from None
             issues = check_document(doc, file=log, game=number)
             if number is not None:
                 if not first:

@@ -97,12 +97,16 @@ def _validate(
     issues: list[LogIssue] = []
     unreadable: list[str] = []
     internal: list[str] = []
+    refused: list[str] = []
     skipped: list[str] = []
     unfinished: list[tuple[str, int | None]] = []
-    count = invalid = errors = listed = unfinished_games = 0
+    count = invalid = errors = listed = unfinished_games = unexplained = unread = 0
     for path in paths:  # one path at a time: a crash on one loses none of the others
         try:
             result = validate_all([path], submit=submit, window=window, restart=restart, workers_read=workers_read)
+        except GupaiError as error:  # the machine refused what the run needs (file descriptors): unusable, exit 2
+            refused.append(error.message)
+            continue
         except Exception as error:
             internal.append(" ".join(f"{path}: internal error: {type(error).__name__}: {error}".split()))
             continue
@@ -118,10 +122,12 @@ def _validate(
         unfinished += result.unfinished[: max(0, MAX_ERRORS_PER_RUN - len(unfinished))]
         unfinished_games += result.unfinished_games
         errors += result.errors
+        unexplained += result.unexplained
+        unread += result.unreadable_unlisted
         unreadable += result.unreadable
     if as_json:
         report = {
-            "valid": not errors and not unreadable and not internal,
+            "valid": not errors and not invalid and not unreadable and not internal and not refused,
             "games": count,
             "invalid_games": invalid,
             "errors": [i.to_json() for i in issues],
@@ -130,6 +136,12 @@ def _validate(
             "unfinished_games": unfinished_games,
             "unfinished": [{"file": file, "game": game, "message": UNFINISHED_NOTE} for file, game in unfinished],
         }
+        if refused:
+            report["refused"] = refused
+        if unexplained:  # invalid games past the errors listed: not explained, so not counted in error_count
+            report["unexplained_games"] = unexplained
+        if unread:
+            report["unreadable_unlisted"] = unread
         if internal:
             report["internal_errors"] = internal
         if skipped:
@@ -142,8 +154,18 @@ def _validate(
             click.echo(printable(f"{file}{'' if game is None else f':{game}'}: {UNFINISHED_NOTE}"))
         if errors > listed:
             click.echo(f"... {errors - listed} more error(s) not listed", err=True)
+        if unexplained:
+            click.echo(
+                f"... and {unexplained} more invalid game(s), whose errors were not looked for "
+                f"(at most {MAX_ERRORS_PER_RUN} errors are listed)",
+                err=True,
+            )
         for item in unreadable:
             click.echo(f"Error: cannot read {printable(item)}", err=True)
+        for item in refused:
+            click.echo(f"Error: {printable(item)}", err=True)
+        if unread:
+            click.echo(f"Error: cannot read {unread} more line(s), not listed", err=True)
         if skipped:
             names = ", ".join(printable(name) for name in skipped[:5]) + (", ..." if len(skipped) > 5 else "")
             click.echo(
@@ -157,6 +179,6 @@ def _validate(
         click.echo(printable(f"Error: {item} (a bug in gupai; please report it)"), err=True)
     if internal:
         sys.exit(EXIT_INTERNAL)
-    if unreadable:
+    if unreadable or refused:
         sys.exit(2)
-    sys.exit(1 if errors else 0)
+    sys.exit(1 if errors or invalid else 0)

@@ -33,7 +33,7 @@ import msgspec
 
 from gupai.core.errors import GupaiError
 
-__all__ = ["MAX_DEPTH", "MAX_INT_DIGITS", "JSONReadError", "loads"]
+__all__ = ["MAX_DEPTH", "MAX_INT_DIGITS", "JSONReadError", "JSONSyntaxError", "loads"]
 
 #: Objects and arrays nest at most this deep (a game log nests about 6 deep).
 MAX_DEPTH = 64
@@ -47,6 +47,12 @@ _EXACT = 2**53
 
 class JSONReadError(GupaiError):
     """Text that is not strict JSON; ``where`` is ``line:column`` or a JSON pointer, when known."""
+
+
+class JSONSyntaxError(JSONReadError):
+    """Text that is not JSON at all (the decoder stops at ``line:column``), as against JSON that the strict
+    reader refuses (a duplicate key, ``NaN``, nesting too deep): a command gives it exit status 2 (unusable
+    input), as it does a file that cannot be read."""
 
 
 def _reject_constant(name: str) -> Any:
@@ -116,7 +122,11 @@ def loads(text: str, *, fast: bool = True) -> Any:
     >>> loads('{"a": }')
     Traceback (most recent call last):
     ...
-    gupai.core.jsonread.JSONReadError: Expecting value at line 1 column 7
+    gupai.core.jsonread.JSONSyntaxError: Expecting value at line 1 column 7
+    >>> loads('["abc')
+    Traceback (most recent call last):
+    ...
+    gupai.core.jsonread.JSONSyntaxError: Unterminated string starting at line 1 column 2
     """
     if text.startswith("\ufeff"):  # RFC 8259 lets a reader refuse it; a file saved "UTF-8 with BOM" has one
         raise JSONReadError("a byte order mark (U+FEFF) before the JSON text: save it as UTF-8 without a BOM")
@@ -125,9 +135,10 @@ def loads(text: str, *, fast: bool = True) -> Any:
         return doc
     try:
         doc = _DECODER.decode(text)
-    except json.JSONDecodeError as error:
-        raise JSONReadError(
-            f"{error.msg} at line {error.lineno} column {error.colno}", where=f"{error.lineno}:{error.colno}"
+    except json.JSONDecodeError as error:  # ("Unterminated string starting at": one "at", not two)
+        raise JSONSyntaxError(
+            f"{error.msg.removesuffix(' at')} at line {error.lineno} column {error.colno}",
+            where=f"{error.lineno}:{error.colno}",
         ) from None
     except RecursionError:
         raise JSONReadError(f"nested too deeply (deeper than {MAX_DEPTH})") from None

@@ -21,6 +21,17 @@ those tasks again.
 
 Where the system cannot fork (no ``os.fork``), a pool runs each task in the
 calling process when it is submitted.
+
+A worker found stopped (SIGSTOP, a debugger) for :data:`STALL_SECONDS` while
+it holds tasks is named on stderr and killed: its tasks fail as a lost
+worker's, which the callers run again in a fresh pool (before, the pool
+waited for it forever).
+
+Each worker costs the calling process two file descriptors (its pipes). A
+pool that the limit on open descriptors (``ulimit -n``) cannot hold starts
+as many workers as it can, with a note on stderr; if not one fits, or the
+system's table of open files fills as the workers start, it raises a
+:class:`~gupai.core.errors.GupaiError` that names the limit (exit status 2).
 """
 
 from __future__ import annotations
@@ -30,12 +41,23 @@ import os
 import pickle
 import select
 import signal
+import sys
+import time
 from collections import deque
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import BrokenExecutor, Future
 from typing import Any
 
-from gupai.core.workers import CAN_FORK, fork_worker, frame, unframed
+from gupai.core.errors import GupaiError
+from gupai.core.workers import (
+    CAN_FORK,
+    SPARE_DESCRIPTORS,
+    descriptors,
+    fork_worker,
+    frame,
+    out_of_descriptors,
+    unframed,
+)
 
 __all__ = ["AHEAD", "DEPTH", "BrokenProcessPool", "Task", "WorkerPool"]
 
@@ -47,6 +69,13 @@ DEPTH = 2
 
 #: Bytes read from a worker's pipe at a time.
 _CHUNK = 1 << 20
+
+#: Seconds a worker may stay stopped (SIGSTOP, a debugger) while it holds tasks before it is killed: its tasks
+#: then fail as a lost worker's, and the callers that can (validate, simulate) run them again in a fresh pool.
+STALL_SECONDS = 5.0
+
+#: How often (milliseconds) a waiting pool looks at its workers' states when none has sent anything.
+_STALL_POLL_MS = 500
 
 
 class BrokenProcessPool(BrokenExecutor):
@@ -132,7 +161,7 @@ class WorkerPool:
     def __init__(self, jobs: int, *, initializer: Callable[..., None] | None = None, initargs: Sequence[Any] = ()):
         if jobs < 1:
             raise ValueError(f"a worker pool needs at least one worker, not {jobs}")
-        self.jobs = jobs
+        self.jobs = _fitting(jobs) if CAN_FORK else jobs
         self._initializer = initializer
         self._initargs = tuple(initargs)
         self._workers: list[_Worker] | None = None
@@ -141,6 +170,7 @@ class WorkerPool:
         self._shared: list[Task] = []  # the tasks of submit_or_run not known to be done
         #: How many times the pool was rebuilt after losing a worker.
         self.restarts = 0
+        self._stopped: dict[int, float] = {}  # worker pid -> when it was first seen stopped
 
     # ------------------------------------------------------------------ submitting
     def submit(self, fn: Callable[..., Any], /, *args: Any) -> Task:
@@ -234,7 +264,13 @@ class WorkerPool:
         self._workers = []
         for _ in range(self.jobs):
             held = [fd for worker in self._workers for fd in (worker.tasks, worker.results)]
-            self._workers.append(_Worker(*fork_worker(held, self._initializer, self._initargs)))
+            try:
+                self._workers.append(_Worker(*fork_worker(held, self._initializer, self._initargs)))
+            except OSError as error:
+                if not out_of_descriptors(error):
+                    raise
+                self.kill()
+                raise GupaiError(_too_few(len(held) // 2 + 1, descriptors())) from None
 
     def _pump(self) -> None:
         """Take the outcomes the workers have sent, and hand them their next tasks; without waiting."""
@@ -263,9 +299,30 @@ class WorkerPool:
                 poller.register(worker.results, select.POLLIN)
                 if worker.outbox:
                     poller.register(worker.tasks, select.POLLOUT)
-            poller.poll()
+            if not poller.poll(_STALL_POLL_MS):
+                self._mind_stalls()
         if not future.done():  # (the pool was killed meanwhile)
             future.set_exception(BrokenProcessPool("the pool was stopped before this task was done"))
+
+    def _mind_stalls(self) -> None:
+        """Kill, naming it on stderr, a worker stopped (by SIGSTOP, say: it would be waited for forever) for
+        :data:`STALL_SECONDS` while it holds tasks; the next pump finds it lost."""
+        now = time.monotonic()
+        for worker in self._workers or ():
+            if not worker.working or _state(worker.pid) not in ("T", "t"):
+                self._stopped.pop(worker.pid, None)
+                continue
+            since = self._stopped.setdefault(worker.pid, now)
+            if now - since >= STALL_SECONDS:
+                with contextlib.suppress(OSError, ValueError):
+                    print(
+                        f"gupai: note: worker process {worker.pid} was stopped for {now - since:.0f} s with work "
+                        "in hand: killed, and its work done again",
+                        file=sys.stderr,
+                    )
+                with contextlib.suppress(OSError):
+                    os.kill(worker.pid, signal.SIGKILL)
+                self._stopped.pop(worker.pid, None)
 
     def _take(self, worker: _Worker) -> None:
         """Read what ``worker`` has sent; settle the tasks whose outcomes are whole."""
@@ -368,3 +425,46 @@ class WorkerPool:
             self.close()
         else:  # an error or a signal: nothing more is wanted from the workers
             self.kill()
+
+
+def _fitting(jobs: int) -> int:
+    """How many of ``jobs`` workers the limit on open file descriptors leaves room for (each needs two, beside
+    :data:`~gupai.core.workers.SPARE_DESCRIPTORS` kept free): ``jobs``, or fewer with a note on stderr; a
+    :class:`GupaiError` naming the limit when not one fits."""
+    known = descriptors()
+    if known is None:
+        return jobs
+    limit, now = known
+    fit = (limit - now - SPARE_DESCRIPTORS) // 2
+    if fit >= jobs:
+        return jobs
+    if fit < 1:
+        raise GupaiError(_too_few(jobs, known))
+    with contextlib.suppress(OSError, ValueError):
+        print(
+            f"gupai: note: {jobs} worker processes need {2 * jobs + SPARE_DESCRIPTORS} file descriptors beside the "
+            f"{now} open, but the limit (ulimit -n) is {limit}: {fit} worker(s) instead",
+            file=sys.stderr,
+        )
+    return fit
+
+
+def _too_few(jobs: int, known: tuple[int, int] | None) -> str:
+    limit = (
+        f"the limit (ulimit -n) is {known[0]}, with {known[1]} open" if known else "the limit (ulimit -n) is reached"
+    )
+    return (
+        f"too few file descriptors for {jobs} worker process(es), two each and {SPARE_DESCRIPTORS} kept for the "
+        f"files: {limit}; raise it (ulimit -n) or run fewer --jobs"
+    )
+
+
+def _state(pid: int) -> str:
+    """A process's state letter from ``/proc`` (``T``: stopped; ``t``: stopped by a tracer), or ``""`` where
+    unknown (no ``/proc``: a stopped worker is then waited for, as before)."""
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as stat:
+            text = stat.read()
+    except OSError:
+        return ""
+    return text[text.rfind(b")") + 2 :][:1].decode("ascii", "replace")

@@ -16,8 +16,16 @@ interpreter started without site packages (``-I -S``) that
    output is seen as soon as the engine closes it);
 3. waits for the first of: the command's end, then it exits with the same
    status (the same signal, when the command was killed by one); or its
-   parent's end, then it kills the whole process group with SIGKILL: the
-   command, everything the command started, and the supervisor itself.
+   parent's end, then it kills with SIGKILL the command and everything the
+   command started, and exits.
+
+On Linux the supervisor is a *child subreaper* (``PR_SET_CHILD_SUBREAPER``):
+a process the command started that leaves the process group or the session
+(``setsid``, ``setpgid``: 7 of 16 such helpers outlived a ``kill -9`` of
+the harness) and is orphaned comes to the supervisor instead of ``init``,
+so that at its parent's end the supervisor kills its children, takes the
+orphans that come to it, and kills them in turn, until no descendant is
+left. Elsewhere it kills its process group, as before.
 
 It watches its parent with a process file descriptor (``pidfd_open``, Linux
 5.3), which reports the end of the parent *process* (unlike
@@ -58,6 +66,41 @@ def pidfd(pid):
 watch = pidfd(parent)
 if os.getppid() != parent:
     os._exit(125)
+def subreaper():
+    try:
+        import ctypes
+        return ctypes.CDLL(None, use_errno=True).prctl(36, 1, 0, 0, 0) == 0
+    except (ImportError, OSError, AttributeError):
+        return False
+reaping = sys.platform.startswith("linux") and os.path.isdir("/proc") and subreaper()
+def children():
+    me, found = os.getpid(), []
+    for name in os.listdir("/proc"):
+        if name.isdigit():
+            try:
+                with open("/proc/%s/stat" % name, "rb") as stat:
+                    text = stat.read()
+            except OSError:
+                continue
+            if int(text[text.rfind(b")") + 2:].split()[1]) == me:
+                found.append(int(name))
+    return found
+def end():
+    if not reaping:
+        os.killpg(0, signal.SIGKILL)
+    signal.signal(signal.SIGCHLD, signal.SIG_DFL)
+    while True:
+        for pid in children():
+            try:
+                os.kill(pid, signal.SIGKILL)
+            except OSError:
+                pass
+        try:
+            os.waitpid(-1, 0)
+        except ChildProcessError:
+            os._exit(137)
+        except InterruptedError:
+            pass
 try:
     child = os.fork()
 except OSError as error:
@@ -77,18 +120,18 @@ for fd in (0, 1, 2):
     os.dup2(null, fd)
 os.close(null)
 for number in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
-    signal.signal(number, lambda *_: os.killpg(0, signal.SIGKILL))
+    signal.signal(number, lambda *_: end())
 done = pidfd(child)
 status = None
 while status is None:
     if watch is not None and done is not None:
         ready = select.select([watch, done], [], [])[0]
         if watch in ready:
-            os.killpg(0, signal.SIGKILL)
+            end()
     else:
         time.sleep(0.2)
         if os.getppid() != parent:
-            os.killpg(0, signal.SIGKILL)
+            end()
     pid, code = os.waitpid(child, 0 if done is not None else os.WNOHANG)
     if pid == child:
         status = code

@@ -29,7 +29,17 @@ import sys
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
-__all__ = ["CAN_FORK", "HEADER", "fork_worker", "frame", "stops_held", "unframed"]
+__all__ = [
+    "CAN_FORK",
+    "HEADER",
+    "SPARE_DESCRIPTORS",
+    "descriptors",
+    "fork_worker",
+    "frame",
+    "out_of_descriptors",
+    "stops_held",
+    "unframed",
+]
 
 #: Whether this system can fork workers (POSIX): elsewhere a pool runs its tasks in the calling process.
 CAN_FORK = hasattr(os, "fork") and hasattr(os, "set_blocking")
@@ -46,6 +56,42 @@ _PR_SET_PDEATHSIG = 1
 
 #: The signals that stop a command: held back while a worker is forked (see :func:`stops_held`).
 _STOPS = frozenset({signal.SIGINT, signal.SIGTERM})
+
+
+#: File descriptors a run keeps free beside its workers' pipes (two a worker): the file it reads, the output it
+#: writes, a spec file or a cache entry, a range's file in each worker.
+SPARE_DESCRIPTORS = 8
+
+
+def descriptors() -> tuple[int, int] | None:
+    """This process's limit on open file descriptors (``ulimit -n``, the soft one) and how many are open now;
+    ``None`` where either is unknown (or there is no limit).
+
+    >>> limit, now = descriptors() or (1024, 3)
+    >>> 3 <= now < limit
+    True
+    """
+    try:
+        import resource
+
+        limit = resource.getrlimit(resource.RLIMIT_NOFILE)[0]
+    except (ImportError, OSError, ValueError):  # pragma: no cover - not on POSIX
+        return None
+    if limit == resource.RLIM_INFINITY:  # pragma: no cover - an unlimited system
+        return None
+    for folder in ("/proc/self/fd", "/dev/fd"):
+        try:
+            return limit, len(os.listdir(folder)) - 1  # (less the descriptor the listing itself opened)
+        except OSError:
+            continue
+    return None  # pragma: no cover - neither listing exists
+
+
+def out_of_descriptors(error: OSError) -> bool:
+    """Whether ``error`` is the process's (or the system's) table of open files being full."""
+    import errno
+
+    return error.errno in (errno.EMFILE, errno.ENFILE)
 
 
 def frame(data: bytes) -> bytes:

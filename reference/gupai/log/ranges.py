@@ -72,6 +72,12 @@ class RangeVerdicts:
     lines: int
     #: Why the range could not be read at all (the file went away or changed), if it could not.
     failed: str | None = None
+    #: How many later documents were invalid past the errors the worker lists (their errors not looked for).
+    hidden: int = 0
+    #: How many later lines could not be read past those listed in ``rest``.
+    unread: int = 0
+    #: How many later documents were valid logs of games in progress past those listed in ``rest``.
+    unfinished: int = 0
 
 
 @dataclass(frozen=True, slots=True)

@@ -25,7 +25,8 @@ from collections.abc import Callable, Iterable, Iterator
 from typing import BinaryIO, NamedTuple
 
 from gupai.core.errors import GupaiError
-from gupai.core.jsonread import JSONReadError, loads
+from gupai.core.jsonread import JSONReadError, JSONSyntaxError, loads
+from gupai.core.workers import out_of_descriptors
 from gupai.log import ranges
 from gupai.log.batches import BATCH_BYTES, BATCH_GAMES, Batch, Batches, Submit
 from gupai.log.ranges import FileRange, OwnedLines, RangeVerdicts, cut_bytes, owned
@@ -43,10 +44,13 @@ from gupai.log.validate import LogIssue
 from gupai.log.verdicts import (
     MAX_ERRORS_PER_GAME,
     MAX_ERRORS_PER_RUN,
+    MAX_UNREADABLE_LINES,
     Run,
     Validation,
     check_batch,
     check_document,
+    listed_of,
+    only_unfinished,
 )
 
 __all__ = [
@@ -80,13 +84,16 @@ def check_range(part: FileRange) -> RangeVerdicts:
     check them (their numbers count from the range's first line).
 
     Each line but the first gets its match link to the line before checked here; the first one's is the
-    reading process's, which knows the range before.
+    reading process's, which knows the range before. The worker sends back no more than the reader can keep:
+    the errors of its games are explained until they fill a run's list (:data:`MAX_ERRORS_PER_RUN`, at most
+    :data:`MAX_ERRORS_PER_GAME` counted a game, no more than the reader lists of them); later invalid games are
+    judged and counted in ``hidden``, and unreadable lines past as many are counted in ``unread``.
     """
     run = Run()
     rest: list[tuple[int, list[LogIssue] | str]] = []
     first: tuple[int, str, list[LogIssue]] | None = None
     last: str | None = None
-    quiet = number = 0
+    quiet = number = kept = hidden = unread = listed_unread = unfinished = listed_unfinished = 0
     try:
         with open_regular(part.path) as opened:
             info = os.fstat(opened.fileno())
@@ -96,24 +103,43 @@ def check_range(part: FileRange) -> RangeVerdicts:
             for line, text, readable in _documents(reader, lines=True):
                 number = line or 0  # always a number: the lines of a JSON Lines file
                 if not readable:
-                    rest.append((number, text))
+                    if listed_unread < MAX_UNREADABLE_LINES:
+                        rest.append((number, text))
+                        listed_unread += 1
+                    else:
+                        unread += 1
                     continue
-                doc, found = run.verdict(text, part.file, number)
+                explain = kept < MAX_ERRORS_PER_RUN
+                doc, found = run.verdict(text, part.file, number, explain=explain)
                 if first is None:
                     first = (number, text, found)
                     run.links.follow(text, part.file)
                 else:
                     found = run.links.check(text, part.file, number, found, doc=doc)
-                    if found:
+                    if not found:
+                        quiet += 1
+                    elif only_unfinished(found):  # valid, in progress: listed as the reader lists them
+                        if listed_unfinished < MAX_ERRORS_PER_RUN:
+                            rest.append((number, found))
+                            listed_unfinished += 1
+                        else:
+                            unfinished += 1
+                    elif explain:
                         rest.append((number, found))
                     else:
-                        quiet += 1
+                        hidden += 1
+                if found and explain and not only_unfinished(found):  # (the reader lists at least this many)
+                    kept += min(listed_of(found), MAX_ERRORS_PER_GAME)
                 last = text
             number = reader.count
     except (OSError, UnusableError) as error:  # the file went away or changed kind since it was opened
+        if isinstance(error, OSError) and out_of_descriptors(error):  # the machine's fault, not the file's
+            raise GupaiError(_no_descriptor(part.file)) from None
         why = f"{part.file}: {getattr(error, 'strerror', None) or error}"
-        return RangeVerdicts(first, rest, quiet, last, number, failed=why)
-    return RangeVerdicts(first, rest, quiet, last, number)
+        return RangeVerdicts(
+            first, rest, quiet, last, number, failed=why, hidden=hidden, unread=unread, unfinished=unfinished
+        )
+    return RangeVerdicts(first, rest, quiet, last, number, hidden=hidden, unread=unread, unfinished=unfinished)
 
 
 def validate_text(text: str, *, file: str = "<log>", lines: bool = False) -> list[LogIssue]:
@@ -283,11 +309,22 @@ def _read(run: Run, path: str, *, found: bool = False) -> None:
             _feed(run, stream, name, lines=lines)
             return
         with open_regular(path) as opened:
-            _feed(run, opened, name, lines=path.lower().endswith(".jsonl"), found=found, path=path)
+            lower = path.lower()
+            lines = lower.endswith(".jsonl") or (not lower.endswith(".json") and _sniffed_lines(opened))
+            _feed(run, opened, name, lines=lines, found=found, path=path)
     except UnusableError as why:
         run.unreadable.append(f"{name}: {why}")
     except OSError as error:
+        if out_of_descriptors(error):  # the machine's fault, not the file's
+            raise GupaiError(_no_descriptor(name)) from None
         run.unreadable.append(f"{name}: {error.strerror or error}")
+
+
+def _no_descriptor(name: str) -> str:
+    return (
+        f"too many open files to open {name} (the limit, ulimit -n, is reached: the file itself may be fine); "
+        "raise the limit or run fewer --jobs"
+    )
 
 
 def _read_stream(stream: BinaryIO) -> tuple[Joined, bool]:
@@ -298,6 +335,15 @@ def _read_stream(stream: BinaryIO) -> tuple[Joined, bool]:
     if not lines and len(head) > MAX_BYTES:
         raise UnusableError(f"larger than {_mib(MAX_BYTES)}: not read")
     return Joined(head, stream), lines
+
+
+def _sniffed_lines(opened: BinaryIO) -> bool:
+    """Whether a file named neither ``.json`` nor ``.jsonl`` (``/dev/stdin`` redirected from a file, say) holds
+    JSON Lines, judged as standard input is (:func:`_read_stream`); the file is left where it was."""
+    at = opened.tell()
+    head = read_up_to(opened, MAX_BYTES + 1)
+    opened.seek(at)
+    return looks_like_lines(head if len(head) <= MAX_BYTES else head[: head.rfind(b"\n") + 1])
 
 
 #: What marks a file found in a directory as a game log: every log names its format, ``"gupai-log"``.
@@ -314,7 +360,7 @@ def _feed(
     for number, text, readable in _documents(stream, lines=lines):
         if not readable:
             any_game = True
-            run.unreadable.append(f"{file}:{number}: {text}")
+            run.unreadable_line(f"{file}:{number}: {text}")
             continue
         if found:  # the first document decides, for a file found in a directory
             found = False
@@ -347,7 +393,7 @@ def _to_ranges(run: Run, stream: BinaryIO | Joined, path: str | None, file: str,
         return False
     at = stream.tell()
     info = os.fstat(stream.fileno())
-    if info.st_size - at < ranges.RANGE_FROM:
+    if info.st_size - at < ranges.RANGE_FROM or _holed(stream.fileno(), at, info.st_size):
         return False
     run.finish()
     run.game_here(text, file, number)
@@ -358,6 +404,20 @@ def _to_ranges(run: Run, stream: BinaryIO | Joined, path: str | None, file: str,
         run.batches.add_task(check_range, part, run.record_range, run.lost_range)
     run.finish()  # what the workers found is recorded before any later file is read
     return True
+
+
+def _holed(fd: int, start: int, stop: int) -> bool:
+    """Whether the file has a hole (a sparse file's, read as NUL bytes) between ``start`` and ``stop``: not JSON,
+    so this process reads it, stopping at the first such line, rather than workers reading every range of it."""
+    if not hasattr(os, "SEEK_HOLE"):  # pragma: no cover - not on Linux or the BSDs
+        return False
+    at = os.lseek(fd, 0, os.SEEK_CUR)
+    try:
+        return os.lseek(fd, start, os.SEEK_HOLE) < stop
+    except OSError:  # a file system that cannot say
+        return False
+    finally:
+        os.lseek(fd, at, os.SEEK_SET)
 
 
 def _documents(stream: BinaryIO | Joined | OwnedLines, *, lines: bool) -> Iterator[tuple[int | None, str, bool]]:
@@ -379,6 +439,13 @@ def _documents(stream: BinaryIO | Joined | OwnedLines, *, lines: bool) -> Iterat
             return
         number += 1
         if not line.endswith(b"\n") and len(line) > MAX_BYTES:
+            if b"\0" in line:  # no JSON holds a NUL byte (a sparse or binary file): the rest is not read either
+                yield (
+                    number,
+                    f"a line larger than {_mib(MAX_BYTES)} with NUL bytes, not JSON: not read, nor the rest",
+                    False,
+                )
+                return
             while (rest := stream.readline(1 << 20)) and not rest.endswith(b"\n"):
                 pass  # skip the rest of an overlong line
             yield number, f"a line larger than {_mib(MAX_BYTES)}: not read", False
@@ -391,18 +458,20 @@ def _documents(stream: BinaryIO | Joined | OwnedLines, *, lines: bool) -> Iterat
 
 
 def _refuse_unusable(text: str) -> None:
-    """Refuse, as unusable input, a document that is empty or is not JSON at all (a README, a binary).
+    """Refuse, as unusable input, a document that is empty or is not JSON at all (a README, a binary, an object
+    cut short: exit 2, as every command gives text that is not JSON).
 
-    JSON that starts as an object or an array but breaks later is judged: an invalid log (exit 1), and so is
-    one behind a byte order mark (the strict reader names the mark).
+    JSON that the strict reader refuses (a duplicate key, ``NaN``, nesting too deep, a byte order mark before
+    it) is judged: an invalid log (exit 1), as an engine's or an API's reader refuses it.
     """
     body = text.lstrip(" \t\r\n")
     if not body:
         raise UnusableError("empty: no game log in it")
-    if body.lstrip("\ufeff")[:1] in ("{", "["):
-        return
     try:
         loads(body)
-    except (JSONReadError, RecursionError) as error:
-        why = error.message if isinstance(error, JSONReadError) else "nested too deeply"
-        raise UnusableError(f"not JSON ({why}): not a game log") from None
+    except JSONSyntaxError as error:
+        raise UnusableError(f"not JSON ({error.message}): not a game log") from None
+    except (JSONReadError, RecursionError):
+        if body.lstrip("\ufeff")[:1] in ("{", "["):
+            return
+        raise UnusableError("not JSON: not a game log") from None

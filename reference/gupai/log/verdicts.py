@@ -20,16 +20,31 @@ from gupai.log.match import MatchLinks
 from gupai.log.quick import accepted
 from gupai.log.ranges import FileRange, RangeVerdicts, owned
 from gupai.log.streams import UnusableError, open_regular
-from gupai.log.validate import MORE_SCHEMA_ERRORS, UNFINISHED_NOTE, LogIssue, validate_log
+from gupai.log.validate import MORE_SCHEMA_ERRORS, UNEXPLAINED, UNFINISHED_NOTE, LogIssue, validate_log
 
-__all__ = ["MAX_ERRORS_PER_GAME", "MAX_ERRORS_PER_RUN", "Run", "Validation", "check_batch", "check_document"]
+__all__ = [
+    "MAX_ERRORS_PER_GAME",
+    "MAX_ERRORS_PER_RUN",
+    "MAX_UNREADABLE_LINES",
+    "Run",
+    "Validation",
+    "check_batch",
+    "check_batch_unexplained",
+    "check_document",
+    "listed_of",
+    "only_unfinished",
+]
 
-#: Errors listed for one game; the rest are counted.
 #: Errors listed for one game; the rest are counted.
 MAX_ERRORS_PER_GAME = 100
 
-#: Errors listed for a whole run; the rest are counted.
+#: Errors listed for a whole run; the rest of the game that reaches it are counted. The games after it are
+#: judged (valid or not) but their errors are neither looked for nor counted: explaining a schema error costs
+#: about a millisecond, so 100,000 short invalid lines cost 100 s for errors nobody sees.
 MAX_ERRORS_PER_RUN = 1000
+
+#: Lines that cannot be read (not UTF-8, too long) listed for a whole run; the rest are counted.
+MAX_UNREADABLE_LINES = 1000
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,6 +71,10 @@ class Validation:
     unfinished: tuple[tuple[str, int | None], ...] = ()
     #: How many valid logs of games in progress were read (:attr:`unfinished` lists the first 1,000).
     unfinished_games: int = 0
+    #: Invalid games after the run's :data:`MAX_ERRORS_PER_RUN` listed errors: their errors were not looked for.
+    unexplained: int = 0
+    #: Lines that could not be read beyond the :data:`MAX_UNREADABLE_LINES` listed in ``unreadable``.
+    unreadable_unlisted: int = 0
 
     @property
     def unlisted(self) -> int:
@@ -82,6 +101,22 @@ class Run:
     #: The valid logs of games in progress, as ``(file, game)``; :attr:`unfinished_count` counts them all.
     unfinished: list[tuple[str, int | None]] = field(default_factory=list)
     unfinished_count: int = 0
+    unexplained: int = 0
+    unreadable_lines: int = 0
+    unreadable_unlisted: int = 0
+
+    @property
+    def room(self) -> int:
+        """How many more issues the run lists: when none, the errors of later games are not looked for."""
+        return MAX_ERRORS_PER_RUN - len(self.issues)
+
+    def unreadable_line(self, why: str) -> None:
+        """A line that cannot be read (``file:line: why``): listed, up to :data:`MAX_UNREADABLE_LINES`."""
+        if self.unreadable_lines < MAX_UNREADABLE_LINES:
+            self.unreadable.append(why)
+            self.unreadable_lines += 1
+        else:
+            self.unreadable_unlisted += 1
 
     def game(self, text: str, file: str, game: int | None) -> None:
         """Validate one document's text (here, or in a batch for the workers), keeping what the caps allow."""
@@ -111,13 +146,17 @@ class Run:
             self._record(self.links.check(text, file, base + number, found), file, base + number)
         for number, item in verdicts.rest:
             if isinstance(item, str):
-                self.unreadable.append(f"{file}:{base + number}: {item}")
+                self.unreadable_line(f"{file}:{base + number}: {item}")
             else:
                 self._record(item, file, base + number)
-        self.games += verdicts.quiet
+        self.games += verdicts.quiet + verdicts.hidden + verdicts.unfinished
+        self.unfinished_count += verdicts.unfinished
+        self.invalid_games += verdicts.hidden
+        self.unexplained += verdicts.hidden
+        self.unreadable_unlisted += verdicts.unread
         if verdicts.last is not None:
             self.links.follow(verdicts.last, file)
-        if verdicts.failed is not None:
+        if verdicts.failed is not None and verdicts.failed not in self.unreadable:  # said once, not once a range
             self.unreadable.append(verdicts.failed)
         self.line += verdicts.lines
 
@@ -151,32 +190,41 @@ class Run:
                 return
             found = found[1:]  # (invalid after all: its link to the game before, checked after its own verdict)
         self.invalid_games += 1
-        errors = len(found) - (found[-1].message == MORE_SCHEMA_ERRORS)  # the schema check's last note is no error
-        self.errors += errors
-        room = MAX_ERRORS_PER_RUN - len(self.issues)
-        if room <= 0:
+        room = self.room
+        if room <= 0 or found[0].message == UNEXPLAINED:  # past the listed errors: judged, not explained
+            self.unexplained += 1
             return
+        errors = listed_of(found)
+        self.errors += errors
         shown = [LogIssue(file, game, i.event, i.pointer, i.rule, i.message) for i in found[:MAX_ERRORS_PER_GAME]]
         if errors > MAX_ERRORS_PER_GAME:
             more = f"... {errors - MAX_ERRORS_PER_GAME} more error(s) in this game not listed"
             shown.append(LogIssue(file, game, None, "", None, more))
         self.issues.extend(shown[:room])
         self.listed += min(errors, MAX_ERRORS_PER_GAME, room)
+        if self.room <= 0 and self.batches is not None:  # the batches sent from now on are judged, not explained
+            self.batches.task = check_batch_unexplained
 
-    def check(self, text: str, file: str, game: int | None) -> list[LogIssue]:
+    def check(self, text: str, file: str, game: int | None, *, explain: bool = True) -> list[LogIssue]:
         """The document's errors (their file and game may be another copy's: :meth:`game` sets them).
 
         A valid Kap log is usually found so by the quick path (:mod:`gupai.log.quick`); anything else
-        goes the long way, which explains what is wrong."""
-        return self.verdict(text, file, game)[1]
+        goes the long way, which explains what is wrong (unless not ``explain``: see :func:`check_document`)."""
+        return self.verdict(text, file, game, explain=explain)[1]
 
-    def verdict(self, text: str, file: str, game: int | None) -> tuple[dict[str, Any] | None, list[LogIssue]]:
+    def verdict(
+        self, text: str, file: str, game: int | None, *, explain: bool | None = None
+    ) -> tuple[dict[str, Any] | None, list[LogIssue]]:
         """The document as the quick path read it (``None`` if it did not vouch for it), and its errors: a valid
-        log is decoded once, for its match link too (the ``doc`` of :meth:`gupai.log.match.MatchLinks.check`)."""
-        doc = accepted(text)
-        return doc, [] if doc is not None else self._long_way(text, file, game)
+        log is decoded once, for its match link too (the ``doc`` of :meth:`gupai.log.match.MatchLinks.check`).
 
-    def _long_way(self, text: str, file: str, game: int | None) -> list[LogIssue]:
+        ``explain`` (by default, whether the run lists more issues): whether a schema error is explained."""
+        doc = accepted(text)
+        if doc is not None:
+            return doc, []
+        return None, self._long_way(text, file, game, explain=self.room > 0 if explain is None else explain)
+
+    def _long_way(self, text: str, file: str, game: int | None, *, explain: bool) -> list[LogIssue]:
         """The strict reader, the whole schema and the replay (:func:`check_document`)."""
         # The same short line always gets the same verdict: a stream of copies costs one check.
         key = text if len(text) <= 512 else None  # shorter than any valid log: copies of junk
@@ -184,13 +232,13 @@ class Run:
             return self.cache[key]
         try:
             doc = loads(text)
-            found = check_document(doc, file=file, game=game)
+            found = check_document(doc, file=file, game=game, explain=explain)
         except JSONReadError as error:
             found = [LogIssue(file, game, None, "", None, f"not JSON: {error.message}")]
         else:
             if not found and isinstance(doc, dict) and is_unfinished(doc):  # (valid: a format-2 log)
                 found = [LogIssue(file, game, None, "/result", None, UNFINISHED_NOTE)]
-        if key is not None:
+        if key is not None and found[:1] != [LogIssue(file, game, None, "", None, UNEXPLAINED)]:
             if len(self.cache) >= 256:
                 self.cache.clear()
             self.cache[key] = found
@@ -208,7 +256,20 @@ class Run:
             tuple(self.skipped),
             tuple(self.unfinished),
             self.unfinished_count,
+            self.unexplained,
+            self.unreadable_unlisted,
         )
+
+
+def only_unfinished(found: list[LogIssue]) -> bool:
+    """Whether a game's issues are the one note of a valid log of a game in progress (no error)."""
+    return len(found) == 1 and found[0].message == UNFINISHED_NOTE
+
+
+def listed_of(found: list[LogIssue]) -> int:
+    """How many errors a game's issues hold (the schema check's last note, or the one issue of a game not
+    explained, is no error)."""
+    return len(found) - (found[-1].message in (MORE_SCHEMA_ERRORS, UNEXPLAINED))
 
 
 def check_batch(batch: Batch) -> list[list[LogIssue]]:
@@ -223,14 +284,27 @@ def check_batch(batch: Batch) -> list[list[LogIssue]]:
     return [run.check(text, file, game) for text, file, game in batch]
 
 
-def check_document(doc: object, *, file: str, game: int | None) -> list[LogIssue]:
-    """The errors of one document read by :func:`gupai.core.jsonread.loads`, each a :class:`LogIssue`.
+def check_batch_unexplained(batch: Batch) -> list[list[LogIssue]]:
+    """A worker's task once the run lists no more errors: each document's verdict, schema errors not explained.
+
+    >>> for found in check_batch_unexplained([("[1]", "a.jsonl", 1), ("[", "a.jsonl", 2)]):
+    ...     print(found[0])
+    a.jsonl:1: / [schema] ... invalid: its errors were not looked for
+    a.jsonl:2: / [schema] not JSON: Expecting value at line 1 column 2
+    """
+    run = Run()
+    return [run.check(text, file, game, explain=False) for text, file, game in batch]
+
+
+def check_document(doc: object, *, file: str, game: int | None, explain: bool = True) -> list[LogIssue]:
+    """The errors of one document read by :func:`gupai.core.jsonread.loads`, each a :class:`LogIssue`
+    (without ``explain``, a schema error is not explained: :data:`~gupai.log.validate.UNEXPLAINED`).
 
     >>> print(check_document([], file="x.json", game=None)[0])
     x.json: / [schema] [] is not of type 'object'
     """
     try:
-        return validate_log(doc, file=file, game=game, integral=True)
+        return validate_log(doc, file=file, game=game, integral=True, explain=explain)
     except RecursionError:
         return [LogIssue(file, game, None, "", None, "not a log: nested too deeply")]
     except GupaiError as error:  # a value the schema let through but the rules reject

@@ -94,20 +94,21 @@ class KapTables:
         tiles = len(order0)
         self.order0 = np.asarray(order0, dtype=np.int64)
         dice = options["first-player"] == "dice"
-        firsts = range(n) if dice else range(1)
+        # A first player no throw gives (four dice make 4 to 24: with more than 21 players some seats are never
+        # first) has no cut: the kernel never asks for one (its row of ``owner`` stays -1).
+        throws = _first_throws(n) if dice else {0: None}
         owner = np.full((n, tiles), -1, dtype=np.int64)
-        stocks: list[list[int]] = []
-        for first in firsts:
-            throw = _dice_for_first(first, n) if dice else None
+        stocks: dict[int, list[int]] = {}
+        for first, throw in throws.items():
             deal = deal_from_order(config, list(range(tiles)), dice=throw)
-            if deal.first_player != first:  # pragma: no cover - a throw was found for each first player
+            if deal.first_player != first:  # pragma: no cover - each throw makes its own first player
                 raise AssertionError("deal cut for the wrong first player")
             for seat, positions in enumerate(deal.hands):
                 owner[first, list(positions)] = seat
-            stocks.append(list(deal.stock))
+            stocks[first] = list(deal.stock)
         self.owner = owner
-        self.stock_pos = np.zeros((n, len(stocks[0])), dtype=np.int64)
-        for first, stock in enumerate(stocks):
+        self.stock_pos = np.zeros((n, len(stocks[min(stocks)])), dtype=np.int64)
+        for first, stock in stocks.items():
             self.stock_pos[first] = stock
         self.dice_first = np.zeros((_DIE_FACES,) * 4, dtype=np.int64)
         for throw in itertools.product(range(1, _DIE_FACES + 1), repeat=4):
@@ -174,11 +175,16 @@ def kap_tables(simulation: Any) -> KapTables:
     return KapTables(simulation)
 
 
-def _dice_for_first(first: int, players: int) -> tuple[int, ...]:
+def _first_throws(players: int) -> dict[int, tuple[int, ...]]:
+    """A throw of the four dice for each seat some throw makes first (the first such throw, in order).
+
+    >>> sorted(_first_throws(4)), sorted(_first_throws(22))[:4], len(_first_throws(40))
+    ([0, 1, 2, 3], [0, 1, 2, 4], 21)
+    """
+    throws: dict[int, tuple[int, ...]] = {}
     for throw in itertools.product(range(1, _DIE_FACES + 1), repeat=4):
-        if first_player_from_dice(throw, players) == first:
-            return throw
-    raise ValueError(f"no throw of the dice makes seat {first} of {players} first")  # pragma: no cover
+        throws.setdefault(first_player_from_dice(throw, players), throw)
+    return throws
 
 
 class FastKapRunner(ChunkedRunner):
