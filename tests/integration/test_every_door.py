@@ -67,7 +67,6 @@ HOSTILE: dict[str, str] = {
 #: Two logs every door accepts (so that a door refusing everything fails too).
 FINE = {"kap-shap-valid": VALID, "tsung-shap-valid": TSUNG}
 
-RESEARCH = pytest.mark.xfail(strict=True, reason="guard comes with the research branch")
 
 # ------------------------------------------------------------ the doors: text in, accepted or refused
 
@@ -183,10 +182,6 @@ JSON_DOORS: dict[str, Callable[[str, Path], bool]] = {
     "spec cache": _spec_cache,
 }
 
-#: The doors the research branch guards (issue 34): their parametrizations fail here until it is merged.
-RESEARCH_GUARDS = {("gupai.from_log", name) for name in ("duplicate-key", "deep-nesting", "huge", "nan")}
-
-
 #: Doors that take a parsed document, not text: a text's size is its reader's to bound (``huge`` is not theirs).
 DOCUMENT_DOORS = {"gupai.validate_log", "gupai.replay_kap", "gupai.replay_tsung"}
 
@@ -197,8 +192,7 @@ def _cases() -> list[Any]:
         for name in HOSTILE:
             if door in DOCUMENT_DOORS and name == "huge":
                 continue
-            marks = [RESEARCH] if (door, name) in RESEARCH_GUARDS else []
-            cases.append(pytest.param(door, name, id=f"{door}-{name}", marks=marks))
+            cases.append(pytest.param(door, name, id=f"{door}-{name}"))
     for door in JSON_DOORS:
         cases += [pytest.param(door, name, id=f"{door}-{name}") for name in JSON_HOSTILE]
     return cases
@@ -299,7 +293,37 @@ def _state_apply_illegal() -> bool:
     return False
 
 
+def _table_person_illegal() -> bool:
+    """A person's move at a :class:`gupai.Table` (the terminal's and the Play page's seats): one it does not list."""
+    for name in ("kap-shap", "tsung-shap"):
+        game: Any = gupai.load_game(name)  # type: ignore[call-overload]
+        legal = game.new_state(game.random_deal(seed=1)).legal_actions()
+        others = (game.new_state(game.random_deal(seed=seed)).legal_actions() for seed in range(2, 20))
+        other = next(action for actions in others for action in actions if action not in legal)
+
+        class Cheat:
+            name = "cheat"
+
+            def __init__(self, action: Any) -> None:
+                self.action = action
+
+            def decide(self, table: Any) -> Any:
+                return self.action
+
+        table = gupai.Table(game, seed=1, agents=[Cheat(other), Cheat(other)])
+        before = str(table.state)
+        try:
+            table.step()
+        except GupaiError:
+            if str(table.state) != before:
+                return True  # refused, but changed on the way
+            continue
+        return True
+    return False
+
+
 MOVE_DOORS: dict[str, Callable[[], bool]] = {
+    "gupai.Table:person": _table_person_illegal,
     "openspiel:apply_action": _spiel_illegal,
     "openspiel:chance": _spiel_chance_illegal,
     "pettingzoo:step": _petting_illegal,
@@ -309,7 +333,7 @@ MOVE_DOORS: dict[str, Callable[[], bool]] = {
 
 @pytest.mark.parametrize(
     "door",
-    [pytest.param(door, marks=[RESEARCH] if door.startswith("openspiel:") else []) for door in sorted(MOVE_DOORS)],
+    sorted(MOVE_DOORS),
 )
 def test_every_way_a_move_reaches_a_state_refuses_an_illegal_one(door: str) -> None:
     pytest.importorskip("pyspiel")
@@ -358,6 +382,8 @@ NOT_DOORS: dict[str, str] = {
 
 #: Public names that are doors, and the door of this test that tries each.
 DOOR_OF: dict[str, str] = {
+    "Table": "gupai.Table:person",
+    "Human": "gupai.Table:person",
     "validate_text": "gupai.validate_text",
     "validate_paths": "gupai.validate_paths",
     "validate_log": "gupai.validate_log",
