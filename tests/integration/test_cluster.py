@@ -21,9 +21,11 @@ from gupai.core.errors import OptionError
 from gupai.sim import cluster as cluster_module
 from gupai.sim.cluster import cluster_chunk_results, dask_client, play_chunks_task
 from gupai.sim.simulate import Simulation, simulate
+from tests.extras import needs
 from tests.integration.test_validate_jobs import corpus
 
-distributed = pytest.importorskip("distributed")
+needs("cluster")
+distributed = pytest.importorskip("distributed")  # (installed: the module, untyped)
 
 
 @pytest.fixture(scope="module")

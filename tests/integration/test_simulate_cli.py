@@ -15,6 +15,7 @@ import gupai.cli.simulate
 from gupai.cli import main
 from gupai.sim.report import output_names
 from gupai.sim.simulate import SimulationResult, simulate
+from tests.extras import needs
 
 
 def run(*args: str) -> tuple[int, str, str]:
@@ -88,7 +89,7 @@ def test_compare_json_and_table() -> None:
 
 @pytest.mark.slow
 def test_out_writes_json_csv_and_plots(tmp_path: Path) -> None:
-    pytest.importorskip("matplotlib")
+    needs("sim")
     out = tmp_path / "figs"
     code, _, err = run(
         "compare", "kap-tai-shap", "--players", "4", "--presets", "culin,one-tile", "-n", "10", "--out", str(out)
@@ -116,7 +117,7 @@ def test_out_writes_json_csv_and_plots(tmp_path: Path) -> None:
 
 @pytest.mark.slow
 def test_out_for_tsung_shap_writes_scores_and_sweeps(tmp_path: Path) -> None:
-    pytest.importorskip("matplotlib")
+    needs("sim")
     pytest.importorskip("gupai.games.tsung.play")
     code, out, err = run("compare", "tsung-shap", "--presets", "culin,spieltdomino", "-n", "10", "--out", str(tmp_path))
     assert code == 0, err

@@ -18,6 +18,7 @@ import pytest
 from gupai.sim.fast import FAST_PATH_NOTE
 from gupai.sim.fast.compiling import COMPILING_NOTE, announce_compiling, kernel_cached
 from gupai.sim.plots import NO_PLOTS_NOTE
+from tests.extras import needs
 
 #: Runs the command line in a process where ``import MODULE`` fails, as in an install without its extra.
 _WITHOUT = """
@@ -101,7 +102,7 @@ def test_a_kernel_to_compile_is_announced_once(
 
 def test_the_compiled_kernels_are_seen_in_numbas_cache() -> None:
     """After `make kernels` the kernels are in numba's cache: a new process sees them without compiling, says nothing."""
-    pytest.importorskip("numba")
+    needs("fast")
     from tests.kernels import compile_kernels
 
     compile_kernels()  # fills the cache if it is empty (as `make kernels` does)
@@ -156,7 +157,7 @@ print(float(dot(np.ones(3), np.arange(3.0))))
 
 
 def test_loading_the_kernels_skips_scipy_and_leaves_numbas_linear_algebra_working() -> None:
-    pytest.importorskip("numba")
+    needs("fast")
     pytest.importorskip("scipy")
     done = subprocess.run([sys.executable, "-c", _SCIPY_PROBE], capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr
