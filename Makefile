@@ -32,9 +32,9 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy
 
-# The fast path's numba kernels compiled once into numba's cache (__pycache__
-# beside their source), so that the test processes load them instead of each
-# compiling them for 40 s (tests/kernels.py).
+# The fast path's numba kernels compiled once into numba's cache (the user's:
+# ~/.cache/gupai/numba, or $GUPAI_CACHE_DIR/numba), so that the test processes
+# load them instead of each compiling them for 40 s (tests/kernels.py).
 kernels: $(STAMP)
 	@echo "Loading the fast path's numba kernels, or compiling them once if numba's cache does not hold them (about 30 s of one core, longer on a busy machine)"
 	$(BIN)/python -m tests.kernels

@@ -2,7 +2,7 @@
 
 The kernels of ``gupai simulate``'s fast path (``reference/gupai/sim/fast/``,
 ``@njit(cache=True)``) take some 40 s of one core to compile; numba keeps the
-result in the ``__pycache__`` beside their source. On a fresh clone every
+result in the user's cache (:func:`gupai.sim.fast.compiling.numba_cache_dir`). On a fresh clone every
 process that plays a fast game first (each pytest-xdist worker, each dask
 worker of the cluster test, each ``gupai simulate`` subprocess) would compile
 them afresh; ``make test`` runs ``python -m tests.kernels`` beside mypy, so

@@ -24,7 +24,20 @@ from gupai.log.read import (
 )
 from gupai.log.transcript import transcript
 
-from .params import AGENTS, FORCE, GAMES, OPTION, PLAYERS, PRESET, SEED, SETS, game_argument, players_for, resolve
+from .params import (
+    AGENTS,
+    FORCE,
+    GAMES,
+    OPTION,
+    PLAYERS,
+    PRESET,
+    QUIET,
+    SEED,
+    SETS,
+    game_argument,
+    players_for,
+    resolve,
+)
 
 
 @click.command("play")
@@ -42,8 +55,9 @@ from .params import AGENTS, FORCE, GAMES, OPTION, PLAYERS, PRESET, SEED, SETS, g
     default=None,
     help="Write the log to FILE (.json for one game; several games go to .jsonl, one game a line).",
 )
-@FORCE
+@FORCE("--out")
 @click.option("--show", "show_it", is_flag=True, help="Also print the transcript.")
+@QUIET
 @usage_errors
 def play_cmd(
     game: str,
@@ -57,6 +71,7 @@ def play_cmd(
     out: str | None,
     force: bool,
     show_it: bool,
+    quiet: bool = False,
 ) -> None:
     """Play GAME with agents and write its log (to stdout without --out)."""
     options = resolve(game, preset, option_items)
@@ -86,7 +101,8 @@ def play_cmd(
     if show_it:
         for log in logs:
             click.echo(transcript(log))
-    click.echo(f"wrote {count} game{'s' if count > 1 else ''} to {printable(out)}", err=True)
+    if not quiet:
+        click.echo(f"wrote {count} game{'s' if count > 1 else ''} to {printable(out)}", err=True)
 
 
 @click.command("show")
