@@ -207,9 +207,9 @@ def test_the_readme_synopsis_names_every_option_of_each_command() -> None:
     for words in _readme_commands():
         path = words[0] if words[0] != "conformance" else " ".join(words[:2])
         named.setdefault(path, set()).update(word for word in words if word.startswith("-"))
-    for path, words in named.items():
+    for path, flags in named.items():
         options = [p for p in command_of(path).params if isinstance(p, click.Option)]
         for option in options:
             if "--help" in option.opts or "--game" in option.opts:
                 continue
-            assert set(option.opts) & words, f"README: `gupai {path}` does not name {'/'.join(option.opts)}"
+            assert set(option.opts) & flags, f"README: `gupai {path}` does not name {'/'.join(option.opts)}"
