@@ -53,6 +53,7 @@ def test_a_cluster_gives_the_figures_of_one_process(address: str, simulation: Si
 
 
 def test_simulate_cluster_on_the_command_line(address: str) -> None:
+    needs("fast")  # --engine fast
     args = ["simulate", "kap-shap", "-n", "300", "--seed", "4", "--json", "--engine", "fast"]
     runner = CliRunner()
     local = runner.invoke(main, [*args, "--jobs", "1"])
