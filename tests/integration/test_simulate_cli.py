@@ -45,6 +45,8 @@ def test_simulate_json_shape() -> None:
 @pytest.mark.parametrize("engine", ["reference", "fast"])
 def test_simulate_json_is_the_same_for_any_jobs(engine: str) -> None:
     # 2,000 games: 32 chunks, which the fast path sends to two workers two chunks a task, each chunk its own match
+    if engine == "fast":
+        needs("fast")  # --engine fast without numba is a usage error
     games = "30" if engine == "reference" else "2000"
     args = ("simulate", "kap-shap", "--preset", "navpil-culin", "-n", games, "--engine", engine, "--json")
     outs = [run(*args, "--jobs", jobs)[1] for jobs in ("1", "2", "3")]
