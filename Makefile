@@ -14,16 +14,22 @@ unexport PYTHONDONTWRITEBYTECODE
 
 .PHONY: demo test lint typecheck kernels unit bench verify-fast docs site browser fuzz soak conformance analysis clean
 
+# Each long step says what it does as it starts, and how long it took.
+NOW = date +%s
+TOOK = $$(( $$($(NOW)) - start )) s
+
 $(STAMP): pyproject.toml
-	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[test,docs,sim,cluster,fast,rl]'
-	touch $(STAMP)
+	@echo "make: setting up $(VENV): pip installs gupai and its extras (test, docs, sim, cluster, fast, rl), once"
+	@start=$$($(NOW)); \
+	{ test -x $(BIN)/python || $(PYTHON) -m venv $(VENV); } && \
+	$(BIN)/python -m pip install --quiet --upgrade pip && \
+	$(BIN)/python tools/pip_progress.py -e '.[test,docs,sim,cluster,fast,rl]' && \
+	touch $(STAMP) && echo "make: $(VENV) set up in $(TOOK)"
 
 # The setup compiles the fast path's kernels first (once; `make kernels`), so
 # that the tour and the first `gupai simulate` after it do not wait for them.
 demo: kernels
-	$(BIN)/python -m tools.demo
+	@$(BIN)/python -m tools.demo
 
 lint: $(STAMP)
 	$(BIN)/ruff check reference tests tools site_hooks
@@ -32,12 +38,11 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy
 
-# The fast path's numba kernels compiled once into numba's cache (__pycache__
-# beside their source), so that the test processes load them instead of each
-# compiling them for 40 s (tests/kernels.py).
+# The fast path's numba kernels compiled once into numba's cache (the user's:
+# ~/.cache/gupai/numba, or $GUPAI_CACHE_DIR/numba), so that the test processes
+# load them instead of each compiling them for 40 s (tests/kernels.py).
 kernels: $(STAMP)
-	@echo "Loading the fast path's numba kernels, or compiling them once if numba's cache does not hold them (about 30 s of one core, longer on a busy machine)"
-	$(BIN)/python -m tests.kernels
+	@$(BIN)/python -m tests.kernels
 
 # One worker a core; a worker that runs out of tests takes over half of what
 # the other has left (worksteal), so the two end together.
@@ -49,8 +54,10 @@ unit: $(STAMP)
 # kernels, typecheck, site and lint each use one core: two run at a time, the
 # longest first.
 test: $(STAMP)
-	$(MAKE) --jobs=2 --output-sync=target kernels typecheck site lint
-	$(MAKE) unit
+	@echo "make test: the kernels, mypy, the site and ruff (two at a time), then every test"
+	@start=$$($(NOW)); \
+	$(MAKE) --no-print-directory --jobs=2 --output-sync=target kernels typecheck site lint && \
+	$(MAKE) --no-print-directory unit && echo "make test: passed in $(TOOK)"
 
 bench: $(STAMP)
 	$(BIN)/python -m tools.bench

@@ -58,7 +58,10 @@ def build(site_dir: Path) -> None:
 
 @cache
 def built_site() -> Path:
-    """The directory of a fresh strict build of the site."""
+    """The directory of a fresh strict build of the site (a test that needs it skips without the extra docs)."""
+    from tests.extras import needs
+
+    needs("docs")
     site = ROOT / "site"
     if is_fresh(site):
         return site

@@ -376,7 +376,12 @@ def protocol_section(bench: Bench) -> None:
 def main(argv: Sequence[str] | None = None, *, out: TextIO | None = None) -> int:
     """Run the named sections (all by default); 0 if every target passes, 1 if not, 2 on bad usage."""
     for module in SECTION_MODULES:
-        importlib.import_module(module)
+        try:
+            importlib.import_module(module)
+        except ModuleNotFoundError as error:  # a section of an extra not installed here (fast: numba)
+            if error.name not in ("numba", "numpy"):
+                raise
+            print(f"bench: {module}'s sections need numba, the extra fast (pip install 'gupai[fast]')", file=sys.stderr)
     parser = argparse.ArgumentParser(prog="python -m tools.bench", description=__doc__.split("\n\n")[0])
     parser.add_argument("sections", nargs="*", metavar="SECTION", help="sections to run (default: all)")
     parser.add_argument("--list", action="store_true", help="list the sections and exit")

@@ -18,6 +18,7 @@ from __future__ import annotations
 import json
 import os
 import shlex
+import shutil
 import sys
 import time
 from pathlib import Path
@@ -142,10 +143,43 @@ def the_harness() -> None:
     )
 
 
+def command_prefix(path: str, bin_dir: Path = BIN, root: Path = ROOT) -> str:
+    """How the user's shell reaches this virtualenv's ``gupai``: bare when its PATH finds it there, else its path.
+
+    ``make demo`` runs the tour with the virtualenv's Python, whose ``bin`` is
+    not on the user's PATH unless they activated it; a bare ``gupai`` there
+    would say "command not found" (or run another install).
+
+    >>> command_prefix("", Path("/repo/.venv/bin"), Path("/repo"))
+    '.venv/bin/gupai'
+    >>> command_prefix("", Path("/opt/venv/bin"), Path("/repo"))
+    '/opt/venv/bin/gupai'
+    """
+    found = shutil.which("gupai", path=path)
+    if found is not None and Path(found).parent == bin_dir:
+        return "gupai"
+    try:
+        return str((bin_dir / "gupai").relative_to(root))
+    except ValueError:
+        return str(bin_dir / "gupai")
+
+
+def next_commands(gupai_command: str) -> list[tuple[str, str]]:
+    """The commands the tour ends with, each ``(command, what it does)``, as the user's shell runs them."""
+    return [
+        ("make docs", "the rules site, served locally"),
+        (f"{gupai_command} conformance run --engine 'YOUR ENGINE'", "your engine, every case"),
+        (f"{gupai_command} options kap-shap; {gupai_command} rules kap-shap", "every option, every rule"),
+        (f"{gupai_command} play kap-tai-shap --players 6 --show", "a game, with its transcript"),
+        (f"{gupai_command} --help", "every command"),
+    ]
+
+
 def main() -> None:
     started = time.monotonic()
     os.chdir(ROOT)
-    os.environ["PATH"] = f"{BIN}{os.pathsep}{os.environ.get('PATH', '')}"
+    users_path = os.environ.get("PATH", "")
+    os.environ["PATH"] = f"{BIN}{os.pathsep}{users_path}"
     OUT.mkdir(exist_ok=True)
     say("[bold]gupai[/]: the rules of the Chinese domino tens games as data, a validator for game logs,")
     say("and a conformance harness for engines. A tour of the three, in that order.")
@@ -154,11 +188,14 @@ def main() -> None:
     the_harness()
     heading("Next")
     say(f"Files of this tour: {OUT.relative_to(ROOT)}/ (logs and the broken engine's JSON report).")
-    say("  make docs                                       # the rules site, served locally")
-    say("  gupai conformance run --engine 'YOUR ENGINE'    # your engine, every case")
-    say("  gupai options kap-shap; gupai rules kap-shap    # every option, every rule")
-    say("  gupai play kap-tai-shap --players 6 --show      # a game, with its transcript")
-    say("  gupai --help                                    # every command")
+    prefix = command_prefix(users_path)
+    if prefix != "gupai":
+        activate = escape(str(Path(prefix).parent / "activate"))
+        say(f"From this folder, as printed (or after `. {activate}`, with a bare `gupai`):")
+    commands = next_commands(prefix)
+    width = max(len(command) for command, _ in commands) + 2
+    for command, what in commands:
+        say(f"  {escape(command.ljust(width))}# {escape(what)}")
     say(f"[dim](tour done in {time.monotonic() - started:.0f} s)[/]")
 
 

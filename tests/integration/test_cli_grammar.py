@@ -22,7 +22,13 @@ GAMES = ("kap-shap", "kap-tai-shap", "tsung-shap")
 #: Flags whose meaning is the same but whose help names a different kind of target.
 #: --out: a FILE for `play`, a directory for `simulate` and `compare`; --jobs and --cluster: games
 #: played (`simulate`, `compare`, all cores by default) or checked (`validate`, one process by default).
-SAME_MEANING_OTHER_WORDS = {"--out", "--jobs", "--cluster"}
+SAME_MEANING_OTHER_WORDS = {
+    "--out",
+    "--jobs",
+    "--cluster",
+    "--force",
+    "--games",
+}  # --force names the outputs of its command; --games of compare counts each preset's
 #: Flags that name the same thing, an engine, in two shapes: the command line of the engine
 #: under test (`conformance run`), or which of gupai's own two engines plays (`simulate`, `compare`).
 SAME_NOUN_OTHER_SHAPE = {"--engine"}
@@ -192,3 +198,18 @@ def test_pairs_header_names_the_overrides_not_a_preset_they_changed() -> None:
     header = result.stdout.splitlines()[0]
     assert "preset culin" not in header
     assert re.fullmatch(r"Kap Shap, culin with four-two-value=6: \d+ kinds of ten-pair", header), header
+
+
+def test_the_readme_synopsis_names_every_option_of_each_command() -> None:
+    """The README's synopsis is complete: each command's every option (but --help and the --game alias) is in it."""
+    walk_help()  # every command loaded
+    named: dict[str, set[str]] = {}
+    for words in _readme_commands():
+        path = words[0] if words[0] != "conformance" else " ".join(words[:2])
+        named.setdefault(path, set()).update(word for word in words if word.startswith("-"))
+    for path, flags in named.items():
+        options = [p for p in command_of(path).params if isinstance(p, click.Option)]
+        for option in options:
+            if "--help" in option.opts or "--game" in option.opts:
+                continue
+            assert set(option.opts) & flags, f"README: `gupai {path}` does not name {'/'.join(option.opts)}"

@@ -21,9 +21,11 @@ from gupai.core.errors import OptionError
 from gupai.sim import cluster as cluster_module
 from gupai.sim.cluster import cluster_chunk_results, dask_client, play_chunks_task
 from gupai.sim.simulate import Simulation, simulate
+from tests.extras import needs
 from tests.integration.test_validate_jobs import corpus
 
-distributed = pytest.importorskip("distributed")
+needs("cluster")
+distributed = pytest.importorskip("distributed")  # (installed: the module, untyped)
 
 
 @pytest.fixture(scope="module")
@@ -51,6 +53,7 @@ def test_a_cluster_gives_the_figures_of_one_process(address: str, simulation: Si
 
 
 def test_simulate_cluster_on_the_command_line(address: str) -> None:
+    needs("fast")  # --engine fast
     args = ["simulate", "kap-shap", "-n", "300", "--seed", "4", "--json", "--engine", "fast"]
     runner = CliRunner()
     local = runner.invoke(main, [*args, "--jobs", "1"])

@@ -9,6 +9,8 @@ from pathlib import Path
 import pytest
 from tools.analysis import CLAIMS, evaluate_claims, load_docs, main, page_blocks, render_blocks, run_analysis
 
+from tests.extras import needs
+
 ROOT = Path(__file__).resolve().parents[2]
 ASSETS = ROOT / "docs" / "assets" / "analysis"
 PAGE = ROOT / "docs" / "analysis.md"
@@ -38,7 +40,7 @@ def test_every_image_the_page_shows_is_committed() -> None:
 
 @pytest.mark.slow
 def test_a_small_run_writes_every_file(tmp_path: Path) -> None:
-    pytest.importorskip("matplotlib")
+    needs("sim")
     analysis = run_analysis(tmp_path, scale=0.002, jobs=1)
     assert len(analysis["claims"]) == len(CLAIMS)
     for game in ("kap-shap", "kap-tai-shap"):

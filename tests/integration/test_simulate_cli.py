@@ -15,6 +15,7 @@ import gupai.cli.simulate
 from gupai.cli import main
 from gupai.sim.report import output_names
 from gupai.sim.simulate import SimulationResult, simulate
+from tests.extras import needs
 
 
 def run(*args: str) -> tuple[int, str, str]:
@@ -44,6 +45,8 @@ def test_simulate_json_shape() -> None:
 @pytest.mark.parametrize("engine", ["reference", "fast"])
 def test_simulate_json_is_the_same_for_any_jobs(engine: str) -> None:
     # 2,000 games: 32 chunks, which the fast path sends to two workers two chunks a task, each chunk its own match
+    if engine == "fast":
+        needs("fast")  # --engine fast without numba is a usage error
     games = "30" if engine == "reference" else "2000"
     args = ("simulate", "kap-shap", "--preset", "navpil-culin", "-n", games, "--engine", engine, "--json")
     outs = [run(*args, "--jobs", jobs)[1] for jobs in ("1", "2", "3")]
@@ -88,7 +91,7 @@ def test_compare_json_and_table() -> None:
 
 @pytest.mark.slow
 def test_out_writes_json_csv_and_plots(tmp_path: Path) -> None:
-    pytest.importorskip("matplotlib")
+    needs("sim")
     out = tmp_path / "figs"
     code, _, err = run(
         "compare", "kap-tai-shap", "--players", "4", "--presets", "culin,one-tile", "-n", "10", "--out", str(out)
@@ -116,7 +119,7 @@ def test_out_writes_json_csv_and_plots(tmp_path: Path) -> None:
 
 @pytest.mark.slow
 def test_out_for_tsung_shap_writes_scores_and_sweeps(tmp_path: Path) -> None:
-    pytest.importorskip("matplotlib")
+    needs("sim")
     pytest.importorskip("gupai.games.tsung.play")
     code, out, err = run("compare", "tsung-shap", "--presets", "culin,spieltdomino", "-n", "10", "--out", str(tmp_path))
     assert code == 0, err

@@ -6,6 +6,7 @@ import pytest
 from click.testing import CliRunner
 
 from gupai.cli import main
+from tests.extras import needs
 
 
 def run(*args: str) -> tuple[int, str, str]:
@@ -24,6 +25,7 @@ def run(*args: str) -> tuple[int, str, str]:
     ids=lambda args: " ".join(args[:3]),
 )
 def test_both_engines_print_the_same_json(args: list[str]) -> None:
+    needs("fast")  # --engine fast without numba is a usage error
     fast = run(*args, "--seed", "9", "--jobs", "1", "--json", "--engine", "fast")
     auto = run(*args, "--seed", "9", "--jobs", "1", "--json")
     reference = run(*args, "--seed", "9", "--jobs", "1", "--json", "--engine", "reference")

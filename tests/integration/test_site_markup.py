@@ -1,8 +1,13 @@
 """Every page of the built site is well-formed HTML: the check that would have caught the broken Tsung Shap page."""
 
+# ruff: noqa: E402  (the imports after needs(): they need the extra)
 from __future__ import annotations
 
 from pathlib import Path
+
+from tests.extras import needs
+
+needs("docs")
 
 import markdown  # type: ignore[import-untyped]
 from site_hooks import features, markup

@@ -6,9 +6,15 @@ the fast path, and the two must agree on every action and result. A few
 dozen games a case here; ``make verify-fast`` plays 10,000 a case.
 """
 
+# ruff: noqa: E402  (the imports after needs(): they need the extra)
 from __future__ import annotations
 
 import pytest
+
+from tests.extras import needs
+
+needs("fast")
+
 from tools.verify_fast import Case, cases, check, fast_games
 
 from gupai.sim.simulate import Simulation, simulate

@@ -1,5 +1,6 @@
 """The seeded-deal floor of ``make bench`` does a game's whole deal: the same shuffle and dice as Python's own generator."""
 
+# ruff: noqa: E402  (the imports after needs(): they need the extra)
 from __future__ import annotations
 
 import random
@@ -7,7 +8,9 @@ import random
 import numpy as np
 import pytest
 
-pytest.importorskip("numba")
+from tests.extras import needs
+
+needs("fast")
 
 from tools.bench_floor import _deal_arrays, deal_only
 

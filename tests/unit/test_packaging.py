@@ -43,6 +43,14 @@ def test_the_core_needs_no_numba() -> None:
     assert "numba" in _names(PROJECT["optional-dependencies"]["fast"])
 
 
+def test_numpy_comes_with_the_extras_that_use_it_not_with_the_core() -> None:
+    """numpy (some 70 MB) is used by the fast path (its result arrays, counted by the tallies' bulk methods),
+    gupai.rl and the tests' oracle; the core's commands play, count and check without it."""
+    extras = PROJECT["optional-dependencies"]
+    assert "numpy" not in _names(PROJECT["dependencies"])
+    assert all("numpy" in _names(extras[extra]) for extra in ("fast", "rl", "test"))
+
+
 def test_only_the_fast_paths_kernels_import_numba() -> None:
     """numba is imported by the kernel modules alone, which only the fast path's runners import."""
     importers = set()
@@ -103,3 +111,28 @@ def test_the_licence_is_mit_and_shipped_with_the_tests() -> None:
     assert PROJECT["authors"]
     shipped = PYPROJECT["tool"]["hatch"]["build"]["targets"]["sdist"]["include"]
     assert {"LICENSE", "tests", "README.md", "reference/gupai", "spec", "schemas"} <= set(shipped)
+
+
+README = (ROOT / "README.md").read_text(encoding="utf-8")
+
+
+def test_the_readme_a_package_index_shows_has_no_relative_link() -> None:
+    """The README is the long description: a relative link (docs/...) is broken on a package index."""
+    targets = re.findall(r"\]\(([^)\s]+)\)", README) + re.findall(r"""(?:src|href)=["']([^"']+)""", README)
+    assert [target for target in targets if not target.startswith(("https://", "http://", "#"))] == []
+
+
+def test_the_readme_lists_every_extra_and_every_core_dependency() -> None:
+    for extra in PROJECT["optional-dependencies"]:
+        assert f"pip install 'gupai[{extra}]'" in README, extra
+    core = README.split("The core is light (", 1)[1].split(")", 1)[0].lower()
+    for name in _names(PROJECT["dependencies"]):
+        assert name in core, name
+
+
+def test_no_metadata_field_is_left_empty() -> None:
+    """An author without an email has no email key (not an empty one); project URLs, where given, are absolute."""
+    for author in PROJECT["authors"]:
+        assert all(str(value).strip() for value in author.values()), author
+    for url in PROJECT.get("urls", {}).values():
+        assert url.startswith("https://"), url

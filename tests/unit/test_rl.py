@@ -13,10 +13,11 @@ from typing import Any
 
 import pytest
 
-pyspiel = pytest.importorskip("pyspiel")
-pytest.importorskip("pettingzoo")
+from tests.extras import needs
 
+needs("rl")
 import numpy as np  # noqa: E402
+import pyspiel  # noqa: E402
 from open_spiel.python.algorithms import ismcts, mcts  # noqa: E402
 from open_spiel.python.bots import uniform_random  # noqa: E402
 from pettingzoo.test import api_test  # noqa: E402

@@ -21,6 +21,7 @@ from gupai.sim.simulate import (
     simulation_document,
 )
 from gupai.sim.stats import Histogram, mean_interval, median_interval, wilson_interval
+from tests.extras import needs
 
 # ------------------------------------------------------------ statistics
 
@@ -193,6 +194,7 @@ def test_memory_stays_flat_as_games_grow() -> None:
 def test_the_simulate_bench_section_reports_every_figure(monkeypatch: pytest.MonkeyPatch) -> None:
     import io
 
+    needs("fast")  # tools.bench loads every section, the fast path's among them
     from tools import bench
     from tools import bench_sim as simbench
 

@@ -13,27 +13,26 @@ import click
 
 from gupai.core.spec import GameSpec, OptionSpec, PresetSpec, RuleSpec, game_spec, games, sources
 
-from .params import JSON, game_argument, suggestion
+from .output import NARROW, echo_rich, output_width, wrapped
+from .params import JSON, canonical, complete_rule, game_argument, suggestion
 
 __all__ = ["option_json", "preset_json", "rule_json"]
 
 
-def _console() -> Any:
-    import sys
-
-    from rich.console import Console
-
-    # A terminal's own width; 120 columns into a file or a pipe.
-    return Console(highlight=False, width=None if sys.stdout.isatty() else 120)
-
-
-def _table(*columns: str) -> Any:
+def _table(columns: tuple[str, ...], rows: list[tuple[str, ...]], ratios: tuple[int, ...]) -> Any:
+    """A table of ``rows``: the first column (the names) as wide as its longest, the others sharing the rest of
+    the width in ``ratios`` (a name is never cut; the text wraps at its spaces)."""
     from rich import box
     from rich.table import Table
 
-    table = Table(box=box.SIMPLE_HEAD, show_lines=True)
-    for column in columns:
-        table.add_column(column)
+    table = Table(box=box.SIMPLE_HEAD, show_lines=True, expand=True)
+    for index, column in enumerate(columns):
+        if index == 0:
+            table.add_column(column, no_wrap=True)
+        else:
+            table.add_column(column, ratio=ratios[index - 1])
+    for row in rows:
+        table.add_row(*row)
     return table
 
 
@@ -122,18 +121,28 @@ def presets_cmd(game: str, as_json: bool) -> None:
     if as_json:
         click.echo(json.dumps(docs, ensure_ascii=False))
         return
-    table = _table("preset", "title", "sources", f"differs from {spec.presets[0].name}")
+    heading = f"{spec.name}: {len(docs)} presets (use one with --preset NAME; `gupai options {game}` for each)"
+    rows = []
     for doc in docs:
-        changed = "\n".join(f"{k}={v}" for k, v in doc["differs_from_default"].items()) or "(the default)"
-        changed += "".join(
-            f"\n{k}={d['value']}: no effect here ({d['reason']})"
+        changed = [f"{k}={v}" for k, v in doc["differs_from_default"].items()] or ["(the default)"]
+        changed += [
+            f"{k}={d['value']}: no effect here ({d['reason']})"
             for k, d in doc["no_effect"].items()
             if d["value"] != default.get(k)
-        )
-        table.add_row(doc["name"], doc["title"], ", ".join(doc["sources"]), changed)
-    console = _console()
-    console.print(f"{spec.name}: {len(docs)} presets (use one with --preset NAME; `gupai options {game}` for each)")
-    console.print(table)
+        ]
+        rows.append((doc["name"], doc["title"], ", ".join(doc["sources"]), changed))
+    width = output_width()
+    if width < NARROW:
+        lines = wrapped(heading, width=width)
+        for name, title, cited, changed in rows:
+            lines += ["", *wrapped(f"{name}: {title}", [f"sources: {cited}", *changed], width=width)]
+        click.echo("\n".join(lines))
+        return
+    columns = ("preset", "title", "sources", f"differs from {spec.presets[0].name}")
+    table = _table(
+        columns, [(name, title, cited, "\n".join(changed)) for name, title, cited, changed in rows], (2, 2, 5)
+    )
+    echo_rich(heading, table)
 
 
 @click.command("options")
@@ -146,22 +155,33 @@ def options_cmd(game: str, as_json: bool) -> None:
     if as_json:
         click.echo(json.dumps(docs, ensure_ascii=False))
         return
-    table = _table("option", "question", "values (* the default; the sources reading it)")
-    for doc in docs:
-        values = "\n".join(
-            f"{'*' if v['value'] == doc['default'] else ' '} {v['value']}: {v['text']}"
-            + (f" ({', '.join(v['readers'])})" if v["readers"] else "")
-            for v in doc["values"]
+    heading = f"{spec.name}: {len(docs)} options (set one with -o KEY=VALUE; * marks the default)"
+    rows = [
+        (
+            doc["key"],
+            doc["question"],
+            [
+                f"{'*' if v['value'] == doc['default'] else ' '} {v['value']}: {v['text']}"
+                + (f" ({', '.join(v['readers'])})" if v["readers"] else "")
+                for v in doc["values"]
+            ],
         )
-        table.add_row(doc["key"], doc["question"], values)
-    console = _console()
-    console.print(f"{spec.name}: {len(docs)} options (set one with -o KEY=VALUE; * marks the default)")
-    console.print(table)
+        for doc in docs
+    ]
+    width = output_width()
+    if width < NARROW:
+        lines = wrapped(heading, width=width)
+        for key, question, values in rows:
+            lines += ["", *wrapped(f"{key}: {question}", values, width=width)]
+        click.echo("\n".join(lines))
+        return
+    columns = ("option", "question", "values (* the default; the sources reading it)")
+    echo_rich(heading, _table(columns, [(key, question, "\n".join(values)) for key, question, values in rows], (2, 3)))
 
 
 @click.command("rules")
 @game_argument(choices=games())
-@click.argument("rule_id", required=False, metavar="[ID]")
+@click.argument("rule_id", required=False, metavar="[ID]", shell_complete=complete_rule)
 @JSON
 def rules_cmd(game: str, rule_id: str | None, as_json: bool) -> None:
     """The rules of GAME, or the rule ID: its text, its sources and how each reads its options."""
@@ -174,6 +194,7 @@ def rules_cmd(game: str, rule_id: str | None, as_json: bool) -> None:
         for rule in spec.rules:
             click.echo(f"  {rule.id:<32} {rule.title}")
         return
+    rule_id = canonical(rule_id, spec.rule_ids)
     if rule_id not in spec.rule_ids:
         hint = suggestion(rule_id, spec.rule_ids)
         raise click.BadParameter(f"{game} has no rule {rule_id!r}.{hint}", param_hint="'ID'")

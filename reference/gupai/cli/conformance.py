@@ -36,7 +36,15 @@ from gupai.core.spec import games
 from gupai.core.terminal import printable
 from gupai.protocol.server import main as serve_main
 
-from .params import FORCE, JSON, game_argument
+from .params import FORCE, JSON, QUIET, game_argument
+
+#: The files a run writes, each its option and its parameter: refused with --dump-tests, which runs nothing.
+_OUTPUTS_OF_A_RUN = (
+    ("--report", "report_path"),
+    ("--badge", "badge_path"),
+    ("--junit", "junit_path"),
+    ("--write-known-failures", "write_known"),
+)
 
 
 @click.command("engine")
@@ -94,6 +102,7 @@ def _read_known(path: str) -> str | None:
 @click.option(
     "--timeout",
     type=click.FloatRange(min=0.01),
+    metavar="S",
     default=10.0,
     show_default=True,
     help="Seconds to wait for each answer.",
@@ -101,6 +110,7 @@ def _read_known(path: str) -> str | None:
 @click.option(
     "--start-timeout",
     type=click.FloatRange(min=0.01),
+    metavar="S",
     default=30.0,
     show_default=True,
     help="Seconds to wait for the engine to answer the start handshake.",
@@ -108,6 +118,7 @@ def _read_known(path: str) -> str | None:
 @click.option(
     "--max-timeouts",
     type=click.IntRange(min=0),
+    metavar="K",
     default=MAX_CONSECUTIVE_TIMEOUTS,
     show_default=True,
     help="Stop the run after this many cases in a row time out (0: never stop).",
@@ -134,9 +145,10 @@ def _read_known(path: str) -> str | None:
     metavar="FILE",
     help="Write the ids of the failed cases to FILE (an existing file keeps its lines and comments: new ids are added).",
 )
-@FORCE
+@FORCE("--report", "--badge", "--junit")
 @click.option("--dump-tests", is_flag=True, help="List the selected cases as JSON and exit; no engine is run.")
 @click.option("-v", "--verbose", is_flag=True, help="Print each case as it runs, and every skip reason.")
+@QUIET
 def run_cmd(**params: Any) -> None:
     """Drive the engine started by COMMAND through every case (of GAME, if given) and report per rule.
 
@@ -169,7 +181,20 @@ def _run(
     force: bool,
     dump_tests: bool,
     verbose: bool,
+    quiet: bool,
 ) -> None:
+    if dump_tests:  # (an --engine is let be: a rerun command with --dump-tests added lists its cases)
+        paths = {
+            "report_path": report_path,
+            "badge_path": badge_path,
+            "junit_path": junit_path,
+            "write_known": write_known,
+        }
+        given = [name for name, path in _OUTPUTS_OF_A_RUN if paths[path]]
+        if given:
+            raise click.UsageError(
+                f"--dump-tests lists the cases and runs no engine: it writes no {' or '.join(given)}"
+            )
     cases = select_cases(collect_cases(), game=game, run=run_globs, skip=skip_globs)
     if not cases:
         chosen = [f"--run {g}" for g in run_globs] + [f"--skip {g}" for g in skip_globs] + ([game] if game else [])
@@ -211,7 +236,7 @@ def _run(
     try:
         with (
             EngineProcess(command, timeout=timeout, start_timeout=start_timeout) as engine,
-            live_display(len(cases), rerun, verbose=verbose) as display,
+            live_display(len(cases), rerun, verbose=verbose, quiet=quiet) as display,
         ):
 
             def progress(result: CaseResult) -> None:
@@ -265,7 +290,7 @@ def _run(
 @click.argument("reports", nargs=-1, required=True, metavar="REPORT...")
 @JSON
 @click.option("--html", "html_path", metavar="FILE", help="Also write the matrix as a static HTML page to FILE.")
-@FORCE
+@FORCE("--html")
 def compare_cmd(reports: tuple[str, ...], as_json: bool, html_path: str | None, force: bool) -> None:
     """Lay the JSON reports of several runs side by side: rules down, engines across.
 
@@ -345,26 +370,29 @@ def painter(stream: IO[str]) -> Callable[[str, str], str] | None:
 
 
 @contextmanager
-def live_display(total: int, rerun: Callable[[str], str], *, verbose: bool) -> Iterator[Callable[[CaseResult], None]]:
+def live_display(
+    total: int, rerun: Callable[[str], str], *, verbose: bool, quiet: bool = False
+) -> Iterator[Callable[[CaseResult], None]]:
     """What the run shows as it goes, on standard error.
 
     On a terminal: a progress bar (rich, as ``simulate`` shows), and each
     failure above it with the command that runs that case again. Elsewhere:
-    nothing, or with ``verbose`` one line per case.
+    nothing, or with ``verbose`` one line per case; with ``quiet``, nothing.
     """
-    if not sys.stderr.isatty():
+    if quiet or not sys.stderr.isatty():
 
-        def quiet(result: CaseResult) -> None:
-            if verbose:
+        def lines(result: CaseResult) -> None:
+            if verbose and not quiet:
                 click.echo(f"{result.outcome:<4} {printable(result.case.id)}", err=True)
 
-        yield quiet
+        yield lines
         return
-    from rich.console import Console
     from rich.markup import escape
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-    console = Console(stderr=True, highlight=False, no_color=bool(os.environ.get("NO_COLOR")))
+    from .output import console as rich_console
+
+    console = rich_console(stderr=True)  # under NO_COLOR neither colour nor bold
     with Progress(
         TextColumn("{task.description}"),
         BarColumn(),

@@ -26,7 +26,20 @@ from gupai.log.read import (
 )
 from gupai.log.transcript import transcript
 
-from .params import AGENTS, FORCE, GAMES, OPTION, PLAYERS, PRESET, SEED, SETS, game_argument, players_for, resolve
+from .params import (
+    AGENTS,
+    FORCE,
+    GAMES,
+    OPTION,
+    PLAYERS,
+    PRESET,
+    QUIET,
+    SEED,
+    SETS,
+    game_argument,
+    players_for,
+    resolve,
+)
 
 
 @click.command("play")
@@ -44,13 +57,14 @@ from .params import AGENTS, FORCE, GAMES, OPTION, PLAYERS, PRESET, SEED, SETS, g
     default=None,
     help="Write the log to FILE (.json for one game; several games go to .jsonl, one game a line).",
 )
-@FORCE
+@FORCE("--out")
 @click.option(
     "--show",
     "show_it",
     is_flag=True,
     help="Also print the transcript (on a terminal without --out, the transcript alone).",
 )
+@QUIET
 @usage_errors
 def play_cmd(
     game: str,
@@ -64,6 +78,7 @@ def play_cmd(
     out: str | None,
     force: bool,
     show_it: bool,
+    quiet: bool = False,
 ) -> None:
     """Play GAME with agents and write its log (to stdout without --out).
 
@@ -107,7 +122,8 @@ def play_cmd(
             stream.flush()  # on disk as each game ends
             if show_it:
                 click.echo(transcript(log))
-    click.echo(f"wrote {count} game{'s' if count > 1 else ''} to {printable(out)}", err=True)
+    if not quiet:
+        click.echo(f"wrote {count} game{'s' if count > 1 else ''} to {printable(out)}", err=True)
 
 
 def _stdout_is_terminal() -> bool:

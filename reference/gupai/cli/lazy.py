@@ -66,6 +66,24 @@ class LazyGroup(click.Group):
             self.commands[cmd_name] = command
         return command
 
+    def resolve_command(
+        self, ctx: click.Context, args: list[str]
+    ) -> tuple[str | None, click.Command | None, list[str]]:
+        """The command ``args`` begins with: its name in another case when only one command matches, and
+        for an unknown one a usage error with the closest name ("Did you mean 'simulate'?")."""
+        name = args[0] if args else ""
+        if name and not name.startswith("-") and self.get_command(ctx, name) is None:
+            names = self.list_commands(ctx)
+            folded = [known for known in names if known.casefold() == name.casefold()]
+            if len(folded) != 1:
+                import difflib  # (for a mistake only: not at every start)
+
+                close = difflib.get_close_matches(name, names, n=1, cutoff=0.6)
+                hint = f" Did you mean {close[0]!r}?" if close else f" (commands: {', '.join(names)})"
+                ctx.fail(f"No such command {name!r}.{hint}")
+            args = [folded[0], *args[1:]]
+        return super().resolve_command(ctx, args)
+
     def _short_helps(self, ctx: click.Context, limit: int) -> list[tuple[str, str]]:
         rows = []
         for name in self.list_commands(ctx):

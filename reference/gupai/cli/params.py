@@ -28,9 +28,14 @@ __all__ = [
     "OPTION",
     "PLAYERS",
     "PRESET",
+    "PRESETS",
+    "QUIET",
     "SEED",
     "SETS",
     "GameType",
+    "canonical",
+    "comma_list",
+    "complete_rule",
     "game_argument",
     "not_taken",
     "players_for",
@@ -84,6 +89,20 @@ def not_taken(word: str, choices: Sequence[str]) -> str:
     return f"{word!r} is not a game here (games: {listed}).{suggestion(word, choices)}"
 
 
+def canonical(word: str, choices: Sequence[str]) -> str:
+    """``word`` as ``choices`` spell it when it is one of them but for case, and only one; else ``word``.
+
+    >>> canonical("KAP-SHAP", ["kap-shap", "kap-tai-shap"]), canonical("CULIN", ["culin"]), canonical("x", ["y"])
+    ('kap-shap', 'culin', 'x')
+    >>> canonical("a", ["A", "a"]), canonical("B", ["a", "b", "B"])
+    ('a', 'B')
+    """
+    if word in choices:
+        return word
+    folded = [choice for choice in choices if choice.casefold() == word.casefold()]
+    return folded[0] if len(folded) == 1 else word
+
+
 class GameType(_StrParam):
     """A game id, with a suggestion for a typo and shell completion."""
 
@@ -93,7 +112,7 @@ class GameType(_StrParam):
         self.choices = tuple(choices) if choices is not None else games()
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> str:
-        text = str(value)
+        text = canonical(str(value), self.choices)
         if text in self.choices:
             return text
         self.fail(not_taken(text, self.choices), param, ctx)
@@ -149,6 +168,49 @@ def _complete_option(ctx: click.Context, param: click.Parameter, incomplete: str
     return [CompletionItem(item) for item in items if item.startswith(incomplete)]
 
 
+def comma_list(incomplete: str, choices: Sequence[str], helps: Sequence[str] | None = None) -> list[CompletionItem]:
+    """Completion of the last item of a comma-separated list: ``culin,pa`` completes to ``culin,pagat``.
+
+    >>> [item.value for item in comma_list("culin,p", ["culin", "pagat", "plain"])]
+    ['culin,pagat', 'culin,plain']
+    >>> [item.value for item in comma_list("", ["greedy", "random"])]
+    ['greedy', 'random']
+    """
+    head, comma, last = incomplete.rpartition(",")
+    prefix = head + comma
+    helps = helps or [""] * len(choices)
+    return [
+        CompletionItem(prefix + choice, help=text or None)
+        for choice, text in zip(choices, helps, strict=True)
+        if choice.startswith(last)
+    ]
+
+
+def _complete_presets(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[CompletionItem]:
+    spec = game_spec(_game_of(ctx))
+    return comma_list(incomplete, [p.name for p in spec.presets], [p.title for p in spec.presets])
+
+
+def _complete_agents(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[CompletionItem]:
+    from gupai.games.agents import AGENTS as NAMED
+
+    return comma_list(incomplete, sorted(NAMED))
+
+
+def complete_rule(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[CompletionItem]:
+    """The rule ids of the command's game (``gupai rules kap-shap ks.pa<TAB>``), each with its title."""
+    spec = game_spec(_game_of(ctx))
+    return [CompletionItem(rule.id, help=rule.title) for rule in spec.rules if rule.id.startswith(incomplete)]
+
+
+#: ``--presets A,B,...`` (compare), completed item by item.
+PRESETS = click.option(
+    "--presets",
+    required=True,
+    metavar="A,B,...",
+    shell_complete=_complete_presets,
+    help="The presets to compare, comma-separated.",
+)
 PRESET = click.option(
     "--preset",
     default=None,
@@ -165,13 +227,29 @@ OPTION = click.option(
     shell_complete=_complete_option,
     help="Override one option (repeatable; `gupai options GAME` lists them).",
 )
-JSON = click.option("--json", "as_json", is_flag=True, help="Print JSON (stable, documented) instead of text.")
-FORCE = click.option(
-    "--force",
+QUIET = click.option(
+    "-q",
+    "--quiet",
     is_flag=True,
-    help="Overwrite the output files that exist (--out, --report, --badge, --junit, --html); without it, an "
-    "existing one is refused before the work starts.",
+    help="Print no progress, timing or notes on standard error (errors still are).",
 )
+JSON = click.option("--json", "as_json", is_flag=True, help="Print JSON (stable, documented) instead of text.")
+
+
+def FORCE(*outputs: str) -> Callable[[F], F]:  # noqa: N802  (a decorator, named like the others)
+    """The ``--force`` option of a command whose output options are ``outputs``.
+
+    >>> FORCE("--out")(click.command()(lambda force: None)).params[0].help
+    'Overwrite the files of --out that exist; without it, an existing one is refused before the work starts.'
+    """
+    named = ", ".join(outputs[:-1]) + (" or " if len(outputs) > 1 else "") + outputs[-1]
+    return click.option(
+        "--force",
+        is_flag=True,
+        help=f"Overwrite the files of {named} that exist; without it, an existing one is refused before the work starts.",
+    )
+
+
 PLAYERS = click.option("--players", type=click.IntRange(min=1), default=None, metavar="N", help="Number of players.")
 SETS = click.option(
     "--sets",
@@ -191,14 +269,16 @@ SEED = click.option(
 AGENTS = click.option(
     "--agents",
     default="greedy",
+    metavar="A[,B,...]",
+    shell_complete=_complete_agents,
     show_default=True,
     help="One agent for every seat, or one a seat, comma-separated: greedy, random, navpil (Kap games only), "
     "or your own as module:Class or file.py:Class (the reference engine plays it).",
 )
 
 
-def GAMES(default: int) -> Callable[[F], F]:  # noqa: N802  (a decorator, named like the others)
-    """The ``-n/--games`` option with ``default``."""
+def GAMES(default: int, *, each: str = "") -> Callable[[F], F]:  # noqa: N802  (a decorator, named like the others)
+    """The ``-n/--games`` option with ``default``; ``each`` says what the count is per (compare: each preset)."""
     return click.option(
         "-n",
         "--games",
@@ -207,7 +287,7 @@ def GAMES(default: int) -> Callable[[F], F]:  # noqa: N802  (a decorator, named 
         default=default,
         show_default=True,
         metavar="N",
-        help="Games to play, with seeds S, S+1, ... (with compare, for each preset).",
+        help=f"Games to play{' ' + each if each else ''}, with seeds S, S+1, ...",
     )
 
 
@@ -223,27 +303,32 @@ def resolve(game: str, preset: str | None, option_items: Sequence[str], *, prese
     """
     spec = game_spec(game)
     if preset is not None:
+        preset = canonical(preset, [p.name for p in spec.presets])
         try:
             spec.preset(preset)
         except GupaiError as error:
             names = [p.name for p in spec.presets]
             raise click.BadParameter(f"{error.message}.{suggestion(preset, names)}", param_hint=preset_hint) from None
     try:
-        overrides = parse_assignments(option_items)
+        given = parse_assignments(option_items)
     except GupaiError as error:
         raise click.BadParameter(error.message, param_hint="'-o' / '--option'") from None
-    for key, value in overrides.items():
+    overrides = {}
+    for key, value in given.items():
+        key = canonical(key, [o.key for o in spec.options])
         try:
             option = spec.option(key)
         except GupaiError as error:
             hint = suggestion(key, [o.key for o in spec.options])
             raise click.BadParameter(f"{error.message}.{hint}", param_hint="'-o' / '--option'") from None
+        value = canonical(value, option.values)
         if value not in option.values:
             raise click.BadParameter(
                 f"option {key!r} of {game} has no value {value!r} (values: {', '.join(option.values)})."
                 + suggestion(value, option.values),
                 param_hint="'-o' / '--option'",
             )
+        overrides[key] = value
     return resolve_options(game, preset=preset, overrides=overrides)
 
 

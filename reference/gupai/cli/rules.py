@@ -12,6 +12,7 @@ from gupai.games.kap.config import COLLECTING_GAMES, collecting_config
 from gupai.games.kap.game import KapGame
 from gupai.games.kap.hand import evaluate_hand
 
+from .output import output_width, wrapped
 from .params import (
     JSON,
     OPTION,
@@ -19,6 +20,7 @@ from .params import (
     PRESET,
     SETS,
     GameType,
+    canonical,
     game_argument,
     not_taken,
     players_for,
@@ -74,17 +76,39 @@ def pairs_cmd(game: str, preset: str | None, option_items: tuple[str, ...], as_j
     if as_json:
         click.echo(json.dumps([[str(a), str(b)] for a, b in pairs]))
         return
-    click.echo(f"{config.spec.name}, {reading(options)}: {plural(len(pairs), 'kind')} of ten-pair")
+    width = output_width()
+    click.echo(
+        "\n".join(
+            wrapped(f"{config.spec.name}, {reading(options)}: {plural(len(pairs), 'kind')} of ten-pair", width=width)
+        )
+    )
     four_two = config.rules.pair_count_of_four_two()
     for total in (20, 10):
         group = [(a, b) for a, b in pairs if sum(four_two if t.face == "4-2" else t.pips for t in (a, b)) == total]
-        click.echo(f"  {total}: " + "  ".join(f"[{a}]+[{b}]" for a, b in group))
+        click.echo("\n".join(_flow(f"  {total}: ", [f"[{a}]+[{b}]" for a, b in group], width)))
+
+
+def _flow(label: str, items: list[str], width: int) -> list[str]:
+    """``items`` after ``label``, two spaces apart, in lines of at most ``width`` columns (an item is never cut).
+
+    >>> _flow("  10: ", ["[6-2]+[1-1]", "[6-1]+[4-2]", "[5-3]+[1-1]"], 32)
+    ['  10: [6-2]+[1-1]  [6-1]+[4-2]', '      [5-3]+[1-1]']
+    """
+    lines, line = [], label
+    for item in items:
+        if line.strip() and line != label and len(line) + 2 + len(item) > width:
+            lines.append(line)
+            line = " " * len(label) + item
+        else:
+            line += ("  " if line != label else "") + item
+    return [*lines, line]
 
 
 def _game_and_tiles(words: tuple[str, ...], alias: str | None) -> tuple[str, tuple[str, ...]]:
     """Split ``hand``'s words into the game (first, if named) and the tiles."""
     game = None
     if words and any(c.isalpha() for c in words[0]):
+        words = (canonical(words[0], COLLECTING_GAMES), *words[1:])
         if words[0] not in COLLECTING_GAMES:
             raise click.BadParameter(not_taken(words[0], COLLECTING_GAMES), param_hint="'GAME'")
         game, words = words[0], words[1:]

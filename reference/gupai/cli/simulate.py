@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import json
 import sys
+import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -14,11 +16,10 @@ import click
 from gupai.cli.app import usage_errors
 from gupai.core.errors import OptionError
 from gupai.core.files import check_directory, check_writable
-from gupai.core.options import parse_assignments
 from gupai.core.spec import game_spec, games
 from gupai.core.terminal import printable
 from gupai.games.registry import GAMES as GAME_FACTORIES
-from gupai.sim.fast import FAST_PATH_NOTE, fast_available
+from gupai.sim.fast import FAST_INSTALL, FAST_PATH_NOTE, fast_available
 from gupai.sim.plots import NO_PLOTS_NOTE, plots_available
 from gupai.sim.report import output_names, summary_rows, write_outputs
 from gupai.sim.simulate import (
@@ -32,26 +33,43 @@ from gupai.sim.simulate import (
     simulation_document,
 )
 
-from .params import AGENTS, FORCE, GAMES, JSON, OPTION, PLAYERS, PRESET, SEED, SETS, game_argument, players_for, resolve
+from .output import console, echo_rich, output_width
+from .params import (
+    AGENTS,
+    FORCE,
+    GAMES,
+    JSON,
+    OPTION,
+    PLAYERS,
+    PRESET,
+    PRESETS,
+    QUIET,
+    SEED,
+    SETS,
+    game_argument,
+    players_for,
+    resolve,
+)
 
 __all__ = ["check_out", "compare_cmd", "simulate_cmd"]
 
 
-def _common(func: Callable[..., Any]) -> Callable[..., Any]:
-    """The options both commands take."""
+def _common(func: Callable[..., Any], *, each: str = "") -> Callable[..., Any]:
+    """The options both commands take (``each``: what ``-n`` counts per, in compare)."""
     options = [
         OPTION,
         PLAYERS,
         SETS,
         AGENTS,
-        GAMES(1000),
+        GAMES(1000, each=each),
         SEED,
         click.option(
             "--jobs",
             "-j",
             type=click.IntRange(min=1),
+            metavar="N",
             default=None,
-            help="Processes to use (default: all cores). The results do not depend on it.",
+            help=f"Processes to use (default: every core, {default_jobs()} here). The results do not depend on it.",
         ),
         click.option(
             "--engine",
@@ -70,13 +88,14 @@ def _common(func: Callable[..., Any]) -> Callable[..., Any]:
             "local processes; the results are the same. Needs the optional extra: pip install 'gupai[cluster]'.",
         ),
         JSON,
+        QUIET,
         click.option(
             "--out",
             type=click.Path(file_okay=False, writable=True),
             default=None,
             help="Write the figures (JSON, CSV) and the plots (PNG, SVG; they need matplotlib, the extra sim) into this directory.",
         ),
-        FORCE,
+        FORCE("--out"),
     ]
     for option in reversed(options):
         func = option(func)
@@ -93,12 +112,11 @@ def _agents(text: str) -> tuple[str, ...]:
 
 
 @contextmanager
-def _progress(total: int, labels: Sequence[str]) -> Iterator[Callable[[int, int], None]]:
-    """A live progress bar on a terminal (stderr); silence otherwise."""
-    if not sys.stderr.isatty():
+def _progress(total: int, labels: Sequence[str], *, quiet: bool = False) -> Iterator[Callable[[int, int], None]]:
+    """A live progress bar on a terminal (stderr); silence otherwise, or when ``quiet``."""
+    if quiet or not sys.stderr.isatty():
         yield lambda index, count: None
         return
-    from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
     with Progress(
@@ -106,7 +124,7 @@ def _progress(total: int, labels: Sequence[str]) -> Iterator[Callable[[int, int]
         BarColumn(),
         MofNCompleteColumn(),
         TimeRemainingColumn(),
-        console=Console(stderr=True),
+        console=console(stderr=True),
         transient=True,
     ) as bar:
         tasks = [bar.add_task(label, total=total) for label in labels]
@@ -164,22 +182,27 @@ def _report(
     *,
     plots: bool = False,
     force: bool = False,
+    quiet: bool = False,
+    kernels: str | None = None,
 ) -> None:
     doc = simulation_document(results)
+    chatty = not (quiet or as_json)  # what was written, and the timings
     if out is not None:
         paths = write_outputs(doc, Path(out), plots=plots, force=force)
-        click.echo(f"wrote {len(paths)} files to {printable(out)}", err=True)
-        if not plots:
+        if chatty:
+            click.echo(f"wrote {len(paths)} files to {printable(out)}", err=True)
+        if not plots and not quiet:
             click.echo(NO_PLOTS_NOTE, err=True)
     seconds = sum(r.seconds for r in results)
     played = sum(r.games for r in results)
-    if seconds > 0:
+    if chatty and kernels is not None:
+        click.echo(kernels, err=True)
+    if chatty and seconds > 0:
         click.echo(f"{played:,} games in {seconds:.1f} s ({played / seconds:,.0f} games/s)", err=True)
     if as_json:
         click.echo(json.dumps(doc, ensure_ascii=False))
         return
     from rich import box
-    from rich.console import Console
     from rich.table import Table
 
     first = results[0]
@@ -198,27 +221,32 @@ def _report(
         labels += [label for label in column if label not in labels]
     for label in labels:
         table.add_row(label, *(column.get(label, "") for column in columns))
-    console = Console(width=max(100, 28 + 26 * len(columns)), highlight=False)
-    console.print(title)
-    for note in notes:
-        console.print(note)
-    console.print(table)
-    if len(results) == 1:
-        _print_distribution(console, doc)
-    console.print("Intervals are 95%: normal for means, order statistics for medians, Wilson for shares.")
+    width = output_width(piped=max(100, 28 + 26 * len(columns)))
+    lines = [*_distribution(doc, width)] if len(results) == 1 else []
+    echo_rich(
+        title,
+        *notes,
+        table,
+        *lines,
+        "Intervals are 95%: normal for means, order statistics for medians, Wilson for shares.",
+        width=width,
+    )
 
 
-def _print_distribution(console: Any, doc: dict[str, Any]) -> None:
+def _distribution(doc: dict[str, Any], width: int) -> list[str]:
+    """The length distribution, a bar a length, the bars at most 40 columns (less when the output is narrow)."""
     run = doc["runs"][0]
     dist = run["summary"]["length_distribution"]
     games = run["summary"]["games"]
     if not dist:
-        return
+        return []
     top = max(count for _, count in dist)
-    console.print("game length (turns): share of games")
+    longest = max(1, min(40, width - 16))
+    lines = ["game length (turns): share of games"]
     for turns, count in dist:
-        bar = "█" * max(1, round(40 * count / top)) if count else ""
-        console.print(f"  {turns:>4}  {100 * count / games:5.1f}%  {bar}")
+        bar = "█" * max(1, round(longest * count / top)) if count else ""
+        lines.append(f"  {turns:>4}  {100 * count / games:5.1f}%  {bar}")
+    return lines
 
 
 def _simulations(
@@ -234,12 +262,12 @@ def _simulations(
 ) -> list[Simulation]:
     hint = "'--presets'" if len(presets) > 1 else "'--preset'"
     resolved = [resolve(game, preset, option_items, preset_hint=hint) for preset in presets]
-    overrides = tuple(sorted(parse_assignments(option_items).items()))
+    overrides = tuple(sorted((key, resolved[0][key]) for key in resolved[0].overrides))  # as spec/ spells them
     players = players_for(game, resolved[0], players, sets)
     sims = [
         Simulation(
             game,
-            preset=p,
+            preset=None if p is None else options.preset,
             overrides=overrides,
             players=players,
             sets=sets,
@@ -272,8 +300,8 @@ def simulate_cmd(game: str, preset: str | None, **common: Any) -> None:
 
 @click.command("compare")
 @game_argument(choices=games())
-@click.option("--presets", required=True, metavar="A,B,...", help="The presets to compare, comma-separated.")
-@_common
+@PRESETS
+@partial(_common, each="for each preset")
 @usage_errors
 def compare_cmd(game: str, presets: str, **common: Any) -> None:
     """Simulate GAME under several presets on the same seeds, side by side.
@@ -302,18 +330,27 @@ def _run(
     engine: str,
     cluster: str | None,
     as_json: bool,
+    quiet: bool,
     out: str | None,
     force: bool,
     side_by_side: bool = False,
 ) -> None:
-    """Simulate ``game`` under each of ``presets`` on the same seeds and report them (``simulate`` and ``compare``)."""
+    """Simulate ``game`` under each of ``presets`` on the same seeds and report them (``simulate`` and ``compare``).
+
+    Standard error carries the progress bar (on a terminal), the timings and what was written, none of them
+    with ``--json``; and the notes that explain a wait or a change (the kernels compiling, no numba, no
+    matplotlib), which only ``--quiet`` drops, with everything else but the errors.
+    """
+    if engine == "fast" and not fast_available():  # asked for by name: not a note, an error
+        raise click.UsageError(f"--engine fast needs numba, which is not installed: {FAST_INSTALL}")
     sims = _simulations(game, presets, option_items, players, sets, agents, engine=engine, count=count)
     plots = out is not None and plots_available()
     if out is not None:
         check_out(out, game, plots=plots, force=force)  # before the games are played, not after
-    if sims[0].engine == "fast" and not fast_available():
+    if sims[0].engine == "fast" and not fast_available() and not quiet:
         click.echo(FAST_PATH_NOTE, err=True)
-    with _progress(count, [sim.label for sim in sims]) as advance:
+    kernels = _ready_kernels(sims, quiet=quiet) if cluster is None else None  # their time apart from the games'
+    with _progress(count, [sim.label for sim in sims], quiet=quiet or as_json) as advance:
         if not side_by_side:
             results = [
                 simulate(
@@ -330,4 +367,25 @@ def _run(
                 sims, games=count, seed=seed, jobs=jobs or default_jobs(), progress=advance, cluster=cluster
             )
     notes = preset_differences(game, [name for name in presets if name]) if side_by_side else []
-    _report(results, as_json, out, notes, plots=plots, force=force)
+    _report(results, as_json, out, notes, plots=plots, force=force, quiet=quiet, kernels=kernels)
+
+
+def _ready_kernels(sims: Sequence[Simulation], *, quiet: bool) -> str | None:
+    """Compile the fast path's kernels (or load them from numba's cache) before the games are timed; what it
+    took, said apart from the games' rate (the first run compiles for half a minute), or None off the fast path.
+    """
+    from gupai.sim.fast import compiling
+
+    started = time.perf_counter()
+    warmed = False
+    with compiling.muted(quiet):
+        for sim in sims:
+            warm = getattr(sim.runner(), "warm", None)
+            if warm is not None:
+                warm()
+                warmed = True
+    if not warmed:
+        return None
+    seconds = time.perf_counter() - started
+    what = "compiled (once, into numba's cache)" if compiling.announced() else "loaded from numba's cache"
+    return f"fast path's kernels {what} in {seconds:.1f} s"

@@ -30,6 +30,7 @@ from .params import JSON
     "--jobs",
     "-j",
     type=click.IntRange(min=1),
+    metavar="N",
     default=1,
     show_default=True,
     help="Processes that check the games (a large .jsonl file is read by them, a part each); "

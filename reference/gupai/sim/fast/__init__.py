@@ -14,6 +14,12 @@ The fast path needs numba, the optional extra ``gupai[fast]``; without it
 the kernels on their first use and keeps them in its on-disk cache; a
 process that has to compile them says so once on stderr
 (:func:`gupai.sim.fast.compiling.announce_compiling`), as the wait is long.
+
+numba's cache is the user's, beside the spec cache: ``$GUPAI_CACHE_DIR/numba``,
+else ``$XDG_CACHE_HOME/gupai/numba``, else ``~/.cache/gupai/numba``
+(``NUMBA_CACHE_DIR``, when set, wins), set here, before any kernel module
+imports numba; nothing is written into the installed package, so ``pip
+uninstall gupai`` leaves nothing behind.
 """
 
 from __future__ import annotations
@@ -21,15 +27,23 @@ from __future__ import annotations
 import sys
 from typing import Any
 
-__all__ = ["FAST_AGENTS", "FAST_PATH_NOTE", "fast_available", "fast_runner"]
+from gupai.sim.fast.compiling import numba_cache_dir, use_the_users_cache
+
+__all__ = ["FAST_AGENTS", "FAST_INSTALL", "FAST_PATH_NOTE", "fast_available", "fast_runner", "numba_cache_dir"]
+
+
+use_the_users_cache()  # before any kernel module imports numba
 
 #: Agents the fast path plays (by name); any other agent runs on the reference engine.
 FAST_AGENTS: tuple[str, ...] = ("random", "greedy", "navpil")
 
+#: How to get the fast path.
+FAST_INSTALL = "pip install 'gupai[fast]'"
+
 #: The one-line note of ``gupai simulate`` when numba is missing.
 FAST_PATH_NOTE = (
     "note: the fast path needs numba, which is not installed; the reference engine plays the same games, "
-    "more slowly (for the fast path: pip install 'gupai[fast]')"
+    f"more slowly (for the fast path: {FAST_INSTALL})"
 )
 
 

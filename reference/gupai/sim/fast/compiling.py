@@ -1,7 +1,7 @@
 """Saying out loud that the fast path's kernels are being compiled (numba, once; the wait is long).
 
 numba compiles a kernel on its first call and keeps it in its on-disk cache
-(``__pycache__`` beside the source, or ``NUMBA_CACHE_DIR``); later processes
+(the user's, :func:`numba_cache_dir`); later processes
 load it in about a second. A process about to compile one says so once on
 stderr, terminal or not, so that a first ``gupai simulate`` does not seem to hang.
 
@@ -11,12 +11,65 @@ False
 
 from __future__ import annotations
 
+import hashlib
 import os
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-__all__ = ["COMPILING_NOTE", "NO_REFCOUNTS", "announce_compiling", "drop_stale_caches", "kernel_cached"]
+__all__ = [
+    "COMPILING_NOTE",
+    "NO_REFCOUNTS",
+    "announce_compiling",
+    "announced",
+    "drop_stale_caches",
+    "kernel_cache_folder",
+    "kernel_cached",
+    "muted",
+    "numba_cache_dir",
+    "use_the_users_cache",
+]
+
+
+def numba_cache_dir() -> Path:
+    """Where numba keeps the compiled kernels: ``NUMBA_CACHE_DIR`` when set, else the user's gupai cache.
+
+    >>> numba_cache_dir() == Path(os.environ["NUMBA_CACHE_DIR"])  # set when gupai.sim.fast was imported
+    True
+    """
+    given = os.environ.get("NUMBA_CACHE_DIR")
+    if given:
+        return Path(given)
+    from gupai.core.specfiles import cache_dir
+
+    return cache_dir().parent / "numba"
+
+
+def use_the_users_cache() -> None:
+    """Point numba's cache at :func:`numba_cache_dir` before numba reads its configuration (or after, should
+    numba be imported already: its cache locator reads ``config.CACHE_DIR`` when a kernel is first cached)."""
+    folder = str(numba_cache_dir())
+    os.environ["NUMBA_CACHE_DIR"] = folder
+    config = sys.modules.get("numba.core.config")
+    if config is not None:
+        config.CACHE_DIR = folder  # type: ignore[attr-defined]
+
+
+def kernel_cache_folder(source_folder: Path) -> Path:
+    """The folder where numba caches the kernels of ``source_folder``'s modules, under ``NUMBA_CACHE_DIR``: as
+    numba names it (``numba.core.caching``'s ``get_suitable_cache_subpath``), the folder's name and a SHA-1 of
+    its path.
+
+    >>> import os
+    >>> kernel_cache_folder(Path("/src/fast")) == Path(
+    ...     os.environ["NUMBA_CACHE_DIR"], "fast_" + hashlib.sha1(b"/src/fast").hexdigest())
+    True
+    """
+    path = os.path.abspath(source_folder)
+    return numba_cache_dir() / f"{os.path.basename(path)}_{hashlib.sha1(path.encode()).hexdigest()}"
+
 
 #: numba's options for a function run for every move: cached, and compiled without reference counting
 #: (``_nrt=False``), whose atomic counts cost more than such a function's work. Such a function must not
@@ -30,6 +83,7 @@ COMPILING_NOTE = (
 )
 
 _ANNOUNCED: set[str] = set()
+_MUTED: list[bool] = []
 
 
 def kernel_cached(dispatcher: Any) -> bool:
@@ -53,7 +107,32 @@ def announce_compiling(dispatcher: Any, what: str) -> None:
     if what in _ANNOUNCED or kernel_cached(dispatcher):
         return
     _ANNOUNCED.add(what)
-    print(COMPILING_NOTE.format(what=what), file=sys.stderr, flush=True)
+    if not _MUTED:
+        print(COMPILING_NOTE.format(what=what), file=sys.stderr, flush=True)
+
+
+@contextmanager
+def muted(mute: bool = True) -> Iterator[None]:
+    """Within: :func:`announce_compiling` notes what it compiles but prints nothing (``--quiet``, ``--json``).
+
+    >>> with muted():
+    ...     _MUTED
+    [True]
+    >>> _MUTED
+    []
+    """
+    if mute:
+        _MUTED.append(True)
+    try:
+        yield
+    finally:
+        if mute:
+            _MUTED.pop()
+
+
+def announced() -> bool:
+    """Whether this process said it compiles a kernel (:func:`announce_compiling`)."""
+    return bool(_ANNOUNCED)
 
 
 _CHECKED: list[bool] = []
@@ -68,8 +147,9 @@ def drop_stale_caches(folder: Path | None = None) -> list[str]:
     alone, it would load the old ``play_kap`` without a word. So, once a
     process, every cached file older than the newest ``.py`` of this folder
     goes, and those kernels compile again. An installed package's files are
-    all as new as its install, so this deletes nothing there; and with
-    ``NUMBA_CACHE_DIR`` set, numba's cache lies elsewhere and is left alone.
+    all as new as its install, so this deletes nothing there. The cached
+    files are in numba's cache folder for this source folder
+    (:func:`kernel_cache_folder`), where numba puts them.
 
     >>> import tempfile
     >>> with tempfile.TemporaryDirectory() as folder:
@@ -80,13 +160,16 @@ def drop_stale_caches(folder: Path | None = None) -> list[str]:
     ['k.f-1.py311.nbi']
     """
     if folder is None:
-        if _CHECKED or os.environ.get("NUMBA_CACHE_DIR"):
+        if _CHECKED:
             return []
         _CHECKED.append(True)
-        folder = Path(__file__).resolve().parent
+        folder = Path(os.path.abspath(__file__)).parent
+        cached_in = kernel_cache_folder(folder)
+    else:
+        cached_in = folder / "__pycache__"
     try:
         newest = max(source.stat().st_mtime for source in folder.glob("*.py"))
-        stale = [cached for cached in (folder / "__pycache__").glob("*.nb[ic]") if cached.stat().st_mtime < newest]
+        stale = [cached for cached in cached_in.glob("*.nb[ic]") if cached.stat().st_mtime < newest]
         for cached in stale:
             cached.unlink()
     except (OSError, ValueError):  # a read-only install, a file gone meanwhile: numba's own check stands
