@@ -218,13 +218,8 @@ def test_numbas_cache_is_the_users_not_the_packages(tmp_path: Path) -> None:
 
 
 def test_the_core_runs_without_numpy() -> None:
-    """numpy is no core dependency (it comes with the extras fast, rl and test): the core's commands work without it.
-
-    The hand evaluator's numpy-free winning check and distance are issue 36's (``gupai.core.hands``); until
-    they are in, this test skips, saying so.
-    """
-    if "import numpy" in (ROOT / "reference" / "gupai" / "core" / "hands.py").read_text(encoding="utf-8"):
-        pytest.skip("gupai.core.hands still imports numpy (made numpy-free by issue 36's branch)")
+    """numpy is no core dependency (it comes with the extras fast, rl and test): the core's commands work without it
+    (the hand evaluator's winning check and distance have a standard-library path: ``gupai.core.hands``)."""
     played = _gupai_without_numba("play", "kap-shap", "--seed", "3", "-n", "2", module="numpy")
     assert played.returncode == 0, played.stderr
     checked = _gupai_without_numba("validate", "-", stdin=played.stdout, module="numpy")
