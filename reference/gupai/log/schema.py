@@ -23,6 +23,7 @@ from gupai.core.resources import data_dir, write_or_check
 from gupai.core.spec import OptionSpec, game_spec
 from gupai.core.tiles import faces
 from gupai.games.tsung import GAME as TSUNG
+from gupai.log.format import LOG_VERSIONS
 
 __all__ = ["LOG_SCHEMA_ID", "load_schema", "log_schema", "read_limit", "read_schema", "schema_text"]
 
@@ -312,7 +313,11 @@ def log_schema() -> dict[str, Any]:
         "type": "object",
         "properties": {
             "format": {"const": "gupai-log"},
-            "version": {"const": 1},
+            "version": {
+                "enum": list(LOG_VERSIONS),
+                "description": "The log format's version: 2 is written; a log of version 1 is read with the meaning "
+                "it had when it was written (docs/engine/log-format.md, Versions).",
+            },
             "game": {"enum": games},
             "preset": {"type": "string", "description": "The preset the options were resolved from."},
             "options": {"type": "object"},
