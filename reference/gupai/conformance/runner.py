@@ -30,6 +30,7 @@ from gupai.conformance.attribution import SET_RULE
 from gupai.conformance.cases import Case, CaseResult, Claims, not_run, requirement_gap, stopped_message
 from gupai.conformance.logreplay import run_log
 from gupai.conformance.process import Ask, AskMany, EngineError, EngineProcess, HarnessError
+from gupai.conformance.readings import Reading, reading_ask, reading_ask_many, reading_doc, reading_for
 from gupai.conformance.steps.binding import NotAskableError, NotSupportedError, StepError
 from gupai.conformance.steps.context import ScenarioRun
 from gupai.conformance.steps.registry import match_step
@@ -150,19 +151,35 @@ def _in_game(case: Case, suffixes: Sequence[str]) -> tuple[str, ...]:
 # ---- logs
 
 
-def run_case(case: Case, ask: Ask, ask_many: AskMany | None = None, claims: Claims | None = None) -> CaseResult:
-    """Run one case; an engine fault or any error becomes a failed result, never an exception."""
+def run_case(
+    case: Case,
+    ask: Ask,
+    ask_many: AskMany | None = None,
+    claims: Claims | None = None,
+    *,
+    reading: Reading | None = None,
+) -> CaseResult:
+    """Run one case; an engine fault or any error becomes a failed result, never an exception.
+
+    ``reading``: the values the case is asked under for options it does not depend on
+    (:func:`gupai.conformance.readings.reading_for`).
+    """
     started = time.monotonic()
     if claims is not None:  # the later options the engine does not claim are left out of its requests
         ask = claimed_ask(ask, claims)
         ask_many = claimed_ask_many(ask_many, claims) if ask_many is not None else None
+    if reading is not None:
+        ask = reading_ask(ask, case, reading)
+        ask_many = reading_ask_many(ask_many, case, reading) if ask_many is not None else None
     try:
         if case.kind == "scenario":
             capabilities = claims.capabilities if claims is not None else ()
             strict = claims is not None and claims.engine == ENGINE_NAME
             result = run_scenario(case, ask, ask_many, capabilities=capabilities, strict=strict)
         else:
-            result = run_log(case, ask)
+            result = run_log(case, ask, doc=reading_doc(case, reading) if reading is not None else None)
+        if reading is not None:
+            result = replace(result, notes=(reading.note, *result.notes))
     except UnclaimedOptionError as missing:
         result = CaseResult(case, "skip", missing.message, unasked="claims")
     except EngineError as fault:
@@ -225,6 +242,11 @@ def run_cases(
     try:
         for case in cases:
             gap = requirement_gap(case, claims)
+            reading = (
+                reading_for(case, claims, run_scenario) if gap is not None and gap.startswith("needs option") else None
+            )
+            if reading is not None:
+                gap = None
             if gap is not None:
                 result = CaseResult(case, "skip", gap, unasked="claims")
             elif max_timeouts and timeouts >= max_timeouts:
@@ -240,7 +262,7 @@ def run_cases(
             else:
                 need_restart = False
                 engine.context = case.id
-                result = run_case(case, engine.ask, engine.ask_many, claims)
+                result = run_case(case, engine.ask, engine.ask_many, claims, reading=reading)
                 need_restart = result.restart or not engine.alive
                 timeouts = timeouts + 1 if result.fault == "timeout" else 0
             state.results.append(result)
