@@ -117,6 +117,22 @@ def test_an_engine_message_that_xml_cannot_hold_is_escaped() -> None:
     assert "\\x00" in text and "\\x1b" in text
 
 
+def test_a_junit_skip_says_not_supported_once() -> None:
+    from gupai.conformance.cases import Case, CaseResult
+    from gupai.conformance.junit import junit_xml
+    from gupai.conformance.report import Report
+
+    case = Case("scenario:kap-shap/x", "scenario", "kap-shap", "culin", (), 2, ("ks.turn.take",), "features/x")
+    said = CaseResult(case, "skip", "not supported by the engine: Then x: needs describe", unasked="describe")
+    claims = CaseResult(case, "skip", "needs option take=latest; the engine claims take=any", unasked="claims")
+    root = ET.fromstring(junit_xml(Report("engine", {}, (said, claims))))
+    skips = [element.attrib["message"] for element in root.iter("skipped")]
+    assert skips == [
+        "not supported by the engine: Then x: needs describe",
+        "not supported by the engine: needs option take=latest; the engine claims take=any",
+    ]
+
+
 def test_compare_lays_two_reports_side_by_side_as_the_ci_page_shows(tmp_path: Path) -> None:
     globs = ("scenario:kap-shap/pairs/*", "log:kap-shap/invalid/ks.tiles.four-two*", "scenario:kap-shap/play-on/*")
     # the first-release engine does not claim stock-out (so play-on is unsupported); four_two_six breaks [4-2]

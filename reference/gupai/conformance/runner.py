@@ -106,21 +106,22 @@ _RULE_IN_STEP = re.compile(r"\brule (?P<rule>[a-z]+\.[a-z0-9.-]+)")
 
 
 def step_rules(case: Case, text: str, declared: Sequence[str] = (), found: Sequence[str] = ()) -> tuple[str, ...]:
-    """The rules a failing step counts against: the rule of its failing assertion.
+    """The rule a failing step counts against: the rule of its failing assertion, one rule only.
 
-    The rule the step names, else the rule the failed assertion found broken
-    (``found``: a move the engine refused or omitted counts against the rule
-    that makes it legal), else the rules the step's binding declares it
-    checks (``declared``), else the scenario's ``@rule:`` tags. Rules are
-    given as suffixes (``turn.take``) and read in the case's game.
+    The rule the step names, else the first rule the failed assertion found
+    broken (``found``: a move the engine refused or omitted counts against
+    the rule that makes it legal), else the first rule the step's binding
+    declares it checks (``declared``), else the scenario's first ``@rule:``
+    tag. Rules are given as suffixes (``turn.take``) and read in the case's
+    game.
 
     >>> case = Case("c", "scenario", "kap-shap", None, (), None, ("ks.opening", "ks.turn.take", "ks.settle"), "f")
     >>> step_rules(case, "the move is refused under rule ks.turn.draw", ("turn.order",))
     ('ks.turn.draw',)
     >>> step_rules(case, "seat 1 takes [6-4]", (), ("turn.take",)), step_rules(case, "the settlement is +2 -2", ("settle",))
     (('ks.turn.take',), ('ks.settle',))
-    >>> step_rules(case, "it holds 32 tiles")
-    ('ks.opening', 'ks.turn.take', 'ks.settle')
+    >>> step_rules(case, "it holds 32 tiles"), step_rules(case, "x", ("turn.take", "settle"))
+    (('ks.opening',), ('ks.turn.take',))
     """
     named = _RULE_IN_STEP.search(text)
     if named:
@@ -128,8 +129,8 @@ def step_rules(case: Case, text: str, declared: Sequence[str] = (), found: Seque
     for suffixes in (found, declared):
         rules = _in_game(case, suffixes)
         if rules:
-            return rules
-    return case.rules
+            return rules[:1]
+    return case.rules[:1]
 
 
 def _in_game(case: Case, suffixes: Sequence[str]) -> tuple[str, ...]:
