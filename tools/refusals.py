@@ -357,6 +357,14 @@ DEALS = [
     DealRefusal("Three players of Kap Shap", "kap-shap", 3, None),
     DealRefusal("More players than Kap Tai Shap seats (2 to 40), however many sets", "kap-tai-shap", 41, 20),
     DealRefusal("A game end that needs a common stock, with own halves", "tsung-shap", 2, 1, {"end": "stock-empty"}),
+    DealRefusal("Play on past the stock with the two-tile turn", "kap-shap", 2, None, {"stock-out": "play-on"}),
+    DealRefusal(
+        "The previous winner first, with an opening that deals the first player more",
+        "kap-shap",
+        2,
+        None,
+        {"first-player": "previous-winner"},
+    ),
 ]
 
 

@@ -117,6 +117,22 @@ def test_an_engine_message_that_xml_cannot_hold_is_escaped() -> None:
     assert "\\x00" in text and "\\x1b" in text
 
 
+def test_a_junit_skip_says_not_supported_once() -> None:
+    from gupai.conformance.cases import Case, CaseResult
+    from gupai.conformance.junit import junit_xml
+    from gupai.conformance.report import Report
+
+    case = Case("scenario:kap-shap/x", "scenario", "kap-shap", "culin", (), 2, ("ks.turn.take",), "features/x")
+    said = CaseResult(case, "skip", "not supported by the engine: Then x: needs describe", unasked="describe")
+    claims = CaseResult(case, "skip", "needs option take=latest; the engine claims take=any", unasked="claims")
+    root = ET.fromstring(junit_xml(Report("engine", {}, (said, claims))))
+    skips = [element.attrib["message"] for element in root.iter("skipped")]
+    assert skips == [
+        "not supported by the engine: Then x: needs describe",
+        "not supported by the engine: needs option take=latest; the engine claims take=any",
+    ]
+
+
 def test_compare_lays_two_reports_side_by_side_as_the_ci_page_shows(tmp_path: Path) -> None:
     globs = ("scenario:kap-shap/pairs/*", "log:kap-shap/invalid/ks.tiles.four-two*", "scenario:kap-shap/play-on/*")
     # the first-release engine does not claim stock-out (so play-on is unsupported); four_two_six breaks [4-2]
@@ -135,17 +151,33 @@ def test_compare_lays_two_reports_side_by_side_as_the_ci_page_shows(tmp_path: Pa
         assert ran.returncode == 0, ran.stderr
         outputs[command] = ran.stdout
     text, as_json, _ = outputs.values()
-    head = text.splitlines()[0].split()
-    assert head[0] == "rule" and head[1::2] == ["gupai-reference"] * 2 and head[4] == head[2] + "'"
-    rows = {line.split()[0]: line.split()[1:] for line in text.splitlines()[1:] if line.startswith("ks.")}
-    assert rows["ks.tiles.four-two"] == ["pass", "fail"]
-    assert rows["ks.end.stock"] == ["unsupported", "pass"]  # the frozen engine does not claim stock-out
     matrix = json.loads(as_json)
     labels = [e["label"] for e in matrix["engines"]]
-    assert len(labels) == 2 and labels[1] == labels[0] + "'"  # two runs of one engine name, kept apart
+    # two runs of one engine name: told apart by the games they cover (four_two_six plays the Kap games only)
+    assert labels[0].startswith("gupai-reference ") and labels[0].endswith(" (kap-shap, kap-tai-shap, tsung-shap)")
+    assert labels[1].startswith("gupai-reference ") and labels[1].endswith(" (kap-shap, kap-tai-shap)")
+    rows = {row["rule"]: [row["results"][label] for label in labels] for row in matrix["rules"]}
+    assert rows["ks.tiles.four-two"][1] == "fail" and rows["ks.tiles.four-two"][0].startswith("pass")
+    assert rows["ks.end.stock"][0] == "unsupported"  # the frozen engine does not claim stock-out
+    assert rows["ks.end.stock"][1].startswith("pass")
+    # a rule none of whose cases the runs held is "not asked", never "pass"
+    assert rows["ks.turn.take"] == ["not asked", "not asked"]
+    for engine, line in zip(matrix["engines"], text.splitlines()[-2:], strict=True):
+        coverage = engine["coverage"]
+        assert (
+            coverage["passed"] + coverage["failed"] + coverage["not_supported"] + coverage["not_asked"]
+            <= (coverage["kit_cases"])
+        )
+        assert coverage["not_asked"] > 400  # the runs held a few dozen of the kit's cases
+        assert line == (
+            f"{engine['label']}: {coverage['passed']} passed, {coverage['failed']} failed, "
+            f"{coverage['not_supported']} not supported, {coverage['not_asked']} not asked, "
+            f"{coverage['rule_mismatches']} rule mismatches (of {coverage['kit_cases']} cases)"
+        )
     page_html = (tmp_path / "matrix.html").read_text()
     assert "<table>" in page_html and "ks.tiles.four-two" in page_html and "<script" not in page_html
     assert "class='fail'>fail</td>" in page_html and "class='unsupported'>unsupported</td>" in page_html
+    assert "class='unasked'>not asked</td>" in page_html and "<th scope='row'>not asked</th>" in page_html
 
 
 def test_compare_refuses_a_file_that_is_not_a_report_in_one_line(tmp_path: Path) -> None:

@@ -22,6 +22,7 @@ from gupai.conformance.cases import collect_cases, select_cases
 from gupai.conformance.process import EngineProcess
 from gupai.conformance.runner import run_cases
 from gupai.protocol.messages import Answer
+from tests.integration.frozen import lost_passes
 
 LITERAL = Path(__file__).resolve().parents[1] / "literal"
 ENGINE = LITERAL / "kap_shap.py"
@@ -58,6 +59,7 @@ def test_the_literal_engine_passes_every_kap_shap_case_it_is_asked() -> None:
     assert restarts == 0
     passed = [r for r in results if r.outcome == "pass"]
     assert len(passed) >= 240  # every Kap Shap and tile case but the log the schema rejects
+    assert lost_passes("literal-kap-shap", results) == []  # every case it passed when frozen
     kinds = {r.case.kind for r in passed}
     assert kinds == {"scenario", "valid-log", "invalid-log"}
     # what it does not claim is not supported, never failed
@@ -74,6 +76,7 @@ def test_the_literal_tsung_engine_passes_every_tsung_shap_case_it_is_asked() -> 
     assert restarts == 0
     passed = [r for r in results if r.outcome == "pass"]
     assert len(passed) >= 155  # every Tsung Shap case but the log the schema rejects
+    assert lost_passes("literal-tsung-shap", results) == []  # every case it passed when frozen
     assert {r.case.kind for r in passed} == {"scenario", "valid-log", "invalid-log"}
 
 
@@ -87,6 +90,7 @@ def test_the_literal_kap_tai_shap_engine_passes_every_kap_tai_shap_case_it_is_as
     assert restarts == 0
     passed = [r for r in results if r.outcome == "pass"]
     assert len(passed) >= 290  # every Kap Tai Shap and tile case but the log the schema rejects
+    assert lost_passes("literal-kap-tai-shap", results) == []  # every case it passed when frozen
     assert {r.case.kind for r in passed} == {"scenario", "valid-log", "invalid-log"}
     assert [r.case.id for r in results if r.outcome == "skip" and r.unasked is not None] == []
 

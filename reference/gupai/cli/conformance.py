@@ -26,12 +26,13 @@ import click
 
 from gupai.cli.app import InputError, safe_text
 from gupai.conformance.cases import CaseResult, collect_cases, not_run, select_cases
-from gupai.conformance.compare import compare, matrix_html, matrix_text
+from gupai.conformance.compare import MAX_REPORT_BYTES, compare, matrix_html, matrix_text
 from gupai.conformance.junit import junit_xml
 from gupai.conformance.process import EngineProcess, HarnessError
 from gupai.conformance.report import Report, apply_known_failures, parse_known_failures
 from gupai.conformance.runner import MAX_CONSECUTIVE_TIMEOUTS, run_cases
 from gupai.core.files import OutputError, check_writable, write_file
+from gupai.core.jsonread import JSONReadError, loads
 from gupai.core.spec import games
 from gupai.core.terminal import printable
 from gupai.protocol.server import main as serve_main
@@ -294,10 +295,14 @@ def _run(
 def compare_cmd(reports: tuple[str, ...], as_json: bool, html_path: str | None, force: bool) -> None:
     """Lay the JSON reports of several runs side by side: rules down, engines across.
 
-    Each REPORT is a file written by `gupai conformance run --report`; each
-    cell is pass, fail, unsupported (the engine does not claim what the
-    rule's cases need), known failure or untested, and "-" where a report
-    does not name the rule.
+    Each REPORT is a file written by `gupai conformance run --report` (at
+    most 32 MB); each cell is pass (every case of the rule passed), pass 3/10
+    (3 of its 10 cases passed, the rest not supported or not asked), fail,
+    unsupported (the engine does not claim what the rule's cases need), not
+    asked (the run held none of its cases), known failure or untested (the
+    kit has no case of it), and "-" where a report covers none of the rule's
+    game. Each engine's line counts passed, failed, not supported, not asked
+    and rule mismatches.
     """
     if html_path:
         _refuse_collisions([("--html", html_path), *(("REPORT", path) for path in reports)])
@@ -306,7 +311,7 @@ def compare_cmd(reports: tuple[str, ...], as_json: bool, html_path: str | None, 
         except OutputError as error:
             raise InputError(safe_text(error.message)) from None
     docs = [_read_report(path) for path in reports]
-    matrix = compare(docs)
+    matrix = compare(docs, files=list(reports))
     if html_path:
         _write(html_path, matrix_html(matrix), force=force)
     # each line escaped on its own (engine names come from the reports): the matrix keeps its lines
@@ -341,10 +346,15 @@ def _read_report(path: str) -> dict[str, Any]:
     import jsonschema  # only this command needs it
 
     from gupai.conformance.report_schema import report_schema
-    from gupai.core.jsonread import JSONReadError, loads
 
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        with Path(path).open("rb") as handle:
+            data = handle.read(MAX_REPORT_BYTES + 1)
+        if len(data) > MAX_REPORT_BYTES:
+            raise InputError(
+                safe_text(f"{path} is not a conformance report: larger than {MAX_REPORT_BYTES // 2**20} MB")
+            )
+        text = data.decode("utf-8")
     except (OSError, UnicodeDecodeError) as error:
         raise InputError(safe_text(f"cannot read {path}: {getattr(error, 'strerror', None) or error}")) from None
     try:

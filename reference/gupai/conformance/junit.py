@@ -64,8 +64,9 @@ def _case(report: Report, result: CaseResult) -> ET.Element:
     elif result.outcome == "fail":
         ET.SubElement(element, "skipped", message=f"known failure: {_clean(result.message)}")
     elif result.outcome == "skip":
-        why = "not supported by the engine" if not_supported(result) else "not askable"
-        ET.SubElement(element, "skipped", message=f"{why}: {_clean(result.message)}")
+        why = "not supported by the engine: " if not_supported(result) else "not askable: "
+        message = _clean(result.message)  # a scenario's skip says why already: said once
+        ET.SubElement(element, "skipped", message=message if message.startswith(why) else why + message)
     out = ET.SubElement(element, "system-out")
     out.text = _clean("\n".join([f"rerun: {rerun}", *result.notes]))
     return element

@@ -219,7 +219,8 @@ class _LogReplay:
             )
         if ours.keys() == theirs.keys():
             return
-        rules, parts = set(), []
+        rules: list[str] = []  # in the order of the differences told: the first is the one counted
+        parts = []
         differing = [ours[t] for t in ours.keys() - theirs.keys()] + [theirs[t] for t in theirs.keys() - ours.keys()]
         declare = self._declare_rule() if any(a["type"] == "declare" for a in differing) else None
         mine_by_move = {_move_key(ours[t]): t for t in ours.keys() - theirs.keys()}
@@ -235,18 +236,18 @@ class _LogReplay:
                 + ", ".join(f"{k} {json.dumps(theirs[text].get(k))}" for k in wrong)
             )
             refusal = self.reference.handle(request("check", 0, action=ours[same]))  # the reference's rule for it
-            rules.add(refusal.get("rule") or self.move_rule(theirs[text]))
+            rules.append(refusal.get("rule") or self.move_rule(theirs[text]))
             del ours[same], theirs[text]
         for text in sorted(ours.keys() - theirs.keys()):
             refusal = self.reference.handle(request("check", 0, action=ours[text]))
-            rules.add(refusal.get("rule") or self.kind_rule("action", ours[text]["type"], "turn.order"))
+            rules.append(refusal.get("rule") or self.kind_rule("action", ours[text]["type"], "turn.order"))
             parts.append(
                 f"lists {_action_text(ours[text])}, which breaks {refusal.get('rule')}: {refusal.get('message')}"
             )
         for text in sorted(theirs.keys() - ours.keys()):  # an omitted move: the rule that makes it legal
-            rules.add(self.move_rule(theirs[text]))
+            rules.append(self.move_rule(theirs[text]))
             parts.append(f"omits the legal {_action_text(theirs[text])}")
-        raise _LogFailureError(f"{self.at}: legal_actions " + "; ".join(parts), [declare] if declare else sorted(rules))
+        raise _LogFailureError(f"{self.at}: legal_actions " + "; ".join(parts), [declare] if declare else rules[:1])
 
     def _declare_rule(self) -> str:
         """The rule a disagreement about declaring points at: the reading under which the verdict flips."""
@@ -463,7 +464,12 @@ def run_log(
     except _RefusedAsExpectedError:
         return CaseResult(case, "pass", notes=tuple(replay.notes), rule_mismatch=replay.mismatch)
     except _LogFailureError as failure:
-        return CaseResult(
-            case, "fail", failure.message, fault=failure.fault, failed_rules=failure.rules, notes=tuple(replay.notes)
+        return CaseResult(  # one rule: the first failing assertion's
+            case,
+            "fail",
+            failure.message,
+            fault=failure.fault,
+            failed_rules=failure.rules[:1],
+            notes=tuple(replay.notes),
         )
     return CaseResult(case, "pass", notes=tuple(replay.notes))

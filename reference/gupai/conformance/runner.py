@@ -30,6 +30,7 @@ from gupai.conformance.attribution import SET_RULE
 from gupai.conformance.cases import Case, CaseResult, Claims, not_run, requirement_gap, stopped_message
 from gupai.conformance.logreplay import run_log
 from gupai.conformance.process import Ask, AskMany, EngineError, EngineProcess, HarnessError
+from gupai.conformance.readings import Reading, reading_ask, reading_ask_many, reading_doc, reading_for
 from gupai.conformance.steps.binding import NotAskableError, NotSupportedError, StepError
 from gupai.conformance.steps.context import ScenarioRun
 from gupai.conformance.steps.registry import match_step
@@ -105,21 +106,22 @@ _RULE_IN_STEP = re.compile(r"\brule (?P<rule>[a-z]+\.[a-z0-9.-]+)")
 
 
 def step_rules(case: Case, text: str, declared: Sequence[str] = (), found: Sequence[str] = ()) -> tuple[str, ...]:
-    """The rules a failing step counts against: the rule of its failing assertion.
+    """The rule a failing step counts against: the rule of its failing assertion, one rule only.
 
-    The rule the step names, else the rule the failed assertion found broken
-    (``found``: a move the engine refused or omitted counts against the rule
-    that makes it legal), else the rules the step's binding declares it
-    checks (``declared``), else the scenario's ``@rule:`` tags. Rules are
-    given as suffixes (``turn.take``) and read in the case's game.
+    The rule the step names, else the first rule the failed assertion found
+    broken (``found``: a move the engine refused or omitted counts against
+    the rule that makes it legal), else the first rule the step's binding
+    declares it checks (``declared``), else the scenario's first ``@rule:``
+    tag. Rules are given as suffixes (``turn.take``) and read in the case's
+    game.
 
     >>> case = Case("c", "scenario", "kap-shap", None, (), None, ("ks.opening", "ks.turn.take", "ks.settle"), "f")
     >>> step_rules(case, "the move is refused under rule ks.turn.draw", ("turn.order",))
     ('ks.turn.draw',)
     >>> step_rules(case, "seat 1 takes [6-4]", (), ("turn.take",)), step_rules(case, "the settlement is +2 -2", ("settle",))
     (('ks.turn.take',), ('ks.settle',))
-    >>> step_rules(case, "it holds 32 tiles")
-    ('ks.opening', 'ks.turn.take', 'ks.settle')
+    >>> step_rules(case, "it holds 32 tiles"), step_rules(case, "x", ("turn.take", "settle"))
+    (('ks.opening',), ('ks.turn.take',))
     """
     named = _RULE_IN_STEP.search(text)
     if named:
@@ -127,8 +129,8 @@ def step_rules(case: Case, text: str, declared: Sequence[str] = (), found: Seque
     for suffixes in (found, declared):
         rules = _in_game(case, suffixes)
         if rules:
-            return rules
-    return case.rules
+            return rules[:1]
+    return case.rules[:1]
 
 
 def _in_game(case: Case, suffixes: Sequence[str]) -> tuple[str, ...]:
@@ -150,19 +152,35 @@ def _in_game(case: Case, suffixes: Sequence[str]) -> tuple[str, ...]:
 # ---- logs
 
 
-def run_case(case: Case, ask: Ask, ask_many: AskMany | None = None, claims: Claims | None = None) -> CaseResult:
-    """Run one case; an engine fault or any error becomes a failed result, never an exception."""
+def run_case(
+    case: Case,
+    ask: Ask,
+    ask_many: AskMany | None = None,
+    claims: Claims | None = None,
+    *,
+    reading: Reading | None = None,
+) -> CaseResult:
+    """Run one case; an engine fault or any error becomes a failed result, never an exception.
+
+    ``reading``: the values the case is asked under for options it does not depend on
+    (:func:`gupai.conformance.readings.reading_for`).
+    """
     started = time.monotonic()
     if claims is not None:  # the later options the engine does not claim are left out of its requests
         ask = claimed_ask(ask, claims)
         ask_many = claimed_ask_many(ask_many, claims) if ask_many is not None else None
+    if reading is not None:
+        ask = reading_ask(ask, case, reading)
+        ask_many = reading_ask_many(ask_many, case, reading) if ask_many is not None else None
     try:
         if case.kind == "scenario":
             capabilities = claims.capabilities if claims is not None else ()
             strict = claims is not None and claims.engine == ENGINE_NAME
             result = run_scenario(case, ask, ask_many, capabilities=capabilities, strict=strict)
         else:
-            result = run_log(case, ask)
+            result = run_log(case, ask, doc=reading_doc(case, reading) if reading is not None else None)
+        if reading is not None:
+            result = replace(result, notes=(reading.note, *result.notes))
     except UnclaimedOptionError as missing:
         result = CaseResult(case, "skip", missing.message, unasked="claims")
     except EngineError as fault:
@@ -225,6 +243,11 @@ def run_cases(
     try:
         for case in cases:
             gap = requirement_gap(case, claims)
+            reading = (
+                reading_for(case, claims, run_scenario) if gap is not None and gap.startswith("needs option") else None
+            )
+            if reading is not None:
+                gap = None
             if gap is not None:
                 result = CaseResult(case, "skip", gap, unasked="claims")
             elif max_timeouts and timeouts >= max_timeouts:
@@ -240,7 +263,7 @@ def run_cases(
             else:
                 need_restart = False
                 engine.context = case.id
-                result = run_case(case, engine.ask, engine.ask_many, claims)
+                result = run_case(case, engine.ask, engine.ask_many, claims, reading=reading)
                 need_restart = result.restart or not engine.alive
                 timeouts = timeouts + 1 if result.fault == "timeout" else 0
             state.results.append(result)

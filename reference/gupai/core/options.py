@@ -16,16 +16,18 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from gupai.core.errors import OptionError
-from gupai.core.spec import Retired, game_spec
+from gupai.core.spec import Retired, contract, game_spec
 
 __all__ = [
     "DEFAULT_PRESET",
     "Options",
+    "format_1_reading",
     "option_overrides",
     "parse_assignments",
     "read_options",
     "resolve_options",
     "suggestion",
+    "written_options",
 ]
 
 DEFAULT_PRESET = "culin"
@@ -134,7 +136,7 @@ def resolve_options(
     overrides = option_overrides(overrides or {})
     for key, value in overrides.items():
         option = spec.option(key)
-        if str(value) not in option.values:
+        if str(value) not in option.values and str(value) not in _format_1_values(game, key):
             raise OptionError(
                 f"option {key!r} of {game} has no value {value!r} (values: {', '.join(option.values)})",
                 where=key,
@@ -150,7 +152,7 @@ def read_options(game: str, given: Mapping[str, str]) -> Options:
     An option added after version 1 of the log format and the protocol (spec
     key ``since``) means its old reading when left out, so a log or an engine
     older than the option keeps its meaning; any other option left out means
-    its default.
+    its version-1 default (``spec/contract.yaml``), whatever its default is now.
 
     A retired value of version 1 (spec key ``retired``) is read as the
     options it stands for:
@@ -178,6 +180,46 @@ def read_options(game: str, given: Mapping[str, str]) -> Options:
                 )
         values.update(dict(retired.means))
     return resolve_options(game, overrides=values)
+
+
+def format_1_reading(game: str, options: Mapping[str, Any]) -> dict[str, str] | None:
+    """What a log of format 1 with ``options`` reads them as, when a reading has changed since; else ``None``.
+
+    A log keeps the meaning it was written with (``log-format-1-readings`` in
+    ``spec/contract.yaml``): under format 1, ``pair-set=printed`` with
+    ``four-two-value=6`` recounts the printed table with [4-2] at 6.
+
+    >>> format_1_reading("kap-shap", {"pair-set": "printed", "four-two-value": "6", "take": "any"})["pair-set"]
+    'printed-recounted'
+    >>> format_1_reading("kap-shap", {"pair-set": "printed", "four-two-value": "3"}) is None
+    True
+    """
+    for entry in contract().get("log-format-1-readings", ()):
+        if entry["game"] == game and all(options.get(k) == str(v) for k, v in entry["when"].items()):
+            return {**options, **{str(k): str(v) for k, v in entry["reads"].items()}}
+    return None
+
+
+def written_options(doc: Mapping[str, Any]) -> Mapping[str, Any]:
+    """A log's options as it was written: read through :func:`format_1_reading` when its version is 1.
+
+    >>> doc = {"version": 1, "game": "kap-tai-shap", "options": {"pair-set": "printed", "four-two-value": "6"}}
+    >>> written_options(doc)["pair-set"], written_options({**doc, "version": 2})["pair-set"]
+    ('printed-recounted', 'printed')
+    """
+    options: Mapping[str, Any] = doc["options"]
+    if doc.get("version") == 1 and isinstance(options, Mapping):
+        return format_1_reading(str(doc.get("game")), options) or options
+    return options
+
+
+def _format_1_values(game: str, key: str) -> tuple[str, ...]:
+    """The values of ``key`` only a log of format 1 can name (read through :func:`format_1_reading`)."""
+    return tuple(
+        str(entry["reads"][key])
+        for entry in contract().get("log-format-1-readings", ())
+        if entry["game"] == game and key in entry["reads"]
+    )
 
 
 def _retired(retired: tuple[Retired, ...], value: Any, values: Mapping[str, str]) -> Retired | None:

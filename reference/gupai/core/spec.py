@@ -27,6 +27,8 @@ __all__ = [
     "Retired",
     "RuleSpec",
     "Source",
+    "contract",
+    "contract_options",
     "game_spec",
     "games",
     "sources",
@@ -112,6 +114,7 @@ class OptionSpec:
     retired: tuple[Retired, ...] = ()
     #: When the option changes nothing: each a condition on the other options (``when``, empty: always) and the reason.
     inert: tuple[tuple[tuple[tuple[str, str], ...], str], ...] = ()
+    first_default: str | None = None
 
     def inert_under(self, values: dict[str, str]) -> str | None:
         """The reason this option changes nothing under ``values``, or None if it may matter.
@@ -129,18 +132,25 @@ class OptionSpec:
 
     @property
     def absent(self) -> str:
-        """The value an option left out means: its old reading if it was added after version 1, else its default.
+        """The value an option left out means: its old reading if it was added after version 1, else its version-1 default.
 
         A log or an engine that predates an option plays as the kit did before
-        the option existed (spec key ``since``, with the day it was added):
+        the option existed (spec key ``since``, with the day it was added);
+        an option of version 1 left out means the default it had then
+        (``spec/contract.yaml``), whatever the default is now:
 
         >>> stock_out = game_spec("kap-shap").option("stock-out")
         >>> stock_out.since, stock_out.absent
         (('2026-11-23', 'end'), 'end')
         >>> game_spec("kap-shap").option("take").since is None
         True
+        >>> lone = game_spec("tsung-shap").option("lone-tile")
+        >>> lone.default, lone.absent
+        ('pair', 'no-capture')
         """
-        return self.since[1] if self.since is not None else self.default
+        if self.since is not None:
+            return self.since[1]
+        return self.first_default if self.first_default is not None else self.default
 
     def describe(self, value: str) -> str:
         return self.value_texts[self.values.index(value)]
@@ -280,6 +290,24 @@ def sources() -> dict[str, Source]:
 
 
 @cache
+def contract() -> dict[str, Any]:
+    """``spec/contract.yaml``: the meaning of version 1 as released, and every change of meaning since."""
+    return _load_yaml(data_dir("spec") / "contract.yaml")
+
+
+def contract_options(game: str) -> dict[str, dict[str, Any]]:
+    """The options ``game`` had at version 1, each with its version-1 ``default`` and ``values`` (value: reading).
+
+    >>> contract_options("tsung-shap")["lone-tile"]["default"]
+    'no-capture'
+    """
+    return {
+        str(key): {"default": str(entry["default"]), "values": {str(v): str(t) for v, t in entry["values"].items()}}
+        for key, entry in (contract()["games"].get(game) or {}).items()
+    }
+
+
+@cache
 def games() -> tuple[str, ...]:
     """The ids of every game in ``spec/games/`` (read once a process, as each game's spec is)."""
     return tuple(sorted(path.stem for path in (data_dir("spec") / "games").glob("*.yaml")))
@@ -298,6 +326,7 @@ def game_spec(game: str) -> GameSpec:
     if not path.is_file():
         raise OptionError(f"unknown game {game!r} (games: {', '.join(games())})", where=game)
     doc = _load_yaml(path)
+    first = contract_options(str(doc["id"]))
     rules = tuple(
         RuleSpec(
             id=r["id"],
@@ -328,6 +357,7 @@ def game_spec(game: str) -> GameSpec:
                 )
                 for r in o.get("retired", ())
             ),
+            first_default=first.get(key, {}).get("default"),
             justification=" ".join(str(o["justification"]).split()),
             positions=tuple(
                 Position(source=s, reading=None if p["reading"] is None else str(p["reading"]), says=p["says"])

@@ -29,11 +29,12 @@ __all__ = ["LOG_FORMAT", "LOG_VERSION", "LOG_VERSIONS", "UNFINISHED", "dumps_log
 LOG_FORMAT = "gupai-log"
 
 #: The version the writers write (the one place it is set). 2: a log may record an unfinished game (a result
-#: of ``"*"``, or none), whose Tsung Shap events may end on the passes made so far. A version-1 log is read as
-#: it always was, and records a finished game.
+#: of ``"*"``, or none), whose Tsung Shap events may end on the passes made so far; and pair-set=printed with
+#: four-two-value=6 reads the printed table as printed (spec/contract.yaml). A log of version 1 is read with
+#: the meaning it had when it was written, and records a finished game.
 LOG_VERSION = 2
 
-#: Every version the validator reads.
+#: Every version the validator reads, each with the meaning it had when it was written.
 LOG_VERSIONS = (1, 2)
 
 

@@ -316,8 +316,10 @@ def log_schema() -> dict[str, Any]:
             "format": {"const": "gupai-log"},
             "version": {
                 "enum": list(LOG_VERSIONS),
-                "description": 'The format\'s version. Version 2 adds unfinished games (a result of "*", or none, '
-                "as PGN writes a game in progress); a version-1 log means what it meant, and records a finished game.",
+                "description": 'The format\'s version: 2 is written. Version 2 adds unfinished games (a result of "*", '
+                "or none, as PGN writes a game in progress) and reads pair-set=printed with four-two-value=6 as printed; "
+                "a log of version 1 is read with the meaning it had when it was written, and records a finished game "
+                "(docs/engine/log-format.md, Versions).",
             },
             "game": {"enum": games},
             "preset": {"type": "string", "description": "The preset the options were resolved from."},

@@ -42,6 +42,7 @@ __all__ = [
     "LogIssue",
     "checked_replay_kap",
     "checked_replay_tsung",
+    "log_notes",
     "validate_log",
 ]
 
@@ -157,6 +158,37 @@ def _leaf_error(error: jsonschema.ValidationError) -> tuple[Path, str]:
     while error.context:
         error = max(error.context, key=lambda e: len(e.absolute_path))
     return tuple(error.absolute_path), error.message
+
+
+def log_notes(doc: Any) -> list[str]:
+    """What a valid log should be told without being refused: a retired reading it uses.
+
+    A log of format 1 is read with the meaning it had when it was written
+    (``spec/contract.yaml``); when that meaning has been corrected since, the
+    note says which reading it uses.
+
+    >>> log_notes({"version": 1, "game": "kap-shap", "options": {"pair-set": "printed", "four-two-value": "6"}})
+    ['uses a retired reading: log format 1 reads pair-set=printed with four-two-value=6 as pair-set=printed-recounted (format 2 reads the printed table as printed)']
+    >>> log_notes({"version": 2, "game": "kap-shap", "options": {"pair-set": "printed", "four-two-value": "6"}})
+    []
+    """
+    from gupai.core.options import format_1_reading  # (only a format-1 log needs it)
+
+    if not isinstance(doc, dict) or doc.get("version") != 1 or not isinstance(doc.get("options"), dict):
+        return []
+    read = format_1_reading(str(doc.get("game")), doc["options"])
+    if read is None:
+        return []
+    changed = {k: v for k, v in read.items() if doc["options"].get(k) != v}
+    given = ", ".join(f"{k}={doc['options'][k]}" for k in changed)
+    reads = ", ".join(f"{k}={v}" for k, v in changed.items())
+    others = " with ".join(
+        f"{k}={v}" for k, v in doc["options"].items() if k in ("pair-set", "four-two-value") and k not in changed
+    )
+    return [
+        f"uses a retired reading: log format 1 reads {given}{' with ' + others if others else ''} as {reads} "
+        "(format 2 reads the printed table as printed)"
+    ]
 
 
 def validate_log(

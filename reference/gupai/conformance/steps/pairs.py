@@ -132,7 +132,24 @@ def _makes_no_pair(run: ScenarioRun, tile: str) -> None:
 def _pair_count(run: ScenarioRun, count: str) -> None:
     found = _ten_pairs(run)
     if len(found) != int(count):
-        raise StepError(f"the engine accepts {len(found)} kinds of ten-pair, not {count}")
+        told = f"the engine accepts {len(found)} kinds of ten-pair, not {count}"
+        truth = _reference_pairs(run)
+        if len(truth) != int(count):  # (the scenario and the reference disagree: say only the count)
+            raise StepError(told)
+        missing, extra = sorted(truth - found, reverse=True), sorted(found - truth, reverse=True)
+        parts = [f"missing {', '.join(f'[{a}]+[{b}]' for a, b in missing)}"] if missing else []
+        parts += [f"extra {', '.join(f'[{a}]+[{b}]' for a, b in extra)}"] if extra else []
+        first = (missing or extra)[0]
+        raise StepError(f"{told}: {'; '.join(parts)}", rules=(_pair_rule(Tile(first[0]), Tile(first[1])),))
+
+
+def _reference_pairs(run: ScenarioRun) -> set[tuple[str, str]]:
+    """The ten-pairs under the scenario's options, by the kit's own pair rules (greater tile first)."""
+    from gupai.core.options import read_options  # (only a wrong count needs them)
+    from gupai.core.pairs import pair_rules_from_options
+
+    rules = pair_rules_from_options(read_options(str(run.game), run.options()))
+    return {(max(a, b).face, min(a, b).face) for a, b in rules.legal_pairs()}
 
 
 @STEPS.then(r"the ten-pairs are:", rules=("pair.ten",))
@@ -152,11 +169,15 @@ def _pair_table(run: ScenarioRun, datatable: Sequence[Sequence[str]]) -> None:
     missing = sorted(actual - set(expected), reverse=True)
     extra = sorted(set(expected) - actual, reverse=True)
     if missing or extra:
-        rules = {_pair_rule(Tile(a), Tile(b)) if FOUR_TWO not in (a, b) else "tiles.four-two" for a, b, _ in missing}
-        rules |= {_pair_rule(Tile(a), Tile(b)) for a, b, _ in extra}
+
+        def told(pairs: list[tuple[str, str, int]]) -> str:
+            return ", ".join(f"[{a}]+[{b}] (makes {total})" for a, b, total in pairs) or "none"
+
+        high, low, _ = (missing or extra)[0]  # the first pair told wrongly: its rule only
+        rule = "tiles.four-two" if missing and FOUR_TWO in (high, low) else _pair_rule(Tile(high), Tile(low))
         raise StepError(
-            f"the engine's ten-pairs: accepted but not listed {missing}; listed but not accepted {extra}",
-            rules=sorted(rules),
+            f"the engine's ten-pairs: accepted but not listed {told(missing)}; listed but not accepted {told(extra)}",
+            rules=(rule,),
         )
 
 

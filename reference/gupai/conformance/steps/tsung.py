@@ -34,6 +34,7 @@ from gupai.conformance.steps.tsung_setup import (
     act,
     ensure,
     legal_of,
+    missed_capture_rule,
     new_game,
     state_of,
     tsung_setup,
@@ -175,8 +176,10 @@ def _captures(actions: Sequence[Mapping[str, Any]], verb: str) -> list[Mapping[s
 )
 def _may_take(run: ScenarioRun, seat: str, verb: str, tiles: str, kind: str, points: str) -> None:
     state = state_of(run)
-    if state["current_player"] != int(seat):
-        raise StepError(f"it is seat {state['current_player']}'s turn")
+    kinds = {"pair": "capture.pair", "triple": "capture.triple", "ten": "lone-tile", "sweep": "sweep"}
+    if state["current_player"] != int(seat):  # the engine moved on: the capture it missed
+        rule = missed_capture_rule(run) or ("claim" if verb == "claim" else kinds[kind])
+        raise StepError(f"it is seat {state['current_player']}'s turn", rules=(rule,))
     wanted = sorted(faces(tiles_in(tiles)))
     found = []
     for action in _captures(legal_of(run), verb):
@@ -192,10 +195,9 @@ def _may_take(run: ScenarioRun, seat: str, verb: str, tiles: str, kind: str, poi
     same_tiles = [a for a in _captures(legal_of(run), verb) if sorted(a["tiles"]) == wanted]
     if same_tiles:  # the capture is offered, worth another number of points: the rule the reference names for it
         raise StepError(f"the captures open are: {'; '.join(found)}", rules=(_outcome_rule(run, same_tiles[0]),))
-    kinds = {"pair": "capture.pair", "triple": "capture.triple", "ten": "lone-tile", "sweep": "sweep"}
-    raise StepError(
-        f"the captures open are: {'; '.join(found) or 'none'}", rules=("claim" if verb == "claim" else kinds[kind],)
-    )
+    # a claim missing while others are offered: the engine claims, but misses this kind of capture
+    rule = "claim" if verb == "claim" and not found else kinds[kind]
+    raise StepError(f"the captures open are: {'; '.join(found) or 'none'}", rules=(rule,))
 
 
 @STEPS.then(r"seat (?P<seat>[01]) may take nothing", rules=("capture.choice",))
@@ -212,10 +214,17 @@ def _open(run: ScenarioRun, listed: str) -> None:
     actions = [a for a in legal_of(run) if a["type"] in ("capture", "claim")]
     shown = sorted(f"{a['kind']} {a['at']} for {a.get('points')}" for a in actions)
     expected = sorted(item.strip() for item in listed.split(","))
-    if shown != expected:
+    if shown != expected:  # the first capture told wrongly names the one rule counted
         moves = sorted(f"{a['kind']} {a['at']}" for a in actions)
-        same_moves = moves == sorted(item.rsplit(" for ", 1)[0] for item in expected)
-        rules = sorted({_outcome_rule(run, a) for a in actions}) if same_moves else []
+        wanted = sorted(item.rsplit(" for ", 1)[0] for item in expected)
+        if moves == wanted:  # the same captures, worth other points: the rule the reference names for the first
+            wrong = [a for a in actions if f"{a['kind']} {a['at']} for {a.get('points')}" not in expected]
+            rules = [_outcome_rule(run, wrong[0])] if wrong else []
+        else:
+            move = "claim" if any(a["type"] == "claim" for a in actions) else "capture"
+            first = sorted(set(wanted) - set(moves)) or sorted(set(moves) - set(wanted))
+            kind, _, at = first[0].partition(" ")
+            rules = [move_rule({"type": move, "kind": kind, "at": at})]
         raise StepError(f"the captures open are: {', '.join(shown) or 'none'}", rules=rules)
 
 

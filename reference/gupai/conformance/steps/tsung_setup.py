@@ -167,8 +167,27 @@ def act(run: ScenarioRun, action: dict[str, Any], tries: str | None) -> None:
     elif not tries:
         raise StepError(
             f"seat {action['seat']} must be able to {action['type']}: the engine answered {answer.describe()}",
-            rules=(move_rule(action),),
+            rules=(missed_capture_rule(run) or move_rule(action),),
         )
+
+
+def missed_capture_rule(run: ScenarioRun) -> str | None:
+    """The rule of the first capture or claim the reference (the scenario's shadow) offers and the engine does not.
+
+    An engine that misses a capture moves on, and the scenario's next step fails on what follows (a pass
+    refused, another seat's turn): the one rule it counts against is the rule of the capture it missed.
+    """
+    setup = ensure(run)
+    theirs = setup.shadow.handle({"id": 0, "cmd": "legal_actions"}).get("actions") or []
+    answer = run.ask("legal_actions")
+    mine = answer.doc.get("actions", []) if answer.is_ok else []
+
+    def key(action: Mapping[str, Any]) -> tuple[Any, ...]:
+        return action.get("type"), action.get("kind"), action.get("at")
+
+    offered = {key(a) for a in mine}
+    missed = [a for a in theirs if a.get("type") in ("capture", "claim") and key(a) not in offered]
+    return move_rule(missed[0]) if missed else None
 
 
 # ------------------------------------------------------------------- context

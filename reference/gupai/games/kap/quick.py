@@ -40,6 +40,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
 
 from gupai.core.hands import BITS, KEY_UNITS
+from gupai.core.options import written_options
 from gupai.core.tiles import KIND_COUNT, faces
 from gupai.games.kap.config import COLLECTING_GAMES, CollectingConfig, config_of
 from gupai.games.kap.deal_check import checked_deal, dealt_first
@@ -144,7 +145,7 @@ def _splits(config: CollectingConfig) -> dict[str, Any]:
 
 
 def _replay(doc: Mapping[str, Any], read: tuple[bytes, tuple[int, ...]] | None) -> bool:
-    config = config_of(doc["game"], doc["options"], players=doc["players"], sets=doc["sets"])
+    config = config_of(doc["game"], written_options(doc), players=doc["players"], sets=doc["sets"])
     if read is None:
         deal, as_written = checked_deal(config, doc["deal"])
         if not as_written:  # a tile spelled otherwise, or a hand listed in another order: the schema decides

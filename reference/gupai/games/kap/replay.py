@@ -36,6 +36,7 @@ from typing import Any
 
 from gupai.core.errors import GupaiError, ReplayError
 from gupai.core.hands import Decomposition
+from gupai.core.options import written_options
 from gupai.core.tiles import Tile, count_vector, kinds_of
 from gupai.games.base import is_unfinished
 from gupai.games.kap.actions import DECLARE, DRAW, Action, Event, action_of
@@ -246,7 +247,7 @@ def check_result(state: KapState, recorded: Mapping[str, Any]) -> ReplayError | 
 
 def replay_kap(doc: Mapping[str, Any]) -> KapState:
     """Replay a schema-valid log of Kap Shap or Kap Tai Shap; the first rule it breaks raises :class:`ReplayError`."""
-    config = config_of(doc["game"], doc["options"], players=doc["players"], sets=doc["sets"])
+    config = config_of(doc["game"], written_options(doc), players=doc["players"], sets=doc["sets"])
     deal = check_deal(config, doc["deal"])
     check_match(
         doc.get("match"),

@@ -1,0 +1,193 @@
+"""The frozen contract: a released meaning never changes without an entry saying how the old one stays readable.
+
+``spec/contract.yaml`` records version 1 of the protocol and the log format
+as released (each option's values, their readings and the version-1
+default) and every change of meaning since. The truth it is held to is the
+kit's own past: the spec of the first corpus release (commit df20720) is in
+``fixtures/first-corpus/options.json`` (values) and the contract (defaults,
+readings). These tests read the YAML files directly, so that a scratch copy
+of ``spec/`` can be checked the same way.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+
+from gupai.core.options import read_options, written_options
+from gupai.core.pairs import pair_rules_from_options
+from gupai.core.spec import game_spec, games
+from gupai.core.tiles import Tile
+from gupai.log.format import LOG_VERSION, LOG_VERSIONS
+from gupai.log.validate import log_notes, validate_log
+
+ROOT = Path(__file__).resolve().parents[2]
+FIRST_OPTIONS: dict[str, dict[str, list[str]]] = json.loads(
+    (Path(__file__).parent / "fixtures" / "first-corpus" / "options.json").read_text(encoding="utf-8")
+)
+
+
+def _text(value: Any) -> str:
+    return " ".join(str(value).split())
+
+
+def contract_breaks(spec: Path) -> list[str]:
+    """Every way ``spec`` (a copy of ``spec/``) departs from its contract without an entry saying so."""
+    contract = yaml.safe_load((spec / "contract.yaml").read_text(encoding="utf-8"))
+    changes = contract.get("changes") or []
+    found: list[str] = []
+    for game, options in contract["games"].items():
+        doc = yaml.safe_load((spec / "games" / f"{game}.yaml").read_text(encoding="utf-8"))
+        for key, frozen in options.items():
+            now = doc["options"].get(key)
+            if now is None:
+                found.append(f"{game}: option {key} of version 1 is gone")
+                continue
+            if "since" in now:
+                found.append(f"{game}: option {key} of version 1 says it was added later")
+            default = str(now["default"])
+            if default != str(frozen["default"]):
+                entry = [
+                    c
+                    for c in changes
+                    if (c["game"], c.get("option"), c["kind"]) == (game, key, "default") and str(c["now"]) == default
+                ]
+                if not entry:
+                    found.append(
+                        f"{game}: {key}'s default is {default}, version 1's {frozen['default']}, and no change "
+                        "entry says so"
+                    )
+            retired = {str(r["value"]) for r in now.get("retired", ())}
+            for value, reading in frozen["values"].items():
+                if str(value) in retired:
+                    continue
+                if str(value) not in {str(v) for v in now["values"]}:
+                    found.append(f"{game}: {key}={value} of version 1 is neither offered nor retired")
+                    continue
+                text = _text(now["values"][value] if value in now["values"] else now["values"][str(value)])
+                if text == _text(reading):
+                    continue
+                entry = [
+                    c
+                    for c in changes
+                    if (c["game"], c.get("option"), str(c.get("value"))) == (game, key, str(value))
+                    and c["kind"] in ("reading", "clarification", "reworded")
+                    and _text(c["now"]) == text
+                ]
+                if not entry:
+                    found.append(f"{game}: the reading of {key}={value} changed, and no change entry says so")
+    for change in changes:
+        if not _text(change.get("kept", "")):
+            found.append(f"{change['game']}: the change of {change.get('option')} says not how the old meaning is kept")
+    return found
+
+
+def test_the_spec_keeps_every_meaning_of_version_1_or_says_how_it_changed() -> None:
+    assert contract_breaks(ROOT / "spec") == []
+
+
+@pytest.mark.parametrize(
+    ("what", "old", "new"),
+    [
+        ("a default", "    default: any\n", "    default: latest\n"),
+        ("a reading", "latest: Only the most recent discard.", "latest: Only the discard just made."),
+        ("a value", "      latest: Only the most recent discard.\n", ""),
+    ],
+)
+def test_a_change_in_a_scratch_copy_of_spec_fails_the_contract_until_an_entry_records_it(
+    tmp_path: Path, what: str, old: str, new: str
+) -> None:
+    spec = tmp_path / "spec"
+    shutil.copytree(ROOT / "spec", spec)
+    path = spec / "games" / "kap-shap.yaml"
+    text = path.read_text(encoding="utf-8")
+    assert text.count(old) == 1, what
+    path.write_text(text.replace(old, new), encoding="utf-8")
+    broken = contract_breaks(spec)
+    assert len(broken) == 1 and "kap-shap" in broken[0] and "take" in broken[0], broken
+    if what == "a value":
+        return  # a value of version 1 cannot go; it can only be retired with what it means
+    entry = {"date": "2099-01-01", "game": "kap-shap", "option": "take", "kept": "a test's new version"}
+    if what == "a default":
+        entry |= {"kind": "default", "was": "any", "now": "latest"}
+    else:
+        entry |= {"kind": "reading", "value": "latest", "now": "Only the discard just made."}
+    doc = yaml.safe_load((spec / "contract.yaml").read_text(encoding="utf-8"))
+    doc["changes"].append(entry)
+    (spec / "contract.yaml").write_text(yaml.safe_dump(doc, allow_unicode=True), encoding="utf-8")
+    assert contract_breaks(spec) == []
+
+
+def test_the_contract_holds_the_first_release_s_options_and_values() -> None:
+    contract = yaml.safe_load((ROOT / "spec" / "contract.yaml").read_text(encoding="utf-8"))
+    frozen = {
+        game: {k: sorted(map(str, o["values"])) for k, o in opts.items()} for game, opts in contract["games"].items()
+    }
+    assert frozen == {game: {k: sorted(v) for k, v in opts.items()} for game, opts in FIRST_OPTIONS.items()}
+
+
+def test_an_option_left_out_under_protocol_1_means_its_version_1_default_not_today_s() -> None:
+    option = game_spec("tsung-shap").option("lone-tile")
+    assert (option.default, option.absent) == ("pair", "no-capture")
+    assert read_options("tsung-shap", {})["lone-tile"] == "no-capture"
+    for game in games():
+        for opt in game_spec(game).options:
+            if opt.since is None:
+                assert (
+                    opt.absent
+                    == yaml.safe_load((ROOT / "spec" / "contract.yaml").read_text())["games"][game][opt.key]["default"]
+                )
+
+
+def test_new_logs_are_format_2_and_the_schema_reads_1_and_2() -> None:
+    assert LOG_VERSION == 2 and LOG_VERSIONS == (1, 2)
+    schema = json.loads((ROOT / "schemas" / "game-log.schema.json").read_text(encoding="utf-8"))
+    assert schema["properties"]["version"]["enum"] == [1, 2]
+
+
+def test_a_format_1_log_of_printed_at_6_keeps_its_reading_and_format_2_the_corrected_one() -> None:
+    options = read_options("kap-tai-shap", {"pair-set": "printed", "four-two-value": "6"}).as_dict()
+    old, new = (
+        pair_rules_from_options(
+            read_options("kap-tai-shap", written_options({"version": v, "game": "kap-tai-shap", "options": options}))
+        )
+        for v in (1, 2)
+    )
+    # With [4-2] at 6, the arithmetic makes [4-2]+[2-2] a ten; the printed table does not print it.
+    assert old.is_pair(Tile("4-2"), Tile("2-2")) and not new.is_pair(Tile("4-2"), Tile("2-2"))
+    # ... and with [4-2] at 6 it no longer makes ten with the sevens the printed table pairs it with
+    assert not old.is_pair(Tile("4-2"), Tile("6-1")) and new.is_pair(Tile("4-2"), Tile("6-1"))
+
+
+def test_the_first_release_s_celko_logs_validate_and_say_they_use_a_retired_reading() -> None:
+    from tests.integration.test_versions import first_corpus
+
+    noted = {}
+    for name, doc in first_corpus():
+        assert validate_log(doc) == [], name
+        if log_notes(doc):
+            noted[name] = log_notes(doc)
+    # every log of printed with [4-2] at 6 (the first release's celko preset) is read so, and is told
+    docs = dict(first_corpus())
+    printed_at_6 = {
+        name
+        for name, doc in docs.items()
+        if (doc["options"].get("pair-set"), doc["options"].get("four-two-value")) == ("printed", "6")
+    }
+    assert sorted(noted) == sorted(printed_at_6) and len(noted) == 8
+    assert all("retired reading" in notes[0] and "pair-set=printed" in notes[0] for notes in noted.values())
+    # read as format 2 (the corrected table), two of them break the rule it corrects
+    refused = {
+        name: [i.rule for i in validate_log({**docs[name], "version": 2})][:1]
+        for name in noted
+        if validate_log({**docs[name], "version": 2})
+    }
+    assert refused == {
+        "conformance/kap-tai-shap/valid/celko-10p-greedy-seed1.json": ["kts.pair.ten"],
+        "conformance/kap-tai-shap/valid/celko-5p-greedy-seed1.json": ["kts.declare"],
+    }
