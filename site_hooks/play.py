@@ -31,7 +31,7 @@ from pathlib import Path
 from gupai.core.resources import data_dir
 from gupai.core.spec import GameSpec
 
-from .common import rel
+from .common import SEATS_NOTE, rel
 
 __all__ = [
     "FOUR_TILE",
@@ -235,8 +235,7 @@ title: Play {name}
 
 <link rel="stylesheet" href="{rel(page_src, "assets/play.css")}">
 
-You are Player 1 (seat 0, as the engine and its logs number the seats); the
-greedy bot plays the other seats. The game is the kit's own
+You hold seat 0; the greedy bot plays the other seats. {SEATS_NOTE} The game is the kit's own
 reference engine, running in your browser: the moves offered are its legal
 moves, and a move it does not allow is refused with the rule it breaks. {clicks}
 [How to play]({howto}) · [Rule reference]({rel(page_src, f"{spec.id}/rules.md")})

@@ -130,7 +130,7 @@ def _legal_at(log: dict[str, Any], events: int) -> list[str]:
     history = state.history
     for count in range(len(history) + 1):
         replay = state.replayed(history[:count])
-        if len(replay.to_log()["events"]) == events and replay.current_player == 0 and not replay.is_terminal:
+        if len(gupai.to_log(replay)["events"]) == events and replay.current_player == 0 and not replay.is_terminal:
             return [str(action) for action in replay.legal_actions()]
     raise AssertionError(f"no decision of seat 0 after {events} events")
 

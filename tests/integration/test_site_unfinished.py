@@ -64,6 +64,8 @@ def test_the_viewer_opens_an_unfinished_game(browser: Browser, game: str, preset
         assert shown["result"] == "unfinished: the game goes on", shown
         if game == "tsung-shap":
             assert shown["row"] == [f"[{tile}]" for tile in state.row_tiles()], shown
-            assert shown["scores"] == " · ".join(str(v) for v in state.scores), shown
+            first = state.deal.first_player  # Player 1 is the first player, and the scores are said in that order
+            players = [(first + i) % 2 for i in range(2)]
+            assert shown["scores"] == " · ".join(f"Player {i + 1} {state.scores[s]}" for i, s in enumerate(players))
         del log["result"]  # no result at all: the same
         assert browser.evaluate(SHOW % json.dumps(log))["result"] == "unfinished: the game goes on"

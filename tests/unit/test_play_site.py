@@ -14,6 +14,7 @@ from site_hooks.play_session import Session
 
 from gupai.core.resources import data_dir
 from gupai.core.spec import game_spec
+from gupai.core.specfiles import CACHE_FORMAT
 from gupai.log.validate import validate_log
 
 
@@ -48,7 +49,9 @@ def test_the_kit_holds_the_engine_the_spec_and_its_parse_as_json() -> None:
     for path in spec.rglob("*.yaml"):
         assert f"gupai/_data/spec/{path.relative_to(spec).as_posix()}" in names
         (cached,) = [n for n in names if n.startswith(f"cache/spec/{path.stem}-") and n.endswith(".json")]
-        assert json.loads(kit.read(cached)) == yaml.safe_load(path.read_bytes())
+        header, body = kit.read(cached).split(b"\n", 1)  # the cache's header line (its format, digests), its parse
+        assert json.loads(header)["format"] == CACHE_FORMAT
+        assert json.loads(body) == yaml.safe_load(path.read_bytes())
     assert play.kit_zip() == play.kit_zip()  # the same bytes every build
 
 
