@@ -3,8 +3,8 @@
 Each module of :data:`MODULES` is mutated by mutmut (3.x) in a staging copy of
 the repository of its own (``.mutate/<module>/``: the package under ``src/``,
 which mutmut puts on the path, and the data, tests and tools beside it), and
-its mutants run against the module's test files only (mutmut then runs, of
-those, the tests that reach the mutated function). Two modules run at a time
+its mutants run against the module's test files and its own doctests only
+(mutmut then runs, of those, the tests that reach the mutated function). Two modules run at a time
 (``--jobs``), each as one process under ``nice``. The report gives, per
 module, the mutants killed, survived, timed out and not reached by a test,
 leaving out the ones ``tests/mutation/equivalent.txt`` lists as equivalent
@@ -96,7 +96,8 @@ MODULES: dict[str, tuple[str, ...]] = {
     "games/tsung/state.py": _TSUNG,
     "games/match.py": ("tests/unit/test_match.py", *_VALIDATOR),
     "log/validate.py": _VALIDATOR,
-    "conformance/attribution.py": ("tests/unit/test_attribution_tables.py", "tests/integration/test_attribution.py"),
+    # (tests/integration/test_attribution.py runs whole conformance runs of fake engines: minutes a mutant)
+    "conformance/attribution.py": ("tests/unit/test_attribution_tables.py",),
 }
 
 #: mutmut's verdicts as this report counts them.
@@ -125,14 +126,25 @@ def _config(module: str, tests: Sequence[str]) -> str:
     def toml_list(items: Iterable[str]) -> str:
         return "[" + ", ".join(json.dumps(item) for item in items) + "]"
 
-    args = ["-p", "no:randomly", "-p", "no:xdist", "-p", "no:cacheprovider", "-m", "not slow", "-q"]
+    args = [
+        "-p",
+        "no:randomly",
+        "-p",
+        "no:xdist",
+        "-p",
+        "no:cacheprovider",
+        "-m",
+        "not slow",
+        "-q",
+        "--doctest-modules",
+    ]
     return (
         "[tool.mutmut]\n"
         'source_paths = ["src/gupai"]\n'
         f"only_mutate = {toml_list([f'src/gupai/{module}'])}\n"
         f"also_copy = {toml_list(_BESIDE)}\n"
         f"pytest_add_cli_args = {toml_list(args)}\n"
-        f"pytest_add_cli_args_test_selection = {toml_list(tests)}\n"
+        f"pytest_add_cli_args_test_selection = {toml_list([*tests, f'src/gupai/{module}'])}\n"  # and its doctests
         "\n[tool.pytest.ini_options]\n"
         'addopts = "--strict-markers"\n'
         'bdd_features_base_dir = "features"\n'

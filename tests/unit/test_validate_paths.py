@@ -109,3 +109,58 @@ def test_when_the_validators_disagree_the_stricter_ones_error_is_told(
     assert (issue.pointer, issue.rule, issue.event) == ("/events/0/seat", None, 0)
     assert issue.message == "-1 is less than the minimum of 0"
     assert [i.pointer for i in told] == ["/events/0/seat"]
+
+
+def test_each_issue_names_the_file_and_the_game_it_was_found_in(kap: dict[str, Any]) -> None:
+    schema_bad, rule_bad, many_bad = copy.deepcopy(kap), copy.deepcopy(kap), copy.deepcopy(kap)
+    schema_bad["events"][0]["seat"] = -1
+    rule_bad["events"][1]["seat"] = 1 - rule_bad["events"][1]["seat"]
+    for event in many_bad["events"][: MAX_SCHEMA_ERRORS + 1]:
+        event["seat"] = -1
+    for doc in (schema_bad, rule_bad, many_bad):
+        issues = validate_log(doc, file="games.jsonl", game=7)
+        assert issues and {(i.file, i.game) for i in issues} == {("games.jsonl", 7)}
+        assert {(i.file, i.game) for i in validate_log(doc)} == {("<log>", None)}
+
+
+def test_an_issue_reads_as_one_line_naming_where_and_which_rule(kap: dict[str, Any]) -> None:
+    doc = copy.deepcopy(kap)
+    doc["events"][1]["seat"] = 1 - doc["events"][1]["seat"]
+    (issue,) = validate_log(doc, file="a.jsonl", game=2)
+    assert str(issue) == f"a.jsonl:2: event 1 /events/1/seat [ks.turn.order] {issue.message}"
+    assert issue.to_json() == {
+        "file": "a.jsonl",
+        "game": 2,
+        "event": 1,
+        "pointer": "/events/1/seat",
+        "rule": "ks.turn.order",
+        "message": issue.message,
+    }
+    del doc["preset"]  # an error at the document itself: the pointer to the whole document is ""
+    (issue,) = validate_log(doc, file="a.json")
+    assert (issue.pointer, issue.event, issue.rule) == ("", None, None)
+    assert str(issue) == "a.json: / [schema] 'preset' is a required property"
+
+
+def test_an_error_at_an_event_itself_or_at_the_list_names_the_event_or_none(kap: dict[str, Any]) -> None:
+    doc = copy.deepcopy(kap)
+    doc["events"][0] = {"type": "discard"}
+    assert {(i.pointer, i.event) for i in validate_log(doc)} == {("/events/0", 0)}
+    doc["events"] = 5
+    assert [(i.pointer, i.event) for i in validate_log(doc)] == [("/events", None)]
+
+
+def test_a_pointer_escapes_slash_and_tilde_as_rfc_6901_says() -> None:
+    assert validate_module._pointer(["options", "a/b", "c~d", 0]) == "/options/a~1b/c~0d/0"
+    assert validate_module._pointer([]) == ""
+
+
+def test_a_fresh_process_builds_both_validators(kap: dict[str, Any], monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(validate_module, "_RS_VALIDATOR", None)
+    monkeypatch.setattr(validate_module, "_PY_VALIDATOR", None)
+    doc = copy.deepcopy(kap)
+    doc["events"][0]["seat"] = -1
+    (issue,) = validate_log(doc)
+    assert (issue.pointer, issue.message) == ("/events/0/seat", "-1 is less than the minimum of 0")
+    assert validate_module._RS_VALIDATOR is not None and validate_module._PY_VALIDATOR is not None
+    assert validate_log(kap) == []
