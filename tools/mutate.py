@@ -103,8 +103,8 @@ MODULES: dict[str, tuple[str, ...]] = {
 #: mutmut's verdicts as this report counts them.
 STATUSES = ("killed", "survived", "timeout", "no tests", "other")
 
-#: Beside the package: what the tests read (data, fixtures, the corpus generators).
-_BESIDE = ("spec", "schemas", "features", "conformance", "tools", "tests", "conftest.py")
+#: Beside the package: what the tests read (data, fixtures, the corpus generators, the sources some tests read as text).
+_BESIDE = ("spec", "schemas", "features", "conformance", "tools", "tests", "conftest.py", "reference")
 
 
 def parse_equivalent(text: str) -> dict[tuple[str, str], str]:

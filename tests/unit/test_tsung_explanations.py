@@ -14,7 +14,7 @@ import pytest
 
 from gupai.core.options import resolve_options
 from gupai.core.tiles import Tile
-from gupai.games.tsung.actions import CLAIM, LAY, TAKE, Capture, Lay
+from gupai.games.tsung.actions import CLAIM, LAY, TAKE, Capture, Claim, Lay, TakeCapture
 from gupai.games.tsung.config import TsungConfig, tsung_config
 from gupai.games.tsung.state import TsungState
 
@@ -93,4 +93,36 @@ def test_in_the_claim_phase_the_explanation_says_claimed() -> None:
     assert state.why_no_capture(Capture("pair", "left")) == (
         "ts.lone-tile",
         "seat 0 claimed pair left with [6-6], but the row is the lone tile [6-6] (pair ends, ten ends)",
+    )
+
+
+def test_before_any_tile_is_laid_no_capture_is_open() -> None:
+    state = TsungState.from_position(config("no"), piles=[[SIX], [SIX]], laid=0)
+    assert state.why_no_capture(Capture("pair", "left")) == (
+        "ts.capture.choice",
+        "seat 0 took pair left, but no tile has been laid",
+    )
+
+
+def test_in_the_lay_phase_a_take_or_a_claim_is_explained_as_such() -> None:
+    state = TsungState.from_position(config("no"), row=[SIX, Tile("3-1")], piles=[[Tile("5-5")], [Tile("2-2")]])
+    assert state.phase == LAY
+    assert state.why_illegal(Claim(Capture("pair", "left"))) == (
+        "ts.claim",
+        "seat 0 claimed pair left, but no capture was left untaken by the last tile laid",
+    )
+    assert state.why_illegal(TakeCapture(Capture("triple", "ends"))) == (
+        "ts.turn.lay",
+        "seat 0 tried to take triple ends without laying a tile",
+    )
+    assert state.why_illegal(Lay(Tile("5-5"), "middle")) == ("ts.turn.lay", "'middle' is not an end (left, right)")
+
+
+@pytest.mark.parametrize(("end", "other"), [("left", "6-6"), ("right", "3-1")])
+def test_a_pair_not_made_is_explained_with_the_end_tile_it_was_laid_against(end: str, other: str) -> None:
+    state = TsungState.from_position(config("no"), row=[SIX, Tile("3-1")], piles=[[Tile("5-5")], [Tile("2-2")]])
+    state.apply(Lay(Tile("5-5"), end))
+    assert state.why_no_capture(Capture("pair", end)) == (
+        "ts.capture.pair",
+        f"seat {state.current_player} took [5-5] and [{other}] as a pair, but they are not identical",
     )
