@@ -112,6 +112,8 @@ def test_a_deal_is_as_written_only_when_every_tile_and_hand_is_as_a_log_writes_i
     assert as_written and written.first_player == log["deal"]["first_player"]
     assert [[Tile.from_index(k).face for k in hand] for hand in written.hands] == log["deal"]["hands"]
     assert [Tile.from_index(k).face for k in written.stock] == log["deal"]["stock"]
+    assert [Tile.from_index(k).face for k in written.order] == log["deal"]["order"]
+    assert written.dice == tuple(log["deal"]["dice"])
     changes: dict[str, Callable[[dict[str, Any]], object]] = {
         "a hand in another order": lambda deal: deal["hands"][0].reverse(),
         "a tile spelled low end first": lambda deal: deal["hands"][1].__setitem__(0, _low_first(deal["hands"][1][0])),
