@@ -16,6 +16,7 @@ stock out of the boneyard's order.
 from __future__ import annotations
 
 import copy
+import json
 from collections.abc import Iterator
 from functools import cache
 from typing import Any
@@ -92,6 +93,14 @@ def invalid_deal_cases(game: str, players: int) -> Iterator[tuple[str, Log]]:
     other = next(i for i, tile in enumerate(stock) if tile != stock[0])
     stock[0], stock[other] = stock[other], stock[0]
     yield case(f"{p}.deal.boneyard", "stock-out-of-boneyard-order", log)
+
+    # the sets: every 2-1 of a game, in the order, the hands, the stock and the events, written as a 6-6 (a deal
+    # cut consistently from an order that is not the tiles of the sets)
+    log = play_game(game, preset="culin", players=players, seed=3)
+    spec = game_spec(game)
+    yield case(
+        spec.set_rule, "every-2-1-dealt-and-played-as-a-6-6", json.loads(json.dumps(log).replace('"2-1"', '"6-6"'))
+    )
 
     # the match record (first-player=previous-winner): each game after the first begun by the previous game's winner
     log = _match_game(game, players, 0)
