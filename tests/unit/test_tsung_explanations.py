@@ -126,3 +126,33 @@ def test_a_pair_not_made_is_explained_with_the_end_tile_it_was_laid_against(end:
         "ts.capture.pair",
         f"seat {state.current_player} took [5-5] and [{other}] as a pair, but they are not identical",
     )
+
+
+def test_while_a_capture_may_be_taken_only_a_take_or_a_pass_is_legal() -> None:
+    state = second_opening_tile("yes")
+    state.apply(Lay(SIX, "left"))
+    assert state.phase == TAKE
+    assert state.why_illegal(Lay(Tile("2-2"), "left")) == (
+        "ts.capture.choice",
+        "seat 1 must take a capture with [6-6] or pass before another tile is laid",
+    )
+    assert state.why_illegal(Claim(LONE_PAIR)) == (
+        "ts.claim",
+        "seat 1 claimed pair ends, but a player claims only the opponent's missed capture",
+    )
+
+
+def test_while_a_missed_capture_may_be_claimed_only_a_claim_or_a_pass_is_legal() -> None:
+    state = second_opening_tile("yes")
+    state.apply(Lay(SIX, "left"))
+    state.apply(state.legal_actions()[-1])  # seat 1 passes: seat 0 may claim
+    assert state.phase == CLAIM
+    assert state.why_illegal(Lay(Tile("3-1"), "left")) == (
+        "ts.claim",
+        "seat 0 must claim the missed capture or pass before laying",
+    )
+    assert state.why_illegal(Claim(Capture("pair", "left"))) == (
+        "ts.lone-tile",
+        "seat 0 claimed pair left with [6-6], but the row is the lone tile [6-6] (pair ends, ten ends)",
+    )
+    assert state.why_illegal(Claim(LONE_PAIR)) is None
