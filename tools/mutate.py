@@ -9,7 +9,7 @@ its mutants run against the module's test files and its own doctests only
 module, the mutants killed, survived, timed out and not reached by a test,
 leaving out the ones ``tests/mutation/equivalent.txt`` lists as equivalent
 (each with its reason), and the score: killed (timeouts included) of the
-non-equivalent mutants. A survivor is shown with ``mutmut show NAME`` run in
+non-equivalent mutants tested (``n/r``: not run, as when a run was stopped). A survivor is shown with ``mutmut show NAME`` run in
 its module's staging folder.
 
 ``python -m tools.mutate`` runs every module (long: tens of minutes on two
@@ -188,7 +188,9 @@ def _verdicts(module: str) -> dict[str, str]:
 
 def report(modules: Iterable[str], equivalent: dict[tuple[str, str], str]) -> tuple[str, dict[str, dict[str, int]]]:
     """The per-module table (and its figures) of the modules' last runs, equivalent mutants left out."""
-    rows = [f"{'module':<28} {'mutants':>7} {'equiv':>5} {'killed':>6} {'surv':>5} {'t/o':>4} {'none':>4}  score"]
+    rows = [
+        f"{'module':<28} {'mutants':>7} {'equiv':>5} {'killed':>6} {'surv':>5} {'t/o':>4} {'none':>4} {'n/r':>4}  score"
+    ]
     figures: dict[str, dict[str, int]] = {}
     total: Counter[str] = Counter()
     survivors = []
@@ -220,7 +222,7 @@ def _row(name: str, counts: Counter[str]) -> str:
     score = f"{100 * (counts['killed'] + counts['timeout']) / tested:5.1f}%" if tested else "    -"
     return (
         f"{name:<28} {counts['mutants']:>7} {counts['equivalent']:>5} {counts['killed']:>6} {counts['survived']:>5} "
-        f"{counts['timeout']:>4} {counts['no tests']:>4}  {score}"
+        f"{counts['timeout']:>4} {counts['no tests']:>4} {counts['other']:>4}  {score}"
     )
 
 

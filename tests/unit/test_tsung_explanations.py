@@ -156,3 +156,14 @@ def test_while_a_missed_capture_may_be_claimed_only_a_claim_or_a_pass_is_legal()
         "seat 0 claimed pair left with [6-6], but the row is the lone tile [6-6] (pair ends, ten ends)",
     )
     assert state.why_illegal(Claim(LONE_PAIR)) is None
+
+
+def test_the_refusal_to_lay_again_names_the_tile_just_laid() -> None:
+    five = Tile("5-5")
+    state = TsungState.from_position(config("no"), row=[five], piles=[[five, Tile("2-2")], [Tile("3-1")]], laid=2)
+    state.apply(Lay(five, "right"))
+    assert state.phase == TAKE
+    assert state.why_illegal(Lay(Tile("2-2"), "left")) == (
+        "ts.capture.choice",
+        "seat 0 must take a capture with [5-5] or pass before another tile is laid",
+    )
