@@ -12,7 +12,7 @@ export PYTHONHASHSEED := 0
 # compile gupai's modules afresh (0.3 s each).
 unexport PYTHONDONTWRITEBYTECODE
 
-.PHONY: demo test lint typecheck kernels unit bench verify-fast docs site browser fuzz soak conformance analysis clean
+.PHONY: demo test lint typecheck kernels unit bench verify-fast docs site browser fuzz soak conformance analysis mutate clean
 
 # Each long step says what it does as it starts, and how long it took.
 NOW = date +%s
@@ -95,6 +95,20 @@ soak: $(STAMP)
 # per-rule report (`make test` runs the same self-test in tests/integration/test_harness.py).
 conformance: $(STAMP)
 	$(BIN)/gupai conformance run --engine '$(BIN)/gupai engine'
+
+# Mutation testing of the rule modules (tools/mutate.py): mutmut mutates each
+# module in a staging copy (.mutate/) and runs its mutants against the tests
+# that cover it, two modules at a time under nice; it reports per module the
+# mutants killed, survived and timed out, leaving out the equivalent ones that
+# tests/mutation/equivalent.txt lists. Long (tens of minutes on two cores) and
+# not part of `make test`; `make mutate MODULES=games/kap/deal_check.py` runs one.
+MUTATE_STAMP := $(VENV)/.mutate-installed
+$(MUTATE_STAMP): pyproject.toml $(STAMP)
+	$(BIN)/python -m pip install --quiet -e '.[mutate]'
+	touch $(MUTATE_STAMP)
+
+mutate: $(MUTATE_STAMP)
+	$(BIN)/python -m tools.mutate $(MODULES)
 
 # The rules analysis page's figures (docs/assets/analysis/): a few minutes.
 analysis: $(STAMP)

@@ -19,6 +19,7 @@ from gupai.core.resources import data_dir
 from gupai.core.spec import game_spec
 from gupai.log.format import dumps_log
 from gupai.log.play import play_game, play_match
+from tools.corpus_deal import invalid_deal_cases
 
 __all__ = [
     "GENERATED",
@@ -540,6 +541,7 @@ def invalid_cases() -> Iterator[Case]:
     for game in PLAYERS:
         yield from _invalid_collecting(game)
         yield from _invalid_play_on(game)
+        yield from invalid_deal_cases(game, 2 if game == "kap-shap" else 4)
 
 
 def write_cases(cases: Iterable[Case], root: Path, games: Iterable[str]) -> list[str]:

@@ -336,6 +336,8 @@ def cut(
     """
     if sorted(order) != sorted(tens.tile_set(sets).elements()):
         raise illegal(rules.rule(rules.set_rule), f"the order is not the tiles of {sets} set(s)")
+    if opts["first-player"] != "dice" and dice is not None:  # only first-player=dice throws them
+        raise illegal(rules.rule("deal.first-player"), f"option first-player={opts['first-player']} throws no dice")
     if opts["first-player"] == "seat-0":
         first = dealer = 0
     elif opts["first-player"] == "previous-winner":
@@ -365,7 +367,10 @@ def new_game(rules: Rules, request: dict[str, Any]) -> Game:
     if deal is None:
         order = list(tens.tile_set(sets).elements())
         random.shuffle(order)
-        deal = {"order": order, "dice": [random.randint(1, 6) for _ in range(4)]}
+        deal = {
+            "order": order,
+            "dice": [random.randint(1, 6) for _ in range(4)] if opts["first-player"] == "dice" else None,
+        }
     if "order" in deal:
         hands, stock, first = cut(rules, list(deal["order"]), deal.get("dice"), opts, deal.get("first_player"), n, sets)
         if deal.get("first_player") is not None and deal["first_player"] != first:

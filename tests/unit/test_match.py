@@ -17,6 +17,7 @@ import pytest
 from gupai.log.format import dumps_log_line
 from gupai.log.play import play_game, play_match
 from gupai.log.read import validate_text
+from tests import oracle
 
 Log = dict[str, Any]
 
@@ -78,10 +79,22 @@ def test_a_tsung_tie_keeps_the_first_player() -> None:
 @pytest.mark.parametrize(("game", "preset"), [("kap-shap", "navpil-culin"), ("tsung-shap", "navpil-classic")])
 def test_game_i_of_a_match_deals_as_play_seed_plus_i(game: str, preset: str) -> None:
     logs = list(play_match(game, preset=preset, seed=3, count=4))
+    full_set = sorted(f"{high}-{low}" for high, low in oracle.FACES for _ in range(oracle.copies((high, low), 1)))
     for i, log in enumerate(logs):
         alone = play_game(game, preset=preset, seed=3 + i)
         assert log["deal"]["order"] == alone["deal"]["order"]
         assert log["seed"] == 3 + i
+        assert sorted(log["deal"]["order"]) == full_set  # a shuffle of the one set (32 tiles)
+        assert log["match"]["game"] == i + 1
+        if i:  # the game before as its match record has it, and its first player as navpil hands it on
+            before = logs[i - 1]
+            previous = log["match"]["previous"]
+            assert (previous["first_player"], previous["winner"]) == (
+                before["deal"]["first_player"],
+                before["result"]["winner"],
+            )
+            assert log["deal"]["first_player"] == _navpil_next(before["deal"]["first_player"], _points(before))
+    assert len({tuple(log["deal"]["order"]) for log in logs}) == 4  # each game its own shuffle
     assert list(play_match(game, preset=preset, seed=3, count=4)) == logs  # reproducible from the seed
 
 

@@ -132,7 +132,16 @@ def test_answers_that_break_the_schema_or_the_id_are_refused(line: str, command:
 
 
 def test_an_error_answer_to_an_unreadable_request_may_carry_no_id() -> None:
-    assert read_answer('{"id": null, "answer": "error", "message": "?"}', command="state", id=9).kind == "error"
+    answer = read_answer('{"id": null, "answer": "error", "message": "?"}', command="state", id=9)
+    assert (answer.kind, answer.doc["id"], answer.message, answer.rule) == ("error", None, "?", None)
+    assert not answer.is_ok and answer.describe() == "error: ?"
+    # only an error may: any other answer names its request, and an error with an id names the right one
+    for line in ('{"id": null, "answer": "ok"}', '{"id": null, "answer": "unsupported", "message": "?"}'):
+        with pytest.raises(ProtocolError) as caught:
+            read_answer(line, command="check", id=9)
+        assert caught.value.where == "/id"
+    with pytest.raises(ProtocolError, match="the answer's id is 8, not the request's 9"):
+        read_answer('{"id": 8, "answer": "error", "message": "?"}', command="state", id=9)
 
 
 # ------------------------------------------------------------ the reference

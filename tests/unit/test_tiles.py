@@ -26,7 +26,20 @@ def test_every_face_round_trips_through_text_and_repr(face: str) -> None:
 
 @pytest.mark.parametrize("face", FACES)
 @pytest.mark.parametrize(
-    "template", ["{h}-{l}", "{l}-{h}", "[{h}:{l}]", "[{l}:{h}]", "{l}/{h}", " {h} - {l} ", "[ {l}-{h} ]"]
+    "template",
+    # every separator (- : /), bare or in brackets, either end first
+    [
+        "{h}-{l}",
+        "{l}-{h}",
+        "{h}:{l}",
+        "{l}/{h}",
+        "[{h}:{l}]",
+        "[{l}:{h}]",
+        "[{h}/{l}]",
+        "[{l}-{h}]",
+        " {h} - {l} ",
+        "[ {l}-{h} ]",
+    ],
 )
 def test_every_spelling_parses_to_the_canonical_face(face: str, template: str) -> None:
     high, low = face.split("-")

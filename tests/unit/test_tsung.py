@@ -89,7 +89,15 @@ def test_a_four_tile_hand_refills_from_where_the_tiles_are(stock: str, refill: s
     with pytest.raises(OptionError) as caught:
         config(hand="four", stock=stock, refill=refill)
     assert f"refill={refill}" in caught.value.message and f"stock={stock}" in caught.value.message
-    config(hand="hidden", stock=stock, refill=refill)  # no hand to refill: no effect
+    # no hand to refill: the option has no effect, and a game plays alike under either refill
+    hidden = config(hand="hidden", stock=stock, refill=refill)
+    assert not hidden.four and hidden.options["refill"] == refill
+    other = "own-half" if refill == "common-stock" else "common-stock"
+    games = [
+        play_game(GAME, overrides={"hand": "hidden", "stock": stock, "refill": way}, seed=5) for way in (refill, other)
+    ]
+    assert games[0]["events"] == games[1]["events"] and games[0]["result"] == games[1]["result"]
+    assert (games[0]["options"]["refill"], games[1]["options"]["refill"]) == (refill, other)
 
 
 def test_a_config_needs_tsung_shap_options() -> None:

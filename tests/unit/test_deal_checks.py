@@ -1,0 +1,133 @@
+"""Where the validator says a collecting game's deal is wrong: each invalid deal log of the corpus, its pointer and facts.
+
+The corpus test holds each log to its rule; here each is held to the place
+its one fault was made (tools/corpus.py and tools/corpus_deal.py make them:
+the hands dropped, a hand cut short, dice added or removed, the first player
+changed) and to the facts the message must give, read from the log itself.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from collections import Counter
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from gupai.core.resources import data_dir
+from gupai.core.tiles import Tile
+from gupai.games.kap.config import config_of
+from gupai.games.kap.deal_check import checked_deal
+from gupai.log.play import play_game
+from gupai.log.validate import validate_log
+
+#: Corpus log (its name after the game's prefix) -> the pointer its fault is at.
+POINTERS = {
+    "deal.first-player--seat-1-recorded-first-under-first-player-seat-0": "/deal/first_player",
+    "deal.first-player--first-player-is-a-seat-past-the-last": "/deal/first_player",
+    "deal.first-player--dice-count-to-another-seat": "/deal/first_player",
+    "deal.first-player--dice-recorded-under-first-player-previous-winner": "/deal/dice",
+    "deal.first-player--dice-recorded-under-first-player-seat-0": "/deal/dice",
+    "deal.first-player--no-dice-recorded-under-first-player-dice": "/deal/dice",
+    "deal.first-player--a-match-begun-by-seat-1": "/deal/first_player",
+    "deal.first-player--a-match-game-not-begun-by-the-previous-winner": "/deal/first_player",
+    "deal.first-player--a-match-recorded-under-first-player-dice": "/match",
+    "deal.first-player--the-previous-game-records-scores": "/match/previous/scores",
+    "deal.first-player--the-previous-winner-is-a-seat-past-the-last": "/match/previous/winner",
+    "deal.wall--fewer-hands-than-players": "/deal/hands",
+    "deal.wall--seat-1-hand-one-tile-short": "/deal/hands/1",
+    "deal.wall--seat-1-dealt-no-tiles": "/deal/hands/1",
+    "deal.wall--hand-not-cut-from-the-wall": "/deal/hands/0",
+    "deal.boneyard--hand-not-drawn-from-the-boneyard": "/deal/hands/1",
+    "deal.boneyard--first-player-dealt-one-tile-more-under-opening-draw": "/deal/hands/0",
+    "deal.boneyard--stock-out-of-boneyard-order": "/deal/stock",
+    "deal.draw-order--stock-out-of-wall-order": "/deal/stock",
+}
+CASES = [(game, name) for game in ("kap-shap", "kap-tai-shap") for name in POINTERS]
+
+
+def refusal(game: str, name: str) -> tuple[dict[str, Any], str, str, str | None]:
+    prefix = "ks" if game == "kap-shap" else "kts"
+    path: Path = data_dir("conformance") / game / "invalid" / f"{prefix}.{name}.json"
+    log = json.loads(path.read_text(encoding="utf-8"))
+    issue = validate_log(log)[0]
+    return log, issue.pointer, issue.message, issue.rule
+
+
+@pytest.mark.parametrize(("game", "name"), CASES, ids=[f"{g}/{n}" for g, n in CASES])
+def test_each_deal_fault_is_told_where_it_was_made(game: str, name: str) -> None:
+    log, pointer, message, rule = refusal(game, name)
+    assert pointer == POINTERS[name]
+    assert rule is not None and rule.endswith(name.partition("--")[0])
+    n, deal = log["players"], log["deal"]
+    if pointer == "/deal/dice":
+        reading = log["options"]["first-player"]
+        assert f"option first-player={reading}" in message
+    elif name.endswith("seat-past-the-last") and pointer == "/deal/first_player":
+        assert message == f"seat {n} is recorded as first, but there are {n} players"
+    elif name.endswith("dice-count-to-another-seat"):
+        assert f"the dice {deal['dice']} total {sum(deal['dice'])}" in message
+        assert message.endswith(f"not seat {deal['first_player']}")
+    elif name == "deal.wall--fewer-hands-than-players":
+        assert message == f"{n - 1} hands recorded for {n} players"
+    elif pointer.startswith("/deal/hands/"):
+        seat = int(pointer.rsplit("/", 1)[1])
+        method = log["options"]["deal"]
+        expected = message.partition(": expected ")[2].split()
+        assert message.startswith(f"seat {seat}'s hand is not what the {method} deals from this order")
+        assert Counter(expected) != Counter(deal["hands"][seat]) and expected
+    elif pointer == "/deal/stock":
+        assert f"(option deal={log['options']['deal']}, wall-draw={log['options']['wall-draw']}" in message
+
+
+@pytest.mark.parametrize("game", ["kap-shap", "kap-tai-shap"])
+def test_a_hand_cut_short_is_told_with_the_hand_it_should_be(game: str) -> None:
+    log, _, message, _ = refusal(game, "deal.wall--seat-1-hand-one-tile-short")
+    expected = Counter(message.partition(": expected ")[2].split())
+    recorded = Counter(log["deal"]["hands"][1])
+    assert expected - recorded != Counter() and sum((expected - recorded).values()) == 1  # the tile cut off
+    assert recorded - expected == Counter()
+
+
+@pytest.mark.parametrize("game", ["kap-shap", "kap-tai-shap"])
+def test_an_order_that_is_not_the_sets_is_told_at_the_order(game: str) -> None:
+    prefix, equipment = ("ks", "set") if game == "kap-shap" else ("kts", "sets")
+    path = data_dir("conformance") / game / "invalid" / f"{prefix}.equipment.{equipment}--order-has-a-third-6-6.json"
+    log = json.loads(path.read_text(encoding="utf-8"))
+    (issue,) = validate_log(log)
+    sets = "one set" if log["sets"] == 1 else f"{log['sets']} sets"
+    assert (issue.pointer, issue.rule) == ("/deal/order", f"{prefix}.equipment.{equipment}")
+    assert issue.message.startswith(f"the deal's order is not exactly the tiles of {sets}: ")
+    assert "6-6" in issue.message and "2-1" in issue.message  # a 6-6 too many, a 2-1 too few
+
+
+@pytest.mark.parametrize("game", ["kap-shap", "kap-tai-shap"])
+def test_a_deal_is_as_written_only_when_every_tile_and_hand_is_as_a_log_writes_it(game: str) -> None:
+    log = play_game(game, preset="culin", players=4 if game == "kap-tai-shap" else 2, seed=3)
+    config = config_of(game, log["options"], players=log["players"], sets=log["sets"])
+    written, as_written = checked_deal(config, log["deal"])
+    assert as_written and written.first_player == log["deal"]["first_player"]
+    assert [[Tile.from_index(k).face for k in hand] for hand in written.hands] == log["deal"]["hands"]
+    assert [Tile.from_index(k).face for k in written.stock] == log["deal"]["stock"]
+    assert [Tile.from_index(k).face for k in written.order] == log["deal"]["order"]
+    assert written.dice == tuple(log["deal"]["dice"])
+    changes: dict[str, Callable[[dict[str, Any]], object]] = {
+        "a hand in another order": lambda deal: deal["hands"][0].reverse(),
+        "a tile spelled low end first": lambda deal: deal["hands"][1].__setitem__(0, _low_first(deal["hands"][1][0])),
+        "the stock a tuple": lambda deal: deal.__setitem__("stock", tuple(deal["stock"])),
+        "the order spelled otherwise": lambda deal: deal["order"].__setitem__(0, _low_first(deal["order"][0])),
+    }
+    for what, change in changes.items():
+        deal = copy.deepcopy(log["deal"])
+        change(deal)
+        same, as_written = checked_deal(config, deal)
+        assert not as_written, what
+        assert (same.hands, same.stock, same.first_player) == (written.hands, written.stock, written.first_player), what
+
+
+def _low_first(face: str) -> str:
+    high, low = face.split("-")
+    return f"{low}-{high}" if high != low else f"[{high}:{low}]"
