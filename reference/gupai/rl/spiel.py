@@ -15,7 +15,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import random
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import pyspiel
@@ -177,10 +177,23 @@ class SpielGame(pyspiel.Game):  # type: ignore[misc]
 class SpielState(pyspiel.State):  # type: ignore[misc]
     """One play: the deal's chance nodes, then the reference engine's state."""
 
+    play: Play
+
     def __init__(self, game: SpielGame) -> None:
-        super().__init__(game)
-        made = game.made
-        self.play = Play(game, Dealing(made.counts, tiles=made.tile_count, dice=made.dice))
+        super().__init__(game)  # the play itself is made when first asked for (a clone is given its own)
+
+    if not TYPE_CHECKING:  # (to mypy, ``play`` is a plain attribute and no other name is found)
+
+        def __getattr__(self, name: str) -> Any:
+            """The play of a state that has none yet (a new initial state). OpenSpiel clones a Python state by
+            making a new initial state and setting each field to a deep copy of the original's (``PyState::Clone``
+            in OpenSpiel's ``python_games.cc``), so a play made in ``__init__`` would be made and thrown away."""
+            if name != "play":
+                raise AttributeError(name)
+            game: SpielGame = self.get_game()
+            made = game.made
+            play = self.__dict__["play"] = Play(game, Dealing(made.counts, tiles=made.tile_count, dice=made.dice))
+            return play
 
     @property
     def spiel(self) -> SpielGame:
