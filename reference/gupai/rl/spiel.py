@@ -23,8 +23,8 @@ import pyspiel
 from gupai.core.errors import IllegalActionError
 from gupai.core.spec import game_spec, games
 from gupai.core.tiles import KIND_COUNT, Tile, set_counts
-from gupai.games.kap.state import ABANDON_AFTER_TURNS
 from gupai.games.registry import load_game
+from gupai.rl.bounds import kap_moves_bound, tsung_score_bound
 from gupai.rl.codec import Codec
 from gupai.rl.dealing import Dealing, Play, Seen
 from gupai.rl.resample import resample_order
@@ -102,7 +102,7 @@ def _info(codec: Codec, chance: int) -> pyspiel.GameInfo:
     players = codec.players
     if codec.kap:
         low, high = -1.0, float(players - 1)
-        length = chance + 3 * ABANDON_AFTER_TURNS * players
+        length = chance + kap_moves_bound(codec.game.config, sum(set_counts(codec.game.config.sets)))
     else:
         high = float(tsung_score_bound(codec.game.config))
         low, length = -high, chance + 4 * 32 * codec.game.config.sets
@@ -115,34 +115,6 @@ def _info(codec: Codec, chance: int) -> pyspiel.GameInfo:
         utility_sum=0.0,
         max_game_length=length,
     )
-
-
-def tsung_score_bound(config: Any) -> int:
-    """The most points one seat of a Tsung Shap game can score, so the bound of its return (its score less the
-    other's, zero-sum): OpenSpiel's ``max_utility``, and ``-`` it the ``min_utility``.
-
-    Scores grow only by captures (rule ts.score; :func:`gupai.games.tsung.captures.capture_points`), and a capture
-    removes the laid tile and the one or two row tiles it takes, so each tile of the game is in at most one capture
-    and each capture holds at least two tiles. A capture scores at most its tiles' points (a pair: ``pair_points``
-    of its kind, so half of it a tile, and only for a kind the game holds twice or more; a triple or a ten:
-    ``values`` times ``spot_points`` a tile) plus a sweep's or a lone tile's bonus (rules ts.sweep, ts.lone-tile).
-    So one seat scores at most the sum over the game's tiles of each tile's best points, plus the larger bonus
-    times half the tiles. With one set and the default options: 2,307 (the old bound, which doubled the pairs'
-    points and gave a sweep to every tile, was 5,820; the largest margin seen in random play is about 460).
-
-    >>> from gupai.games.tsung.config import tsung_config
-    >>> tsung_score_bound(tsung_config())
-    2307
-    """
-    counts = set_counts(config.sets)
-    twice = 0  # twice the sum of each tile's best points (a pair's points are halved between its two tiles)
-    for kind, copies in enumerate(counts):
-        best = 2 * config.values[kind] * config.spot_points
-        if copies >= 2:
-            best = max(best, config.pair_points[kind])
-        twice += copies * best
-    bonus = max(config.sweep_bonus, config.lone_bonus, 0)
-    return int((twice + 1) // 2 + bonus * (sum(counts) // 2))
 
 
 class SpielGame(pyspiel.Game):  # type: ignore[misc]
