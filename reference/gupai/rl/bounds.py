@@ -13,7 +13,7 @@ from typing import Any
 from gupai.core.tiles import set_counts
 from gupai.games.kap.state import ABANDON_AFTER_TURNS
 
-__all__ = ["kap_moves_bound", "tsung_score_bound"]
+__all__ = ["kap_moves_bound", "tsung_moves_bound", "tsung_score_bound"]
 
 
 def kap_moves_bound(config: Any, tiles: int) -> int:
@@ -79,3 +79,19 @@ def tsung_score_bound(config: Any) -> int:
         twice += copies * best
     bonus = max(config.sweep_bonus, config.lone_bonus, 0)
     return int((twice + 1) // 2 + bonus * (sum(counts) // 2))
+
+
+def tsung_moves_bound(config: Any) -> int:
+    """The most player actions a game of Tsung Shap can have (OpenSpiel's ``max_game_length`` less the deal).
+
+    Every action belongs to one laid tile, and each tile of the game is laid once at most: its lay, then the
+    layer's take or pass when the lay can capture (rule ts.capture.choice), then, when it was passed, the
+    opponent's claim or pass at the start of the next turn (rule ts.claim; only under claims). So at most three
+    actions a tile with claims, two without.
+
+    >>> from gupai.games.tsung.config import tsung_config
+    >>> tsung_moves_bound(tsung_config())  # 32 tiles of three actions (the old bound gave each four)
+    96
+    """
+    per_tile = 3 if config.claims else 2
+    return int(per_tile * sum(set_counts(config.sets)))

@@ -24,7 +24,7 @@ from gupai.core.errors import IllegalActionError
 from gupai.core.spec import game_spec, games
 from gupai.core.tiles import KIND_COUNT, Tile, set_counts
 from gupai.games.registry import load_game
-from gupai.rl.bounds import kap_moves_bound, tsung_score_bound
+from gupai.rl.bounds import kap_moves_bound, tsung_moves_bound, tsung_score_bound
 from gupai.rl.codec import Codec
 from gupai.rl.dealing import Dealing, Play, Seen
 from gupai.rl.resample import resample_order
@@ -105,7 +105,7 @@ def _info(codec: Codec, chance: int) -> pyspiel.GameInfo:
         length = chance + kap_moves_bound(codec.game.config, sum(set_counts(codec.game.config.sets)))
     else:
         high = float(tsung_score_bound(codec.game.config))
-        low, length = -high, chance + 4 * 32 * codec.game.config.sets
+        low, length = -high, chance + tsung_moves_bound(codec.game.config)
     return pyspiel.GameInfo(
         num_distinct_actions=codec.num_actions,
         max_chance_outcomes=max(KIND_COUNT, 6),
