@@ -137,3 +137,28 @@ def test_a_clone_is_the_same_play_and_moves_on_alone(game: str) -> None:
     assert (state.information_state_tensor(seat), state.information_state_string(seat)) == before
     assert twin.information_state_string(seat) != before[1]
     assert twin.state.history == [*state.state.history, twin.state.history[-1]]
+
+
+@pytest.mark.parametrize("game", games())
+def test_a_clone_played_to_the_end_leaves_the_original_where_it_was(game: str) -> None:
+    """The play is made when first asked for (a clone is given a copy instead): a clone of a new initial state,
+    and clones taken along a game and played out to the end, leave the original's history, position and legal
+    actions as they were, and the original then plays on as if no clone had been made."""
+    spiel = gupai.rl.spiel_game(game)
+    rng = random.Random(3)
+    fresh = spiel.new_initial_state()
+    blank = fresh.clone()
+    blank.apply_action(blank.chance_outcomes()[0][0])
+    assert fresh.history() == [] and str(fresh).startswith("dealing: 0 of") and str(blank).startswith("dealing: 1 of")
+    state = _dealt(spiel, rng)
+    while not state.is_terminal():
+        before = (list(state.history()), str(state), state.legal_actions())
+        twin = state.clone()
+        assert twin.history() == before[0] and str(twin) == before[1]
+        while not twin.is_terminal():
+            twin.apply_action(rng.choice(twin.legal_actions()))
+        assert (list(state.history()), str(state), state.legal_actions()) == before
+        for _ in range(7):
+            if not state.is_terminal():
+                state.apply_action(rng.choice(state.legal_actions()))
+    assert twin.is_terminal() and len(twin.history()) >= len(before[0])

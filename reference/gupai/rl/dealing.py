@@ -75,8 +75,11 @@ class Play:
     def __deepcopy__(self, memo: dict[int, Any]) -> Play:
         twin = object.__new__(Play)
         twin.game = self.game
-        twin.dealing = self.dealing.__deepcopy__(memo)
-        twin.state = None if self.state is None else self.state.clone()
+        state = self.state
+        if state is None:
+            twin.dealing, twin.state = self.dealing.__deepcopy__(memo), None
+        else:  # the deal is whole once the engine's state exists: shared
+            twin.dealing, twin.state = self.dealing, state.clone()
         twin.seen = Seen()
         return twin
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import random
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import pyspiel
@@ -23,8 +23,8 @@ import pyspiel
 from gupai.core.errors import IllegalActionError
 from gupai.core.spec import game_spec, games
 from gupai.core.tiles import KIND_COUNT, Tile, set_counts
-from gupai.games.kap.state import ABANDON_AFTER_TURNS
 from gupai.games.registry import load_game
+from gupai.rl.bounds import kap_moves_bound, tsung_moves_bound, tsung_score_bound
 from gupai.rl.codec import Codec
 from gupai.rl.dealing import Dealing, Play, Seen
 from gupai.rl.resample import resample_order
@@ -102,12 +102,10 @@ def _info(codec: Codec, chance: int) -> pyspiel.GameInfo:
     players = codec.players
     if codec.kap:
         low, high = -1.0, float(players - 1)
-        length = chance + 3 * ABANDON_AFTER_TURNS * players
+        length = chance + kap_moves_bound(codec.game.config, sum(set_counts(codec.game.config.sets)))
     else:
-        config = codec.game.config
-        pips = sum(Tile.from_index(k).pips * n for k, n in enumerate(set_counts(config.sets)))
-        high = float(10 * pips + config.sweep_points * 32 + 10 * pips)
-        low, length = -high, chance + 4 * 32 * config.sets
+        high = float(tsung_score_bound(codec.game.config))
+        low, length = -high, chance + tsung_moves_bound(codec.game.config)
     return pyspiel.GameInfo(
         num_distinct_actions=codec.num_actions,
         max_chance_outcomes=max(KIND_COUNT, 6),
@@ -177,10 +175,23 @@ class SpielGame(pyspiel.Game):  # type: ignore[misc]
 class SpielState(pyspiel.State):  # type: ignore[misc]
     """One play: the deal's chance nodes, then the reference engine's state."""
 
+    play: Play
+
     def __init__(self, game: SpielGame) -> None:
-        super().__init__(game)
-        made = game.made
-        self.play = Play(game, Dealing(made.counts, tiles=made.tile_count, dice=made.dice))
+        super().__init__(game)  # the play itself is made when first asked for (a clone is given its own)
+
+    if not TYPE_CHECKING:  # (to mypy, ``play`` is a plain attribute and no other name is found)
+
+        def __getattr__(self, name: str) -> Any:
+            """The play of a state that has none yet (a new initial state). OpenSpiel clones a Python state by
+            making a new initial state and setting each field to a deep copy of the original's (``PyState::Clone``
+            in OpenSpiel's ``python_games.cc``), so a play made in ``__init__`` would be made and thrown away."""
+            if name != "play":
+                raise AttributeError(name)
+            game: SpielGame = self.get_game()
+            made = game.made
+            play = self.__dict__["play"] = Play(game, Dealing(made.counts, tiles=made.tile_count, dice=made.dice))
+            return play
 
     @property
     def spiel(self) -> SpielGame:
