@@ -29,9 +29,12 @@ import json
 import math
 from typing import Any
 
-import msgspec
-
 from gupai.core.errors import GupaiError
+
+try:
+    import msgspec
+except ImportError:  # a Python without it (the rules site's Play page, in the browser): the full reader alone
+    msgspec = None  # type: ignore[assignment]
 
 __all__ = ["MAX_DEPTH", "MAX_INT_DIGITS", "JSONReadError", "JSONSyntaxError", "loads"]
 
@@ -159,8 +162,9 @@ def _float_seen(_: str) -> Any:
     raise ValueError("a float: the full reader reads it")
 
 
-#: msgspec's strict decoder, stopping at the first number with a fraction or an exponent.
-_MSGSPEC_DECODE = msgspec.json.Decoder(float_hook=_float_seen).decode
+#: msgspec's strict decoder, stopping at the first number with a fraction or an exponent (``None`` without
+#: msgspec: every text then goes to the full reader, which reads the same values and refuses the same texts).
+_MSGSPEC_DECODE = None if msgspec is None else msgspec.json.Decoder(float_hook=_float_seen).decode
 
 #: Deletes every byte but brackets and quotes; then brackets of both kinds read as one.
 _NOT_STRUCTURE = bytes(b for b in range(256) if b not in b'[]{}"')
@@ -187,7 +191,7 @@ def _fast(text: str) -> Any:
     >>> [_fast(t) is _SLOW for t in ('{"a": 1, "a": 2}', '[1.0]', '["\\\\u0041"]', '[' * 65 + ']' * 65)]
     [True, True, True, True]
     """
-    if "\\" in text:  # escapes: a lone surrogate, or a quote inside a string (the key count below)
+    if "\\" in text or _MSGSPEC_DECODE is None:  # escapes: a lone surrogate, or a quote inside a string
         return _SLOW
     try:
         doc = _MSGSPEC_DECODE(text)

@@ -45,8 +45,6 @@ from gupai.games.tsung.replay import replay_tsung
 from gupai.games.tsung.state import TsungState
 from gupai.log.format import LOG_FORMAT, LOG_VERSION, UNFINISHED, dumps_log
 from gupai.log.play import deal_to_json
-from gupai.log.read import MAX_BYTES
-from gupai.log.verdicts import check_document
 
 __all__ = ["dumps", "from_log", "table_log", "to_log"]
 
@@ -138,6 +136,8 @@ def from_log(log: str | Mapping[str, Any], *, game: Game[Any, Any, Any] | None =
     ...
     gupai.core.errors.LogError: from_log takes a log's text, not a path ('logs/game.json'): read the file first, e.g. from_log(Path('logs/game.json').read_text())
     """
+    from gupai.log.verdicts import check_document  # (reading a log, not writing one: the Play page writes only)
+
     text = _text(log)
     try:
         doc = loads(text)
@@ -175,6 +175,8 @@ def _game_of(doc: Mapping[str, Any], state: KapState | TsungState) -> str:
 def _text(log: object) -> str:
     """The text of a log given as text or as its parsed document (written as JSON, to be read as text is), or
     :class:`LogError` where ``gupai validate -`` would find it unusable (empty, too large, a path)."""
+    from gupai.log.read import MAX_BYTES  # (the validator's reader, which the Play page does not load)
+
     if isinstance(log, Mapping):
         try:
             return json.dumps(log, ensure_ascii=False)
