@@ -77,6 +77,8 @@ SECTIONS: dict[str, SectionFunc] = {}
 #: Modules holding sections, imported by :func:`main` before it runs.
 SECTION_MODULES: list[str] = [
     "tools.bench",
+    "tools.bench_tsung",
+    "tools.bench_protocol",
     "tools.bench_kap",
     "tools.bench_sim",
     "tools.bench_fast",
@@ -352,24 +354,6 @@ def hands_section(bench: Bench) -> None:
     """The winning-hand check: table lookup against plain backtracking."""
     _time_game(bench, "kap-tai-shap", 10, ratio_target=True)
     _time_game(bench, "kap-shap", 2, ratio_target=False)
-
-
-# ------------------------------------------------------------- Tsung Shap
-@section("tsung")
-def tsung_section(bench: Bench) -> None:
-    """Tsung Shap: greedy and random games per second, with and without logs, and log validation."""
-    from tools.bench_tsung import run
-
-    run(bench)
-
-
-# --------------------------------------------------------- the protocol
-@section("protocol")
-def protocol_section(bench: Bench) -> None:
-    """The engine protocol: the reader, round trips through gupai engine, and the harness's self-test."""
-    from tools.bench_protocol import run
-
-    run(bench)
 
 
 # ------------------------------------------------------------------- main

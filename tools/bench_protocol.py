@@ -18,7 +18,7 @@ from gupai.conformance.process import EngineProcess
 from gupai.conformance.runner import run_cases
 from gupai.protocol.messages import check_answer, encode, parse_json_line, read_request, request
 from gupai.protocol.server import ReferenceEngine
-from tools.bench import Bench
+from tools.bench import Bench, section
 
 __all__ = ["run"]
 
@@ -99,3 +99,9 @@ def run(bench: Bench) -> None:
         seconds < SELF_TEST_SECONDS and failed == 0,
         f"every case against gupai engine in {seconds:.1f} s (budget {SELF_TEST_SECONDS:.0f} s), {failed} failed",
     )
+
+
+@section("protocol")
+def protocol_section(bench: Bench) -> None:
+    """The engine protocol: the reader, round trips through gupai engine, and the harness's self-test."""
+    run(bench)

@@ -26,7 +26,7 @@ from gupai.games.tsung.deal import TsungDeal, random_tsung_deal
 from gupai.games.tsung.play import run_tsung
 from gupai.log.tsung import play_tsung
 from gupai.log.validate import validate_log
-from tools.bench import Bench
+from tools.bench import Bench, section
 
 __all__ = ["JAVA_GAMES_PER_SECOND", "MIN_GREEDY_GAMES_PER_SECOND", "run"]
 
@@ -99,3 +99,9 @@ def run(bench: Bench, *, games: int = GAMES) -> None:
         f"  {'culin logs validated (schema + replay)':<52} {rate:>12,.0f} events/s  ({len(logs)} logs, "
         f"{events:,} events, best {checked.seconds:.3f} s)"
     )
+
+
+@section("tsung")
+def tsung_section(bench: Bench) -> None:
+    """Tsung Shap: greedy and random games per second, with and without logs, and log validation."""
+    run(bench)

@@ -447,6 +447,9 @@ def test_known_failures_and_text_report_for_a_mixed_run() -> None:
 
 def test_make_bench_has_a_protocol_section() -> None:
     from tools.bench import SECTIONS
+    from tools.bench_protocol import protocol_section  # (its module registers it, as main() imports it)
+
+    assert SECTIONS.get("protocol") is protocol_section
 
     assert "protocol" in SECTIONS and "self-test" in (SECTIONS["protocol"].__doc__ or "")
 
