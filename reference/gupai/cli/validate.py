@@ -101,7 +101,8 @@ def _validate(
     refused: list[str] = []
     skipped: list[str] = []
     unfinished: list[tuple[str, int | None]] = []
-    count = invalid = errors = listed = unfinished_games = unexplained = unread = 0
+    notes: list[tuple[str, int | None, str]] = []
+    count = invalid = errors = listed = unfinished_games = noted_games = unexplained = unread = 0
     for path in paths:  # one path at a time: a crash on one loses none of the others
         try:
             result = validate_all([path], submit=submit, window=window, restart=restart, workers_read=workers_read)
@@ -122,6 +123,8 @@ def _validate(
         invalid += result.invalid_games
         unfinished += result.unfinished[: max(0, MAX_ERRORS_PER_RUN - len(unfinished))]
         unfinished_games += result.unfinished_games
+        notes += result.notes[: max(0, MAX_ERRORS_PER_RUN - len(notes))]
+        noted_games += result.noted_games
         errors += result.errors
         unexplained += result.unexplained
         unread += result.unreadable_unlisted
@@ -136,6 +139,8 @@ def _validate(
             "unreadable": unreadable,
             "unfinished_games": unfinished_games,
             "unfinished": [{"file": file, "game": game, "message": UNFINISHED_NOTE} for file, game in unfinished],
+            "noted_games": noted_games,
+            "notes": [{"file": file, "game": game, "message": message} for file, game, message in notes],
         }
         if refused:
             report["refused"] = refused
@@ -153,6 +158,8 @@ def _validate(
             click.echo(printable(issue))
         for file, game in unfinished:
             click.echo(printable(f"{file}{'' if game is None else f':{game}'}: {UNFINISHED_NOTE}"))
+        for file, game, message in notes:
+            click.echo(printable(f"{file}{'' if game is None else f':{game}'}: valid ({message})"))
         if errors > listed:
             click.echo(f"... {errors - listed} more error(s) not listed", err=True)
         if unexplained:
@@ -175,6 +182,7 @@ def _validate(
                 err=True,
             )
         more = f", {unfinished_games} unfinished" if unfinished_games else ""
+        more += f", {noted_games} using a retired reading" if noted_games else ""
         click.echo(f"{count} game(s) read, {invalid} invalid{more}, {errors} error(s)", err=True)
     for item in internal:
         click.echo(printable(f"Error: {item} (a bug in gupai; please report it)"), err=True)

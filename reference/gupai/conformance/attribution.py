@@ -20,12 +20,39 @@ __all__ = [
     "KAP_MOVE_RULES",
     "SET_RULE",
     "TSUNG_LOG_RULES",
+    "table_order_fault",
     "tsung_capture_rule",
     "tsung_move_rule",
 ]
 
 #: In a binding's rules: the game's own rule on the sets in play (``set_rule`` of its spec), whatever its id.
 SET_RULE = "@set-rule"
+
+
+def table_order_fault(mine: object, theirs: object, whose: str = "the reference's") -> str | None:
+    """The fault named when an engine's table holds the reference's (or ``whose``) tiles in another order, else
+    ``None``.
+
+    The protocol's ``table`` keeps the physical order (oldest first; a take of a face the table holds more
+    than once removes the copy discarded last), and the harness compares it so: the order affects no rule
+    but which tiles later takes may reach, and "the same tiles" is the one thing a reader of the two lists
+    would otherwise have to work out.
+
+    >>> print(table_order_fault(["6-5", "3-1", "6-5"], ["3-1", "6-5", "6-5"]))
+    same tiles, another order: the table is [6-5] [3-1] [6-5], the reference's [3-1] [6-5] [6-5] (oldest first; a take of a face the table holds twice removes the copy discarded last)
+    >>> table_order_fault(["6-5"], ["3-1"]) is None
+    True
+    """
+    if not isinstance(mine, list) or not isinstance(theirs, list) or mine == theirs:
+        return None
+    if not all(isinstance(face, str) for face in [*mine, *theirs]) or sorted(mine) != sorted(theirs):
+        return None
+    return (
+        f"same tiles, another order: the table is {' '.join(f'[{f}]' for f in mine)}, {whose} "
+        f"{' '.join(f'[{f}]' for f in theirs)} (oldest first; a take of a face the table holds twice removes "
+        "the copy discarded last)"
+    )
+
 
 #: The rule (suffix, in either collecting game) that makes each kind of move legal (a draw: "a player who
 #: does not take a discard draws", rule turn.shape).

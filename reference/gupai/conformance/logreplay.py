@@ -10,6 +10,7 @@ from gupai.conformance.attribution import (
     KAP_LOG_RULES,
     KAP_MOVE_RULES,
     TSUNG_LOG_RULES,
+    table_order_fault,
     tsung_capture_rule,
     tsung_move_rule,
 )
@@ -82,6 +83,9 @@ def _state_diffs(engine: Mapping[str, Any], reference: Mapping[str, Any]) -> lis
             continue
         if key == "result":
             mine, theirs = _normal_result(mine), _normal_result(theirs)
+        if key == "table" and (fault := table_order_fault(mine, theirs)) is not None:
+            diffs.append((key, fault))
+            continue
         if mine != theirs:
             diffs.append(
                 (key, f"{key} is {json.dumps(engine.get(key))}, the reference has {json.dumps(reference.get(key))}")
@@ -192,6 +196,8 @@ class _LogReplay:
                 )
             elif key == "hands" and not self.tsung:
                 rules.append(self.rules["action"].get(last or "", "turn.discard"))
+            elif key == "table" and last == "take" and not self.tsung:  # the copy a take removed
+                rules.append("turn.take")
             elif key == "row" and self.tsung and last is not None and last in ("capture", "claim"):
                 rules.append(tsung_capture_rule(self.last_action))  # the tiles a capture left in the row
             else:

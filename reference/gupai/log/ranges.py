@@ -78,6 +78,8 @@ class RangeVerdicts:
     unread: int = 0
     #: How many later documents were valid logs of games in progress past those listed in ``rest``.
     unfinished: int = 0
+    #: How many later documents were valid logs using a retired reading past those listed in ``rest``.
+    noted: int = 0
 
 
 @dataclass(frozen=True, slots=True)

@@ -40,7 +40,7 @@ from gupai.log.streams import (
     read_up_to,
     shown,
 )
-from gupai.log.validate import LogIssue
+from gupai.log.validate import UNFINISHED_NOTE, LogIssue
 from gupai.log.verdicts import (
     MAX_ERRORS_PER_GAME,
     MAX_ERRORS_PER_RUN,
@@ -50,7 +50,7 @@ from gupai.log.verdicts import (
     check_batch,
     check_document,
     listed_of,
-    only_unfinished,
+    only_note,
 )
 
 __all__ = [
@@ -93,7 +93,7 @@ def check_range(part: FileRange) -> RangeVerdicts:
     rest: list[tuple[int, list[LogIssue] | str]] = []
     first: tuple[int, str, list[LogIssue]] | None = None
     last: str | None = None
-    quiet = number = kept = hidden = unread = listed_unread = unfinished = listed_unfinished = 0
+    quiet = number = kept = hidden = unread = listed_unread = unfinished = listed_notes = noted = 0
     try:
         with open_regular(part.path) as opened:
             info = os.fstat(opened.fileno())
@@ -118,17 +118,20 @@ def check_range(part: FileRange) -> RangeVerdicts:
                     found = run.links.check(text, part.file, number, found, doc=doc)
                     if not found:
                         quiet += 1
-                    elif only_unfinished(found):  # valid, in progress: listed as the reader lists them
-                        if listed_unfinished < MAX_ERRORS_PER_RUN:
+                    elif only_note(found):  # valid, in progress or of a retired reading: sent back while the
+                        # reader may list them (it keeps a list of each kind), counted after
+                        if listed_notes < 2 * MAX_ERRORS_PER_RUN:
                             rest.append((number, found))
-                            listed_unfinished += 1
-                        else:
+                            listed_notes += 1
+                        elif found[0].message == UNFINISHED_NOTE:
                             unfinished += 1
+                        else:
+                            noted += 1
                     elif explain:
                         rest.append((number, found))
                     else:
                         hidden += 1
-                if found and explain and not only_unfinished(found):  # (the reader lists at least this many)
+                if found and explain and not only_note(found):  # (the reader lists at least this many)
                     kept += min(listed_of(found), MAX_ERRORS_PER_GAME)
                 last = text
             number = reader.count
@@ -137,9 +140,20 @@ def check_range(part: FileRange) -> RangeVerdicts:
             raise GupaiError(_no_descriptor(part.file)) from None
         why = f"{part.file}: {getattr(error, 'strerror', None) or error}"
         return RangeVerdicts(
-            first, rest, quiet, last, number, failed=why, hidden=hidden, unread=unread, unfinished=unfinished
+            first,
+            rest,
+            quiet,
+            last,
+            number,
+            failed=why,
+            hidden=hidden,
+            unread=unread,
+            unfinished=unfinished,
+            noted=noted,
         )
-    return RangeVerdicts(first, rest, quiet, last, number, hidden=hidden, unread=unread, unfinished=unfinished)
+    return RangeVerdicts(
+        first, rest, quiet, last, number, hidden=hidden, unread=unread, unfinished=unfinished, noted=noted
+    )
 
 
 def validate_text(text: str, *, file: str = "<log>", lines: bool = False) -> list[LogIssue]:

@@ -37,6 +37,7 @@ if TYPE_CHECKING:
 __all__ = [
     "MAX_SCHEMA_ERRORS",
     "MORE_SCHEMA_ERRORS",
+    "RETIRED_NOTE",
     "UNEXPLAINED",
     "UNFINISHED_NOTE",
     "LogIssue",
@@ -54,6 +55,8 @@ MORE_SCHEMA_ERRORS = f"... the schema check stopped (it lists at most {MAX_SCHEM
 
 #: The verdict on a valid log of a game in progress (format 2: its result ``"*"`` or none): a note, not an error.
 UNFINISHED_NOTE = "valid so far, unfinished"
+#: How the note on a valid log that uses a retired reading begins (:func:`log_notes`): a note, not an error.
+RETIRED_NOTE = "uses a retired reading"
 #: The one issue of a game found invalid by the schema check without its errors looked for (``explain=False``:
 #: the run lists no more of them), a verdict, not an error.
 UNEXPLAINED = "... invalid: its errors were not looked for"
@@ -186,7 +189,7 @@ def log_notes(doc: Any) -> list[str]:
         f"{k}={v}" for k, v in doc["options"].items() if k in ("pair-set", "four-two-value") and k not in changed
     )
     return [
-        f"uses a retired reading: log format 1 reads {given}{' with ' + others if others else ''} as {reads} "
+        f"{RETIRED_NOTE}: log format 1 reads {given}{' with ' + others if others else ''} as {reads} "
         "(format 2 reads the printed table as printed)"
     ]
 

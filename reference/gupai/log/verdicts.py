@@ -20,7 +20,15 @@ from gupai.log.match import MatchLinks
 from gupai.log.quick import accepted
 from gupai.log.ranges import FileRange, RangeVerdicts, owned
 from gupai.log.streams import UnusableError, open_regular
-from gupai.log.validate import MORE_SCHEMA_ERRORS, UNEXPLAINED, UNFINISHED_NOTE, LogIssue, validate_log
+from gupai.log.validate import (
+    MORE_SCHEMA_ERRORS,
+    RETIRED_NOTE,
+    UNEXPLAINED,
+    UNFINISHED_NOTE,
+    LogIssue,
+    log_notes,
+    validate_log,
+)
 
 __all__ = [
     "MAX_ERRORS_PER_GAME",
@@ -31,8 +39,9 @@ __all__ = [
     "check_batch",
     "check_batch_unexplained",
     "check_document",
+    "is_note",
     "listed_of",
-    "only_unfinished",
+    "only_note",
 ]
 
 #: Errors listed for one game; the rest are counted.
@@ -75,6 +84,11 @@ class Validation:
     unexplained: int = 0
     #: Lines that could not be read beyond the :data:`MAX_UNREADABLE_LINES` listed in ``unreadable``.
     unreadable_unlisted: int = 0
+    #: The valid logs that use a retired reading (a format-1 log read as it was written), each as
+    #: ``(file, game, note)``: the first 1,000 (:attr:`noted_games` counts them all).
+    notes: tuple[tuple[str, int | None, str], ...] = ()
+    #: How many valid logs that use a retired reading were read.
+    noted_games: int = 0
 
     @property
     def unlisted(self) -> int:
@@ -104,6 +118,9 @@ class Run:
     unexplained: int = 0
     unreadable_lines: int = 0
     unreadable_unlisted: int = 0
+    #: The valid logs that use a retired reading, as ``(file, game, note)``; :attr:`noted_count` counts them all.
+    notes: list[tuple[str, int | None, str]] = field(default_factory=list)
+    noted_count: int = 0
 
     @property
     def room(self) -> int:
@@ -149,8 +166,9 @@ class Run:
                 self.unreadable_line(f"{file}:{base + number}: {item}")
             else:
                 self._record(item, file, base + number)
-        self.games += verdicts.quiet + verdicts.hidden + verdicts.unfinished
+        self.games += verdicts.quiet + verdicts.hidden + verdicts.unfinished + verdicts.noted
         self.unfinished_count += verdicts.unfinished
+        self.noted_count += verdicts.noted
         self.invalid_games += verdicts.hidden
         self.unexplained += verdicts.hidden
         self.unreadable_unlisted += verdicts.unread
@@ -182,11 +200,17 @@ class Run:
         self.games += 1
         if not found:
             return
-        if found[0].message == UNFINISHED_NOTE:  # a valid log of a game in progress (a note, first and alone)
+        if is_note(found[0]):  # a valid log of a game in progress, or one that uses a retired reading (a note,
+            # first and alone)
             if len(found) == 1:
-                self.unfinished_count += 1
-                if len(self.unfinished) < MAX_ERRORS_PER_RUN:
-                    self.unfinished.append((file, game))
+                if found[0].message == UNFINISHED_NOTE:
+                    self.unfinished_count += 1
+                    if len(self.unfinished) < MAX_ERRORS_PER_RUN:
+                        self.unfinished.append((file, game))
+                else:
+                    self.noted_count += 1
+                    if len(self.notes) < MAX_ERRORS_PER_RUN:
+                        self.notes.append((file, game, found[0].message))
                 return
             found = found[1:]  # (invalid after all: its link to the game before, checked after its own verdict)
         self.invalid_games += 1
@@ -221,7 +245,7 @@ class Run:
         ``explain`` (by default, whether the run lists more issues): whether a schema error is explained."""
         doc = accepted(text)
         if doc is not None:
-            return doc, []
+            return doc, [LogIssue(file, game, None, "/version", None, note) for note in log_notes(doc)]
         return None, self._long_way(text, file, game, explain=self.room > 0 if explain is None else explain)
 
     def _long_way(self, text: str, file: str, game: int | None, *, explain: bool) -> list[LogIssue]:
@@ -238,6 +262,8 @@ class Run:
         else:
             if not found and isinstance(doc, dict) and is_unfinished(doc):  # (valid: a format-2 log)
                 found = [LogIssue(file, game, None, "/result", None, UNFINISHED_NOTE)]
+            elif not found:  # valid: a format-1 log may use a retired reading (never one in progress)
+                found = [LogIssue(file, game, None, "/version", None, note) for note in log_notes(doc)]
         if key is not None and found[:1] != [LogIssue(file, game, None, "", None, UNEXPLAINED)]:
             if len(self.cache) >= 256:
                 self.cache.clear()
@@ -258,12 +284,19 @@ class Run:
             self.unfinished_count,
             self.unexplained,
             self.unreadable_unlisted,
+            tuple(self.notes),
+            self.noted_count,
         )
 
 
-def only_unfinished(found: list[LogIssue]) -> bool:
-    """Whether a game's issues are the one note of a valid log of a game in progress (no error)."""
-    return len(found) == 1 and found[0].message == UNFINISHED_NOTE
+def is_note(issue: LogIssue) -> bool:
+    """Whether an issue is a note on a valid log (a game in progress, a retired reading), not an error."""
+    return issue.message == UNFINISHED_NOTE or issue.message.startswith(RETIRED_NOTE)
+
+
+def only_note(found: list[LogIssue]) -> bool:
+    """Whether a game's issues are the one note of a valid log (in progress, or using a retired reading)."""
+    return len(found) == 1 and is_note(found[0])
 
 
 def listed_of(found: list[LogIssue]) -> int:

@@ -30,6 +30,7 @@ A position is dealt with ``new_game`` (a ``hands`` deal), a move is an
 from __future__ import annotations
 
 from gupai.conformance.attribution import KAP_MOVE_RULES as MOVE_RULES
+from gupai.conformance.attribution import table_order_fault
 from gupai.conformance.steps.binding import StepError, StepList
 from gupai.conformance.steps.context import ScenarioRun, canonical_split, faces, parse_split, show, tiles_in
 from gupai.core.errors import GupaiError
@@ -236,7 +237,10 @@ def _table(run: ScenarioRun, tiles: str) -> None:
     table = run.state()["table"]
     expected = faces(tiles_in(tiles))
     if table != expected:
-        raise StepError(f"the table holds {show(table)}, not {show(expected)}")
+        raise StepError(
+            table_order_fault(table, expected, "the scenario's")
+            or f"the table holds {show(table)}, not {show(expected)}"
+        )
 
 
 @STEPS.then(r"the table is empty", rules=("turn.discard", "turn.take"))
