@@ -113,35 +113,18 @@ def check_writable(path: str | os.PathLike[str], *, force: bool = False) -> None
 
 
 def write_file(path: str | os.PathLike[str], data: str | bytes, *, force: bool = False) -> None:
-    """Write ``data`` (text as UTF-8) to ``path`` atomically; an existing file only with ``force``."""
-    target = Path(path)
+    """Write ``data`` (text as UTF-8) to ``path`` atomically; an existing file only with ``force``
+    (:func:`streamed_file`, in one piece)."""
     payload = data.encode("utf-8", "backslashreplace") if isinstance(data, str) else data
-    import tempfile  # (only to write: not at every start)
-
-    try:
-        fd, temporary = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".part")
-    except OSError as error:
-        raise OutputError(f"cannot write {target}: {_reason(error)}", where=str(target)) from None
-    try:
-        try:
-            with os.fdopen(fd, "wb") as stream:
-                stream.write(payload)
-                stream.flush()
-                os.fsync(stream.fileno())
-            os.chmod(temporary, 0o666 & ~_umask())
-            _place(temporary, target, force=force)
-        except OSError as error:
-            raise OutputError(f"cannot write {target}: {_reason(error)}", where=str(target)) from None
-    finally:  # on success the name is gone already; on any failure (a signal too) no part is left
-        with contextlib.suppress(OSError):
-            os.unlink(temporary)
+    with streamed_file(path, force=force) as stream:
+        stream.write(payload)
 
 
 @contextlib.contextmanager
 def streamed_file(path: str | os.PathLike[str], *, force: bool = False) -> Iterator[BinaryIO]:
     """A file written piece by piece as the ``with`` block goes (each piece on disk as it is written, nothing
-    held in memory), under a temporary name beside ``path``; put in place as :func:`write_file` puts it when
-    the block ends, and left nowhere if it fails (a signal too).
+    held in memory), under a temporary name beside ``path``; put in place when the block ends (``path`` replaced
+    only with ``force``: :func:`_place`), and left nowhere if it fails (a signal too).
 
     >>> import tempfile, pathlib
     >>> folder = pathlib.Path(tempfile.mkdtemp())
@@ -160,7 +143,12 @@ def streamed_file(path: str | os.PathLike[str], *, force: bool = False) -> Itera
     except OSError as error:
         raise OutputError(f"cannot write {target}: {_reason(error)}", where=str(target)) from None
     try:
-        with os.fdopen(fd, "wb") as stream:
+        try:
+            stream = os.fdopen(fd, "wb")
+        except OSError as error:
+            os.close(fd)
+            raise OutputError(f"cannot write {target}: {_reason(error)}", where=str(target)) from None
+        with stream:
             try:
                 yield stream
                 stream.flush()
