@@ -23,10 +23,10 @@ under (a note); a case that depends on the value stays "not supported".
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass, replace
 from functools import cache
-from typing import Any
+from typing import Any, Protocol
 
 from gupai.conformance.cases import Case, CaseResult, Claims, requirement_gap
 from gupai.conformance.process import Ask, AskMany
@@ -34,11 +34,15 @@ from gupai.conformance.steps.context import scenario_setup
 from gupai.core.errors import GupaiError
 from gupai.core.spec import game_spec
 from gupai.protocol.messages import PROTOCOL_VERSION, Answer, check_answer, request
+from gupai.protocol.schema import CAPABILITIES
 
 __all__ = ["Reading", "ScenarioRunner", "reading_ask", "reading_ask_many", "reading_doc", "reading_for"]
 
-#: What runs a scenario against an engine's ``Ask`` (:func:`gupai.conformance.runner.run_scenario`).
-ScenarioRunner = Callable[[Case, Ask], CaseResult]
+
+class ScenarioRunner(Protocol):
+    """What runs a scenario against an engine's ``Ask`` (:func:`gupai.conformance.runner.run_scenario`)."""
+
+    def __call__(self, case: Case, ask: Ask, *, capabilities: Collection[str] = ()) -> CaseResult: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -156,10 +160,14 @@ def _reference_ask() -> Ask:
 
 @cache
 def _same_verdict(case: Case, changes: tuple[tuple[str, str], ...], run_scenario: ScenarioRunner) -> bool:
-    """Whether the reference gives ``case`` the same verdict under ``changes`` as under its own options."""
+    """Whether the reference gives ``case`` the same verdict under ``changes`` as under its own options.
+
+    The reference answers every optional command (a hand or pair scenario asks
+    ``evaluate_hand`` or ``pair``), so its verdict is the scenario's whole verdict.
+    """
     reading = Reading(dict(changes))
     if case.kind == "scenario":
-        result = run_scenario(case, reading_ask(_reference_ask(), case, reading))
+        result = run_scenario(case, reading_ask(_reference_ask(), case, reading), capabilities=CAPABILITIES)
         return result.outcome == "pass"
     from gupai.log.validate import validate_log
 
