@@ -16,7 +16,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from gupai.conformance.cases import Case, collect_cases, select_cases
+from gupai.conformance.cases import Case, CaseResult, collect_cases, select_cases
 from gupai.conformance.process import EngineProcess
 from gupai.conformance.runner import run_cases
 from tests.fakes.navpil_claims import CLAIMS
@@ -55,3 +55,31 @@ def test_an_engine_claiming_navpils_values_is_asked_the_hand_and_pair_cases_that
         if wanted:  # it depends on a value navpil does not play: not supported, naming one of them
             assert result.outcome == "skip" and result.unasked == "claims", result.case.id
             assert any(f"needs option {k}={v}" in result.message for k, v in wanted.items()), result.message
+
+
+def _run(flag: str) -> list[CaseResult]:
+    cases = select_cases(
+        collect_cases(), run=("scenario:kap-shap/*", "scenario:kap-tai-shap/*", "scenario:tsung-shap/*")
+    )
+    with EngineProcess([sys.executable, str(FAKE), flag], timeout=20, start_timeout=60) as engine:
+        claims, results, _restarts = run_cases(engine, cases)
+    assert claims.positions("tsung-shap") is (flag != "--full-deals")
+    return results
+
+
+def test_an_engine_that_deals_full_games_only_says_so_and_its_position_cases_are_not_supported() -> None:
+    """``"position": false`` in ``start``: every scenario that deals a position is not supported, naming it; an
+    engine that refuses positions without saying so fails the same scenarios, as before the field existed."""
+    said = _run("--full-deals")
+    assert [(r.case.id, r.message) for r in said if r.outcome == "fail"] == []
+    positions = {r.case.id for r in said if r.outcome == "skip" and r.unasked == "position"}
+    assert all("deals a position" in r.message for r in said if r.case.id in positions)
+    # navpil's five Tsung Shap position scenarios under its own values (issue 37), and Kap ones
+    assert len([case for case in positions if case.startswith("scenario:tsung-shap/")]) >= 5
+    assert any(case.startswith("scenario:kap-") for case in positions)
+    # the scenarios that deal from an order, or ask a capability, are still asked and pass
+    assert any(r.outcome == "pass" and r.case.game == "tsung-shap" for r in said)
+    silent = _run("--full-deals-silent")
+    failed = {r.case.id for r in silent if r.outcome == "fail"}
+    assert failed == positions
+    assert all("cannot start from a position" in r.message for r in silent if r.case.id in failed)

@@ -49,16 +49,20 @@ class Claims:
     (False, True)
     >>> claims.supports("kap-shap", "turn", "take-and-draw"), claims.supports("kap-shap", "turn", "take-or-draw")
     (True, False)
+    >>> claims.positions("kap-shap"), Claims.from_hello({"games": {"kap-shap": {"options": {}, "position": False}}}).positions("kap-shap")
+    (True, False)
     """
 
     games: tuple[tuple[str, tuple[tuple[str, tuple[str, ...]], ...], tuple[int, int] | None], ...]
     capabilities: tuple[str, ...] = ()
     engine: str = ""
+    full_deals_only: tuple[str, ...] = ()
 
     @classmethod
     def from_hello(cls, hello: Mapping[str, Any]) -> Claims:
         """The claims of a ``start`` answer: games, options, seats, the optional commands announced."""
         found = []
+        full_deals = []
         for game, support in sorted(hello.get("games", {}).items()):
             options = tuple(sorted((k, tuple(v)) for k, v in support.get("options", {}).items()))
             seats = support.get("players")
@@ -66,9 +70,11 @@ class Claims:
             if isinstance(seats, Mapping):
                 bounds = (int(seats.get("min", 1)), int(seats.get("max", 10**6)))
             found.append((game, options, bounds))
+            if support.get("position") is False:
+                full_deals.append(game)
         engine = hello.get("engine", {})
         name = engine.get("name", "") if isinstance(engine, Mapping) else ""
-        return cls(tuple(found), tuple(sorted(hello.get("capabilities", ()))), str(name))
+        return cls(tuple(found), tuple(sorted(hello.get("capabilities", ()))), str(name), tuple(full_deals))
 
     def _game(self, game: str) -> tuple[str, tuple[tuple[str, tuple[str, ...]], ...], tuple[int, int] | None] | None:
         return next((entry for entry in self.games if entry[0] == game), None)
@@ -99,6 +105,10 @@ class Claims:
     def supports(self, game: str, option: str, value: str) -> bool:
         return value in self.values(game, option)
 
+    def positions(self, game: str) -> bool:
+        """Whether the engine starts ``game`` from a position (``"position": false`` in ``start`` says it does not)."""
+        return game not in self.full_deals_only
+
     def seats(self, game: str) -> tuple[int, int] | None:
         entry = self._game(game)
         return entry[2] if entry else None
@@ -109,6 +119,8 @@ class Claims:
             result[game] = {"options": {k: list(v) for k, v in options}}
             if bounds is not None:
                 result[game]["players"] = {"min": bounds[0], "max": bounds[1]}
+            if game in self.full_deals_only:
+                result[game]["position"] = False
         return result
 
 

@@ -25,12 +25,11 @@ from typing import Any
 
 from gupai import __version__
 from gupai.conformance.cases import CaseResult, Claims, not_run
-from gupai.conformance.report_schema import REPORT_FORMAT, REPORT_SCHEMA_ID, REPORT_VERSION, report_schema
+from gupai.conformance.report_schema import REPORT_FORMAT, REPORT_SCHEMA_ID, REPORT_VERSION, UNASKED, report_schema
 from gupai.core.resources import write_or_check
 from gupai.core.spec import game_spec, games
 from gupai.core.terminal import printable
 from gupai.protocol.messages import PROTOCOL_VERSION
-from gupai.protocol.schema import CAPABILITIES
 
 __all__ = [
     "REPORT_FORMAT",
@@ -142,9 +141,10 @@ class Report:
         }
 
     def missing_capabilities(self) -> dict[str, int]:
-        """How many cases each optional command the engine did not announce left unasked."""
-        missing = Counter(r.unasked for r in self.results if r.outcome == "skip" and r.unasked in CAPABILITIES)
-        return {name: missing[name] for name in CAPABILITIES if missing[name]}
+        """How many cases each optional command the engine did not announce left unasked (``position``: the
+        scenarios that deal a position, to an engine whose ``start`` says ``"position": false``)."""
+        missing = Counter(r.unasked for r in self.results if r.outcome == "skip" and r.unasked in UNASKED)
+        return {name: missing[name] for name in UNASKED if missing[name]}
 
     def headline(self) -> str:
         """The summary in one line, as the badge shows it: never a bare ratio.
@@ -369,7 +369,7 @@ class Report:
             lines += [f"  {r.case.id}" for r in fixed]
         missing = self.missing_capabilities()
         if missing:
-            lines += ["", "Capabilities the engine does not announce (cases left unasked)"]
+            lines += ["", "Capabilities the engine lacks (cases left unasked; position: it starts no game from one)"]
             lines += [f"  {name:<14} {count:>4}" for name, count in missing.items()]
         skips = Counter(r.message for r in self.results if r.outcome == "skip")
         if skips:

@@ -12,11 +12,15 @@ from typing import Any
 from gupai.conformance.process import FAULTS
 from gupai.protocol.schema import CAPABILITIES
 
-__all__ = ["REPORT_FORMAT", "REPORT_SCHEMA_ID", "REPORT_VERSION", "report_schema"]
+__all__ = ["REPORT_FORMAT", "REPORT_SCHEMA_ID", "REPORT_VERSION", "UNASKED", "report_schema"]
 
 REPORT_FORMAT = "gupai-conformance-report"
 REPORT_VERSION = 1
 REPORT_SCHEMA_ID = "https://gupai.dev/schemas/conformance-report.schema.json"
+
+#: What an engine may lack that leaves a scenario unasked: an optional command, or (``position``) starting a game
+#: from a position (``"position": false`` in its ``start`` answer).
+UNASKED = (*CAPABILITIES, "position")
 
 
 @cache
@@ -73,9 +77,10 @@ def report_schema() -> dict[str, Any]:
                         },
                         "missing_capabilities": {
                             "type": "object",
-                            "propertyNames": {"enum": list(CAPABILITIES)},
+                            "propertyNames": {"enum": list(UNASKED)},
                             "additionalProperties": count,
-                            "description": "Each optional command the engine lacks, and the cases it left unasked.",
+                            "description": "Each optional command the engine lacks, and the cases it left unasked; "
+                            "`position`: the scenarios dealing a position, to an engine that starts none.",
                         },
                     },
                 ),

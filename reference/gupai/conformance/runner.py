@@ -49,16 +49,23 @@ def run_scenario(
     *,
     capabilities: Collection[str] = (),
     strict: bool = False,
+    positions: bool = True,
 ) -> CaseResult:
     """Run one scenario's steps against the engine.
 
     ``capabilities`` are the optional commands the engine announced; a step
     that needs another ends the scenario as not supported, naming it.
     ``strict``: the engine is the reference (its refusals' rule ids and wording are compared).
+    ``positions``: the engine starts the game from a position (a step dealing one is otherwise not supported).
     """
     assert case.scenario is not None
     run = ScenarioRun(
-        ask=ask, scenario=case.scenario, capabilities=frozenset(capabilities), ask_many=ask_many, strict=strict
+        ask=ask,
+        scenario=case.scenario,
+        capabilities=frozenset(capabilities),
+        ask_many=ask_many,
+        strict=strict,
+        positions=positions,
     )
     for step in case.scenario.steps:
         found = match_step(step)
@@ -176,7 +183,8 @@ def run_case(
         if case.kind == "scenario":
             capabilities = claims.capabilities if claims is not None else ()
             strict = claims is not None and claims.engine == ENGINE_NAME
-            result = run_scenario(case, ask, ask_many, capabilities=capabilities, strict=strict)
+            positions = claims is None or case.game is None or claims.positions(case.game)
+            result = run_scenario(case, ask, ask_many, capabilities=capabilities, strict=strict, positions=positions)
         else:
             result = run_log(case, ask, doc=reading_doc(case, reading) if reading is not None else None)
         if reading is not None:

@@ -241,7 +241,9 @@ def protocol_schema() -> dict[str, Any]:
         "game-support": obj(
             "What the engine supports of one game. `options` maps an option to the values the engine "
             "implements; an option left out is supported at its default value only. `players` bounds the "
-            "players the engine can seat (default: every number the game allows).",
+            "players the engine can seat (default: every number the game allows). `position` (default true) "
+            "says whether it starts a game from a position (a `new_game` deal with `hands`, or Tsung Shap's "
+            "`row`); an engine that deals full games only says false, and is sent no position.",
             {
                 "options": {
                     "type": "object",
@@ -258,6 +260,11 @@ def protocol_schema() -> dict[str, Any]:
                     {"min": {"type": "integer", "minimum": 1}, "max": {"type": "integer", "minimum": 1}},
                     [],
                 ),
+                "position": {
+                    "type": "boolean",
+                    "description": "Whether the engine starts this game from a position (default true). Added "
+                    "2026-11-29 without a new protocol version: an engine that leaves it out is read as before.",
+                },
             },
             ["options"],
         ),

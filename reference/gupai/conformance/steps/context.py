@@ -30,11 +30,13 @@ from gupai.protocol.messages import PROTOCOL_VERSION, Answer, check_answer, enco
 from gupai.protocol.server import ReferenceEngine
 
 __all__ = [
+    "POSITION",
     "TILE",
     "InProcessAsker",
     "ScenarioRun",
     "canonical_split",
     "faces",
+    "is_position",
     "parse_split",
     "scenario_setup",
     "show",
@@ -131,6 +133,9 @@ class ScenarioRun:
     """One scenario being run against an engine: what its steps have set up so far.
 
     ``capabilities`` are the optional commands the engine announced;
+    ``positions`` says whether it starts a game from a position (its ``start``
+    answer's ``"position": false`` says not: a step that deals one is then
+    not supported, as one needing a capability);
     ``strict`` says the engine is the reference: a refusal must then carry
     the rule id the scenario names and the reference's own wording (for
     another engine both are optional, and a missing one is a note).
@@ -141,6 +146,7 @@ class ScenarioRun:
     capabilities: frozenset[str] = frozenset()
     ask_many: AskMany | None = None
     strict: bool = False
+    positions: bool = True
     game: str | None = None
     preset: str = DEFAULT_PRESET
     overrides: dict[str, str] = field(default_factory=dict)
@@ -199,6 +205,15 @@ class ScenarioRun:
         if capability not in self.capabilities:
             raise NotSupportedError(capability, f"{what} needs capability {capability}")
 
+    def need_position(self, deal: Mapping[str, Any] | None) -> None:
+        """Raise :class:`NotSupportedError` (``position``) when ``deal`` is a position and the engine deals full games only."""
+        if self.positions or not is_position(deal):
+            return
+        raise NotSupportedError(
+            POSITION,
+            f'the scenario deals a position; the engine starts {self.game} from full deals only ("position": false)',
+        )
+
     def capability_request(self, cmd: str, **fields: Any) -> tuple[str, dict[str, Any]]:
         """A capability request, with the scenario's game and options for the commands that take them."""
         if cmd in ("tile_value", "pair", "evaluate_hand"):
@@ -226,6 +241,7 @@ class ScenarioRun:
     # --------------------------------------------------------------- play
     def new_game(self, deal: Mapping[str, Any] | None, *, players: int, sets: int | None) -> Answer:
         self.in_game = False
+        self.need_position(deal)
         answer = self.ask("new_game", game=self.game, options=self.options(), players=players, sets=sets, deal=deal)
         if answer.kind in ("unsupported", "error"):
             raise StepError(f"new_game: the engine answered {answer.describe()}")
@@ -275,6 +291,19 @@ class ScenarioRun:
             )
             raise StepError(f"legal_actions lists {', '.join(twice)} more than once: each legal move is listed once")
         return set(listed)
+
+
+#: What a scenario that deals a position needs of an engine: its ``start`` must not say ``"position": false``.
+POSITION = "position"
+
+
+def is_position(deal: Mapping[str, Any] | None) -> bool:
+    """Whether a ``new_game`` deal is a position: hands (a collecting game) or a row (Tsung Shap), no order.
+
+    >>> is_position({"hands": [], "stock": [], "first_player": 0}), is_position({"order": [], "hands": []}), is_position(None)
+    (True, False, False)
+    """
+    return deal is not None and "order" not in deal and ("hands" in deal or "row" in deal)
 
 
 # ------------------------------------------------------------- requirements
