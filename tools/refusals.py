@@ -300,6 +300,14 @@ TSUNG: tuple[Refusal, ...] = (
         {"reach": "laid-end"},
     ),
     Refusal(
+        "A player takes a lone tile as a pair at one end (a capture of a lone tile is at ends)",
+        "tsung-shap",
+        {**_row(["5-5"], [["5-5", "6-6"], ["4-4", "3-1"]]), "laid": 6},
+        [_lay(0, "5-5", "right")],
+        _capture(0, "pair", "right"),
+        {"lone-tile": "pair"},
+    ),
+    Refusal(
         "A player claims a capture of its own turn", "tsung-shap", _PAIR, _LAID, _capture(0, "pair", "left", claim=True)
     ),
     Refusal(

@@ -23,6 +23,13 @@ Feature: Kap Shap: the winning hand
       | [6-4] [6-4] [5-5] [5-5] [3-3] [3-1] [2-2] [5-1] | 4 ways  |
 
   @rule:ks.hand.win
+  Scenario: A hand arrives in any spelling, each tile read as read_tile reads it
+    Given the game kap-shap with preset culin
+    When the player holds [6-6] 6-6 [4-6] 4:6 [1-5] 1/3 [3:4] 1-2
+    Then the hand is winning
+    And the hand splits one way
+
+  @rule:ks.hand.win
   Scenario: A hand may split in several ways
     Given the game kap-shap with preset culin
     When the player holds [6-4] [6-4] [5-5] [5-5] [3-3] [3-1] [2-2] [5-1]

@@ -85,6 +85,23 @@ Feature: The German four-tile variant: four tiles in hand, refilled after every 
     And the Tsung Shap row is [1-1]
     And seat 1 is to lay
 
+  @rule:ts.score @rule:ts.sweep.restart @option:hand=four @option:refill=own-half @option:restart=before-refill
+  Scenario: A capture counts in the scores as soon as it is taken, before the row is restarted and the hand refilled
+    Given the option hand is four
+    And the option refill is own-half
+    And the option restart is before-refill
+    And a Tsung Shap row [6-6] [3-1] with seat 0 to play
+    And seat 0's hand is [2-2] [5-5] [1-1] [6-5]
+    And seat 0's face-down tiles begin [3-3] [5-3]
+    And seat 1's hand is [6-4] [5-1] [4-3] [6-1]
+    When seat 0 lays [2-2] at the right end
+    And seat 0 takes the triple at both ends
+    Then the scores are 40 to 0
+    And seat 0 is to lay
+    When seat 0 lays [1-1] on the empty table
+    Then the scores are 40 to 0
+    And seat 0's hand is [5-5] [6-5] [3-3] [5-3]
+
   @rule:ts.german.choices @option:hand=four @option:stock=common
   Scenario: Under restart=after-refill the tile that restarts the row may be the tile just drawn
     Given the option hand is four

@@ -329,6 +329,8 @@ class Game:
                 rule = {"pair": "ts.capture.pair", "triple": "ts.capture.triple"}.get(
                     str(move.get("kind")), "ts.lone-tile"
                 )
+                if len(self.before) == 1:  # the refusals page: a capture of a lone tile is at ends, under ts.lone-tile
+                    rule = "ts.lone-tile"
                 raise illegal(
                     rule if kind == "capture" else "ts.claim",
                     f"seat {seat} cannot take {move.get('kind')} {move.get('at')}",
