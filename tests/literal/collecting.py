@@ -187,6 +187,8 @@ class Game:
                     raise illegal(rule("eye"), f"seat {seat}'s hand wins only with a military eye")
                 raise illegal(rule("declare.valid"), f"seat {seat}'s hand is not an eye and ten-pairs")
             return
+        if kind in ("draw", "take", "pass") and wins and self.opts["declare"] == "mandatory":  # the refusals page
+            raise illegal(rule("declare"), f"seat {seat} holds a winning hand and must declare it")
         if self.phase == "opening":
             if kind != "discard":
                 raise illegal(
@@ -208,6 +210,8 @@ class Game:
             if kind == "pass" and not self.stock:
                 return
         elif self.phase in ("taken", "drawn"):
+            if kind == "draw" and not self.stock:  # holding 8 with the stock empty: the stock's rule (refusals page)
+                raise illegal(rule("end.stock"), "the stock is empty")
             if kind == "draw":
                 raise illegal(
                     rule("turn.discard"), f"seat {seat} drew holding {full} tiles: a discard (or a win) first"
@@ -362,6 +366,8 @@ def new_game(rules: Rules, request: dict[str, Any]) -> Game:
     rule = rules.rule
     if opts["stock-out"] == "play-on" and opts["turn"] == "take-and-draw":
         raise illegal(rule("end.stock"), "stock-out=play-on goes only with the one-tile turn (turn=take-or-draw)")
+    if opts["first-player"] == "previous-winner" and opts["opening"] != "draw":  # the refusals page's new_game table
+        raise illegal(rule("deal.first-player"), "first-player=previous-winner: it goes with opening=draw")
     n, sets = rules.equipment(request["players"], request["sets"], opts)
     deal = request["deal"]
     if deal is None:
@@ -391,7 +397,8 @@ def new_game(rules: Rules, request: dict[str, Any]) -> Game:
     check_tiles(rules, [*(t for h in hands for t in h), *stock], "the deal", sets)
     first_size = rules.hand if opts["opening"] == "draw" else rules.hand + 1
     if any(len(h) != (first_size if seat == first else rules.hand) for seat, h in enumerate(hands)):
-        raise illegal(rule("deal.method"), f"the first player holds {first_size} tiles, the others {rules.hand}")
+        method = rule("deal.boneyard" if opts["deal"] == "boneyard" else "deal.wall")  # the deal's rule (refusals page)
+        raise illegal(method, f"the first player holds {first_size} tiles, the others {rules.hand}")
     return Game(rules, hands, stock, first, opts)
 
 

@@ -23,13 +23,14 @@ from typing import Any
 
 from gupai.conformance.gherkin import Scenario
 from gupai.conformance.steps.binding import Asker, AskMany, NotSupportedError, StepError
-from gupai.core.options import DEFAULT_PRESET, resolve_options
+from gupai.core.options import DEFAULT_PRESET, read_options, resolve_options
 from gupai.core.tiles import Tile, set_counts
 from gupai.games.kap.config import CollectingConfig, collecting_config
 from gupai.protocol.messages import PROTOCOL_VERSION, Answer, check_answer, encode, read_request
 from gupai.protocol.server import ReferenceEngine
 
 __all__ = [
+    "NO_OPTIONS",
     "POSITION",
     "TILE",
     "InProcessAsker",
@@ -38,6 +39,7 @@ __all__ = [
     "faces",
     "is_position",
     "parse_split",
+    "protocol_defaults",
     "scenario_setup",
     "show",
     "show_split",
@@ -175,6 +177,10 @@ class ScenarioRun:
             raise StepError("the scenario names no game: 'Given the game <game>' must come first")
         return resolve_options(self.game, preset=self.preset, overrides=self.overrides).as_dict()
 
+    def request_options(self) -> dict[str, str]:
+        """The options a request sends: the scenario's, or none (``options: {}``, the protocol's defaults)."""
+        return {} if self.cache.get(NO_OPTIONS) else self.options()
+
     def config(self) -> CollectingConfig:
         options = resolve_options(self.game or "", preset=self.preset, overrides=self.overrides)
         return collecting_config(options.game, options, players=self.players, sets=self.sets)
@@ -217,7 +223,7 @@ class ScenarioRun:
     def capability_request(self, cmd: str, **fields: Any) -> tuple[str, dict[str, Any]]:
         """A capability request, with the scenario's game and options for the commands that take them."""
         if cmd in ("tile_value", "pair", "evaluate_hand"):
-            fields = {"game": self.game, "options": self.options(), **fields}
+            fields = {"game": self.game, "options": self.request_options(), **fields}
         return cmd, fields
 
     def capability(self, cmd: str, **fields: Any) -> Answer:
@@ -242,7 +248,9 @@ class ScenarioRun:
     def new_game(self, deal: Mapping[str, Any] | None, *, players: int, sets: int | None) -> Answer:
         self.in_game = False
         self.need_position(deal)
-        answer = self.ask("new_game", game=self.game, options=self.options(), players=players, sets=sets, deal=deal)
+        answer = self.ask(
+            "new_game", game=self.game, options=self.request_options(), players=players, sets=sets, deal=deal
+        )
         if answer.kind in ("unsupported", "error"):
             raise StepError(f"new_game: the engine answered {answer.describe()}")
         return answer
@@ -259,6 +267,12 @@ class ScenarioRun:
         if self.game is None:
             raise StepError("the scenario names no game")
         config = self.config()
+        deal = self.position_deal(config)
+        self.expect_ok(self.new_game(deal, players=config.players, sets=config.sets), "the scenario's deal")
+        self.in_game = True
+
+    def position_deal(self, config: CollectingConfig, *, sizes: bool = True) -> dict[str, Any]:
+        """The position the context steps describe, as a ``new_game`` deal (``sizes``: hands of the deal's sizes only)."""
         counts = list(set_counts(config.sets))
         dealt = [list(self.hands.get(seat, [])) for seat in range(config.players)]
         for tiles in [*dealt, self.stock_start]:
@@ -268,12 +282,10 @@ class ScenarioRun:
             raise StepError("the scenario deals more copies of a tile than the sets hold")
         for seat, held in enumerate(dealt):
             want = config.dealt(first=seat == self.first)
-            if len(held) != want:
+            if sizes and len(held) != want:
                 raise StepError(f"the scenario deals seat {seat} {len(held)} tiles; the deal gives {want}")
         rest = [] if self.stock_exact else [Tile.from_index(k) for k, c in enumerate(counts) for _ in range(c)]
-        deal = {"hands": [faces(h) for h in dealt], "stock": faces(self.stock_start + rest), "first_player": self.first}
-        self.expect_ok(self.new_game(deal, players=config.players, sets=config.sets), "the scenario's deal")
-        self.in_game = True
+        return {"hands": [faces(h) for h in dealt], "stock": faces(self.stock_start + rest), "first_player": self.first}
 
     def action(self, seat: int, move: str) -> dict[str, Any]:
         words = move.replace("[", " ").replace("]", " ").split()
@@ -293,6 +305,19 @@ class ScenarioRun:
         return set(listed)
 
 
+#: The scenario's cache key saying its requests give no options (``Given the game X with no options given``).
+NO_OPTIONS = "no options given"
+
+
+def protocol_defaults(game: str) -> dict[str, str]:
+    """What ``options: {}`` means under protocol 1: every option at its version-1 default (or old reading).
+
+    >>> protocol_defaults("tsung-shap")["lone-tile"]
+    'no-capture'
+    """
+    return read_options(game, {}).as_dict()
+
+
 #: What a scenario that deals a position needs of an engine: its ``start`` must not say ``"position": false``.
 POSITION = "position"
 
@@ -307,7 +332,9 @@ def is_position(deal: Mapping[str, Any] | None) -> bool:
 
 
 # ------------------------------------------------------------- requirements
-_GAME = re.compile(r"the game (?P<game>[a-z][a-z-]*)(?: with preset (?P<preset>[a-z0-9:-]+))?")
+_GAME = re.compile(
+    r"the game (?P<game>[a-z][a-z-]*)(?: with preset (?P<preset>[a-z0-9:-]+)|(?P<none> with no options given))?"
+)
 _OPTION = re.compile(r"the option (?P<key>[a-z0-9-]+) is (?P<value>[a-z0-9-]+)")
 _PLAYERS = re.compile(r"(?P<players>\d+) players? (?:play|sits? down)(?: with (?P<sets>\d+) sets?)?")
 
@@ -324,6 +351,8 @@ def scenario_setup(scenario: Scenario) -> tuple[str | None, str, dict[str, str],
     for step in scenario.steps:
         if (found := _GAME.fullmatch(step.text)) is not None:
             game, preset = found["game"], found["preset"] or DEFAULT_PRESET
+            if found["none"]:  # options: {} means protocol 1's defaults, every one of which the case depends on
+                overrides = protocol_defaults(game)
         elif (found := _OPTION.fullmatch(step.text)) is not None:
             overrides[found["key"]] = found["value"]
         elif (found := _PLAYERS.fullmatch(step.text)) is not None:

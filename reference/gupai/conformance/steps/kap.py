@@ -56,6 +56,14 @@ def _stock(run: ScenarioRun, how: str, tiles: str) -> None:
     run.in_game = False
 
 
+@STEPS.when(r"the position is offered")
+def _offered(run: ScenarioRun) -> None:
+    """The position dealt as written, hands of any size (``the game is refused``, ``the refusal cites rule``)."""
+    config = run.config()
+    run.sat_down = run.new_game(run.position_deal(config, sizes=False), players=config.players, sets=config.sets)
+    run.in_game = run.sat_down.is_ok
+
+
 @STEPS.given(r"seat (?P<seat>\d+) plays first")
 def _first(run: ScenarioRun, seat: str) -> None:
     run.first = int(seat)

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from gupai.conformance.attribution import SET_RULE
 from gupai.conformance.steps.binding import StepError, StepList
-from gupai.conformance.steps.context import ScenarioRun
+from gupai.conformance.steps.context import NO_OPTIONS, ScenarioRun, protocol_defaults
 from gupai.core.options import DEFAULT_PRESET
 
 __all__ = ["STEPS"]
@@ -44,6 +44,15 @@ def _game_preset(run: ScenarioRun, game: str, preset: str) -> None:
     _not_started(run, "The game")
     run.game, run.preset = game, preset
     run.options()  # an unknown game or preset is a mistake in the feature
+
+
+@STEPS.given(r"the game (?P<game>[a-z][a-z-]*) with no options given")
+def _game_defaults(run: ScenarioRun, game: str) -> None:
+    """Every request of the game says ``options: {}``: the defaults of protocol 1 (the harness reads them so too)."""
+    _not_started(run, "The game")
+    run.game, run.preset = game, DEFAULT_PRESET
+    run.overrides = protocol_defaults(game)
+    run.cache[NO_OPTIONS] = True
 
 
 @STEPS.given(r"the option (?P<key>[a-z0-9-]+) is (?P<value>[a-z0-9-]+)")

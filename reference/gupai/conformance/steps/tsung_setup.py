@@ -92,7 +92,8 @@ def tsung_options(run: ScenarioRun) -> dict[str, str]:
 
 def new_game(run: ScenarioRun, deal: Mapping[str, Any] | None) -> Answer:
     setup = tsung_setup(run)
-    fields = {"game": run.game, "options": tsung_options(run), "players": 2, "sets": 1, "deal": deal}
+    tsung_options(run)  # (names the game)
+    fields = {"game": run.game, "options": run.request_options(), "players": 2, "sets": 1, "deal": deal}
     run.need_position(deal)
     answer = run.ask("new_game", **fields)
     if answer.kind in ("unsupported", "error"):
