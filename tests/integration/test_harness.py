@@ -269,7 +269,7 @@ def test_a_report_of_one_game_lists_only_its_rules_and_counts_unasked_cases_by_c
     )
     report = Report("cmd", {"capabilities": []}, results, games=("kap-shap",))
     assert all(status.rule.startswith("ks.") for status in report.rules())
-    assert "any" not in {group["game"] for group in report.by_game()}
+    assert "tiles" not in {group["game"] for group in report.by_game()}  # (none of them asked)
     assert report.missing_capabilities() == {"describe": 1, "pair": 1}
     assert report.badge()["message"] == "1 passed · 2 not asked"
     assert "describe" in report.text() and "2 not supported by the engine, 0 not askable" in report.text()

@@ -39,6 +39,7 @@ import html
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from gupai.conformance.report import TILES
 from gupai.core.terminal import printable
 
 __all__ = ["COMPARE_FORMAT", "MAX_LABEL", "MAX_REPORT_BYTES", "compare", "kit_counts", "matrix_html", "matrix_text"]
@@ -66,7 +67,7 @@ def kit_counts() -> dict[str, dict[str, Any]]:
     for case in collect_cases():
         entry = kit.setdefault(case.game or "", {"cases": 0, "rules": {}})
         entry["cases"] += 1
-        for rule in case.rules:
+        for rule in case.rules if case.game else (TILES,):  # the tile cases: once, as their group (as a report)
             entry["rules"][rule] = entry["rules"].get(rule, 0) + 1
     return kit
 
@@ -151,7 +152,7 @@ def compare(
         engine |= {"games": games, "coverage": coverage, **({"file": files[index]} if files else {})}
         engines.append(engine)
         statuses = {str(entry["rule"]): entry for entry in report.get("rules", ())}
-        for game in games:
+        for game in [*games, ""]:  # "": the tile cases, which every run holds
             for rule in kit.get(game, {}).get("rules", {}):
                 statuses.setdefault(rule, {"rule": rule, "status": "untested"})
         for rule, entry in statuses.items():

@@ -22,7 +22,7 @@ import xml.etree.ElementTree as ET
 from collections import defaultdict
 
 from gupai.conformance.cases import CaseResult
-from gupai.conformance.report import Report, not_supported
+from gupai.conformance.report import TILES, Report, not_supported
 
 __all__ = ["junit_xml"]
 
@@ -44,7 +44,7 @@ def _case(report: Report, result: CaseResult) -> ET.Element:
     element = ET.Element(
         "testcase",
         name=_clean(case.id),
-        classname=f"gupai.{case.kind}.{case.game or 'tiles'}",
+        classname=f"gupai.{case.kind}.{case.game or TILES}",
         time=f"{result.seconds:.3f}",
     )
     properties = ET.SubElement(element, "properties")
@@ -76,7 +76,7 @@ def junit_xml(report: Report) -> str:
     """The JUnit XML text of ``report``."""
     suites: dict[str, list[CaseResult]] = defaultdict(list)
     for result in report.results:
-        suites[result.case.game or "tiles"].append(result)
+        suites[result.case.game or TILES].append(result)
     root = ET.Element("testsuites", name="gupai conformance")
     totals = {"tests": 0, "failures": 0, "errors": 0, "skipped": 0}
     seconds = 0.0

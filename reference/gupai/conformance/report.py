@@ -34,6 +34,7 @@ from gupai.protocol.messages import PROTOCOL_VERSION
 __all__ = [
     "REPORT_FORMAT",
     "REPORT_SCHEMA_ID",
+    "TILES",
     "Report",
     "RuleStatus",
     "apply_known_failures",
@@ -42,6 +43,9 @@ __all__ = [
 ]
 
 _SCHEMA_FILE = "conformance-report.schema.json"
+
+#: The group of the cases of no one game (the tile set's): one row of the rules, of the games and of JUnit's suites.
+TILES = "tiles"
 
 
 def parse_known_failures(text: str) -> tuple[str, ...]:
@@ -165,9 +169,15 @@ class Report:
         return " · ".join(parts)
 
     def rules(self) -> list[RuleStatus]:
-        """Every rule of the games run, and every rule a case names, with its status."""
+        """Every rule of the games run, and every rule a case names, with its status.
+
+        The cases of no one game (the tile set's, ``features/tiles.feature``) count once, as their own group
+        :data:`TILES`, not under each game's set rule they name (``ks.equipment.set``, ``kts.equipment.sets``):
+        a run of every game counts each of them once. The group is listed when some of its cases were asked.
+        """
         tally: dict[str, Counter[str]] = {}
         failed_cases: dict[str, list[str]] = {}
+        asked_tiles = any(r.case.game is None and r.outcome != "skip" for r in self.results)
         games = set(self.games) | {r.case.game for r in self.results if r.case.game}
         for game in sorted(games):
             try:
@@ -178,6 +188,15 @@ class Report:
                 if spec_rule.status == "executable":
                     tally.setdefault(spec_rule.id, Counter())
         for result in self.results:
+            if result.case.game is None:  # a tile case: once, in its group
+                if asked_tiles:
+                    key = {"pass": "passed", "skip": "skipped"}.get(
+                        result.outcome, "known" if result.known else "failed"
+                    )
+                    tally.setdefault(TILES, Counter())[key] += 1
+                    if key == "failed":
+                        failed_cases.setdefault(TILES, []).append(result.case.id)
+                continue
             if result.outcome == "fail":
                 key = "known" if result.known else "failed"
                 for rule in result.failed_rules or result.case.rules:
@@ -222,16 +241,16 @@ class Report:
         return not self.games or _game_of(rule) in (*self.games, None)
 
     def by_game(self) -> list[dict[str, Any]]:
-        """Case counts by game and preset; the cases of no one game (``any``) only when some were asked."""
+        """Case counts by game and preset; the cases of no one game (the group ``tiles``) only when some were asked."""
         groups: dict[tuple[str, str], Counter[str]] = {}
         for result in self.results:
-            key = (result.case.game or "any", result.case.preset or "-")
+            key = (result.case.game or TILES, result.case.preset or "-")
             outcome = "known" if result.outcome == "fail" and result.known else result.outcome
             groups.setdefault(key, Counter())[outcome] += 1
         groups = {
             key: counts
             for key, counts in groups.items()
-            if key[0] != "any" or counts["pass"] + counts["fail"] + counts["known"]
+            if key[0] != TILES or counts["pass"] + counts["fail"] + counts["known"]
         }
         return [
             {

@@ -104,7 +104,8 @@ def report_schema() -> dict[str, Any]:
                 ),
                 "rules": {
                     "type": "array",
-                    "description": "Every executable rule of the games run, by id.",
+                    "description": "Every executable rule of the games run, by id, and `tiles`: the cases of no "
+                    "one game (the tile set's), counted once as their own group, not under each game's rule they name.",
                     "items": obj(
                         "A rule: fail if any case pointing at it failed, else pass if one passed, else known, "
                         "skip or untested.",
@@ -121,7 +122,8 @@ def report_schema() -> dict[str, Any]:
                 },
                 "games": {
                     "type": "array",
-                    "description": "Case counts by game and preset (`any` and `-` for cases of no one game).",
+                    "description": "Case counts by game and preset (`tiles` and `-` for the cases of no one game, "
+                    "listed when some were asked).",
                     "items": obj(
                         "One game and preset.",
                         {
