@@ -51,6 +51,7 @@ def test_an_engine_claiming_navpils_values_is_asked_the_hand_and_pair_cases_that
     assert [(r.case.id, r.outcome, r.message) for r in unset if r.outcome != "pass"] == []
     assert all(r.notes and r.notes[0].startswith("asked under ") and "opening=draw" in r.notes[0] for r in unset)
     for result in results:
+        assert result.case.game is not None
         wanted = {k: v for k, v in _set_in_text(result.case).items() if v not in CLAIMS[result.case.game][k]}
         if wanted:  # it depends on a value navpil does not play: not supported, naming one of them
             assert result.outcome == "skip" and result.unasked == "claims", result.case.id

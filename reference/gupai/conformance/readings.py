@@ -23,7 +23,7 @@ under (a note); a case that depends on the value stays "not supported".
 from __future__ import annotations
 
 import json
-from collections.abc import Collection, Mapping
+from collections.abc import Collection, Hashable, Mapping
 from dataclasses import dataclass, replace
 from functools import cache
 from typing import Any, Protocol
@@ -39,7 +39,7 @@ from gupai.protocol.schema import CAPABILITIES
 __all__ = ["Reading", "ScenarioRunner", "reading_ask", "reading_ask_many", "reading_doc", "reading_for"]
 
 
-class ScenarioRunner(Protocol):
+class ScenarioRunner(Hashable, Protocol):
     """What runs a scenario against an engine's ``Ask`` (:func:`gupai.conformance.runner.run_scenario`)."""
 
     def __call__(self, case: Case, ask: Ask, *, capabilities: Collection[str] = ()) -> CaseResult: ...
