@@ -13,11 +13,15 @@ supported, naming that value; none fails.
 
 from __future__ import annotations
 
+import re
 import sys
 from pathlib import Path
 
+import jsonschema
+
 from gupai.conformance.cases import Case, CaseResult, collect_cases, select_cases
 from gupai.conformance.process import EngineProcess
+from gupai.conformance.report import Report, report_schema
 from gupai.conformance.runner import run_cases
 from tests.fakes.navpil_claims import CLAIMS
 
@@ -64,7 +68,13 @@ def _run(flag: str) -> list[CaseResult]:
     )
     with EngineProcess([sys.executable, str(FAKE), flag], timeout=20, start_timeout=60) as engine:
         claims, results, _restarts = run_cases(engine, cases)
+        hello = engine.hello
     assert claims.positions("tsung-shap") is (flag != "--full-deals")
+    report = Report(f"navpil_claims.py {flag}", hello, tuple(results))
+    jsonschema.Draft202012Validator(report_schema()).validate(report.to_json())
+    unasked = len([r for r in results if r.unasked == "position"])
+    assert report.missing_capabilities().get("position", 0) == unasked
+    assert bool(re.search(rf"^  position +{unasked}$", report.text(), re.M)) is bool(unasked)
     return results
 
 
