@@ -254,3 +254,18 @@ def test_navpil_s_classic_presets_lay_the_second_opening_tile_at_the_left_and_ol
     # under the preset's values today the same game breaks the opening rule at that tile (event 3)
     today = {**doc, "options": {**doc["options"], "opening-end": "left"}}
     assert [(i.event, i.rule) for i in validate_log(today)][:1] == [(3, "ts.opening")]
+    # an engine older than the option (navpil's values, opening-end unlisted) is asked the corpus's navpil-classic
+    # logs under its old reading, the reference's verdict being the same
+    from gupai.conformance.cases import Claims, collect_cases, requirement_gap
+    from gupai.conformance.readings import reading_for
+    from gupai.conformance.runner import run_scenario
+
+    values = {
+        k: [v] for k, v in game_spec("tsung-shap").preset("navpil-classic").as_dict().items() if k != "opening-end"
+    }
+    claims = Claims.from_hello({"protocol": 1, "games": {"tsung-shap": {"options": values}}})
+    logs = [c for c in collect_cases() if c.id.startswith("log:tsung-shap/valid/navpil-classic-")]
+    assert len(logs) == 3 and all(dict(c.options)["opening-end"] == "left" for c in logs)
+    assert all((requirement_gap(c, claims) or "").startswith("needs option opening-end=left") for c in logs)
+    readings = [reading_for(c, claims, run_scenario) for c in logs]
+    assert [r.options if r else None for r in readings] == [{"opening-end": "either-end"}] * 3
