@@ -260,10 +260,10 @@ def test_navpil_s_classic_presets_lay_the_second_opening_tile_at_the_left_and_ol
     from gupai.conformance.readings import reading_for
     from gupai.conformance.runner import run_scenario
 
-    values = {
+    listed = {
         k: [v] for k, v in game_spec("tsung-shap").preset("navpil-classic").as_dict().items() if k != "opening-end"
     }
-    claims = Claims.from_hello({"protocol": 1, "games": {"tsung-shap": {"options": values}}})
+    claims = Claims.from_hello({"protocol": 1, "games": {"tsung-shap": {"options": listed}}})
     logs = [c for c in collect_cases() if c.id.startswith("log:tsung-shap/valid/navpil-classic-")]
     assert len(logs) == 3 and all(dict(c.options)["opening-end"] == "left" for c in logs)
     assert all((requirement_gap(c, claims) or "").startswith("needs option opening-end=left") for c in logs)
