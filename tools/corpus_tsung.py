@@ -318,6 +318,12 @@ def invalid_cases() -> Iterator[Case]:
     log["events"].insert(4, _capture(1, kind, "ends", [second, first], 40, True))
     yield case("ts.opening", "second-opening-tile-takes-the-first", log)
 
+    # navpil lays the second opening tile at the left end (opening-end=left): the right end is refused
+    log = _play("navpil-classic", 1, "greedy")
+    assert [e["end"] for e in log["events"] if e["type"] == "lay"][1] == "left"
+    log["events"][3]["end"] = "right"
+    yield case("ts.opening", "second-opening-tile-at-the-right-under-opening-end-left", log)
+
     log = copy.deepcopy(base)
     index = _find(log, lambda i, e: e["type"] == "reveal" and i > 10 and log["events"][i + 2]["type"] == "reveal")
     wrong = next(t for t in ("6-6", "1-1", "4-4", "5-5") if t != log["events"][index]["tile"])

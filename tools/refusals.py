@@ -266,6 +266,14 @@ TSUNG: tuple[Refusal, ...] = (
         "A player claims when no capture was missed", "tsung-shap", _PLAIN, [], _capture(0, "pair", "left", claim=True)
     ),
     Refusal("A seat moves out of turn", "tsung-shap", _PLAIN, [], _lay(1, "4-4")),
+    Refusal(
+        "The second opening tile laid at the right end, where navpil lays it at the left",
+        "tsung-shap",
+        _row([], [["2-2", "5-5"], ["4-4", "1-1"]]),
+        [_lay(0, "2-2")],
+        _lay(1, "4-4", "right"),
+        {"opening-end": "left"},
+    ),
     Refusal("A capture is open, and the player lays another tile", "tsung-shap", _PAIR, _LAID, _lay(0, "5-5")),
     Refusal(
         "A player takes two tiles that are not identical as a pair",

@@ -258,6 +258,8 @@ TSUNG_COMBINATIONS: tuple[tuple[tuple[str, str], ...], ...] = (
     (("end", "equal-turns"), ("hand", "four"), ("refill", "own-half")),
     (("hand", "four"), ("reach", "laid-end"), ("refill", "own-half")),
     (("lone-tile", "pair-or-ten"), ("opening-capture", "yes"), ("reach", "laid-end")),
+    (("opening-end", "left"), ("opening-capture", "yes"), ("reach", "laid-end")),
+    (("opening-end", "left"), ("hand", "four"), ("refill", "own-half"), ("reach", "laid-end")),
     (("lone-tile", "pair"), ("lone-score", "sweep"), ("sweep-score", "add")),
     (("lone-tile", "pair-or-ten"), ("lone-score", "capture-and-sweep"), ("sweep-score", "none")),
     (("lay-again", "any-capture"), ("lone-tile", "pair-or-ten"), ("lone-score", "sweep")),

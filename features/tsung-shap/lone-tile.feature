@@ -98,7 +98,7 @@ Feature: Taking a lone tile: what may take it, and what it scores
     And the scores are 0 to 40
     And seat 1 has turned over [5-5]
 
-  @rule:ts.capture.pair @option:lone-score=capture-and-sweep @option:pair-score=fifty @option:sweep-score=add @option:missed-capture=none @option:refill=own-half @option:first-player=previous-higher @option:restart=before-refill
+  @rule:ts.capture.pair @option:lone-score=capture-and-sweep @option:pair-score=fifty @option:sweep-score=add @option:missed-capture=none @option:refill=own-half @option:first-player=previous-higher @option:restart=before-refill @option:opening-end=left
   Scenario: Under navpil's poorPairs a pair scores a fixed 50
     Given the game tsung-shap with preset navpil-poor-pairs
     And a Tsung Shap row [6-6] [3-1] [4-4] with seat 0 to play
@@ -106,7 +106,7 @@ Feature: Taking a lone tile: what may take it, and what it scores
     When seat 0 lays [4-4] at the right end
     Then the captures open are: pair right for 50, triple right for 20
 
-  @rule:ts.lone-tile @rule:ts.sweep @option:lone-score=capture-and-sweep @option:pair-score=fifty @option:sweep-score=add @option:missed-capture=none @option:refill=own-half @option:first-player=previous-higher @option:restart=before-refill
+  @rule:ts.lone-tile @rule:ts.sweep @option:lone-score=capture-and-sweep @option:pair-score=fifty @option:sweep-score=add @option:missed-capture=none @option:refill=own-half @option:first-player=previous-higher @option:restart=before-refill @option:opening-end=left
   Scenario: Under navpil's poorPairs a pair taking the lone tile scores 50 and the sweep's 40
     Given the game tsung-shap with preset navpil-poor-pairs
     And a Tsung Shap row [6-6] with seat 1 to play

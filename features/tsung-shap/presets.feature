@@ -101,7 +101,7 @@ Feature: Tsung Shap under every preset, each played as a whole
     And the scores are 30 to 40
     And the last capture is a sweep
 
-  @rule:ts.capture.triple @rule:ts.lone-tile @rule:ts.score @rule:ts.sweep @option:sweep-score=add @option:lone-score=capture-and-sweep @option:missed-capture=none @option:refill=own-half @option:first-player=previous-higher @option:restart=before-refill
+  @rule:ts.capture.triple @rule:ts.lone-tile @rule:ts.score @rule:ts.sweep @option:sweep-score=add @option:lone-score=capture-and-sweep @option:missed-capture=none @option:refill=own-half @option:first-player=previous-higher @option:restart=before-refill @option:opening-end=left
   Scenario: Under the preset navpil-classic, navpil's classic: the lone pair scores its points and the sweep's 40
     Given the game tsung-shap with preset navpil-classic
     And a Tsung Shap row [6-6] [1-1] [4-4] with seat 0 to play
@@ -120,7 +120,7 @@ Feature: Tsung Shap under every preset, each played as a whole
     And the scores are 30 to 80
     And the last capture is a sweep
 
-  @rule:ts.capture.triple @rule:ts.lone-tile @rule:ts.score @rule:ts.sweep @option:sweep-score=add @option:lone-score=capture-and-sweep @option:missed-capture=none @option:refill=own-half @option:pair-score=fifty @option:first-player=previous-higher @option:restart=before-refill
+  @rule:ts.capture.triple @rule:ts.lone-tile @rule:ts.score @rule:ts.sweep @option:sweep-score=add @option:lone-score=capture-and-sweep @option:missed-capture=none @option:refill=own-half @option:pair-score=fifty @option:first-player=previous-higher @option:restart=before-refill @option:opening-end=left
   Scenario: Under the preset navpil-poor-pairs, navpil's poorPairs: the lone pair scores 50 and the sweep's 40
     Given the game tsung-shap with preset navpil-poor-pairs
     And a Tsung Shap row [6-6] [1-1] [4-4] with seat 0 to play

@@ -49,6 +49,22 @@ Feature: Tsung Shap turns: the opening, turning a tile over, laying it at an end
     Then seat 1 may take nothing
     And seat 1 may not take the lone tile as a pair (rule ts.lone-tile)
 
+  @rule:ts.opening @rule:ts.turn.lay @option:opening-end=left
+  Scenario: Under opening-end=left (navpil) the second opening tile is laid at the left end only
+    Given the option opening-end is left
+    And a new Tsung Shap game
+    And seat 0's face-down tiles begin [6-6] [3-1]
+    And seat 1's face-down tiles begin [5-5] [2-2]
+    When seat 0 lays [6-6] on the empty table
+    And seat 1 tries to lay [5-5] at the right end
+    Then the move breaks rule ts.opening
+    When seat 1 lays [5-5] at the left end
+    Then the Tsung Shap row is [5-5] [6-6]
+    And seat 0 has turned over [3-1]
+    When seat 0 lays [3-1] at the right end
+    Then the Tsung Shap row is [5-5] [6-6] [3-1]
+    And seat 1 has turned over [2-2]
+
   @rule:ts.turn.reveal @rule:ts.turn.lay
   Scenario: The tile turned over is the next of the player's pile, and it must be laid
     Given a Tsung Shap row [6-6] [3-1] with seat 0 to play

@@ -40,6 +40,7 @@ class FirstRelease(ReferenceEngine):
                     return {"id": request["id"], "answer": "unsupported", "message": message}
         answer = super().handle(request)
         if request["cmd"] == "start" and answer["answer"] == "ok":
+            answer["protocol"] = 1  # frozen at protocol 1 (the reference underneath speaks protocol 2)
             for game, claim in answer["games"].items():
                 claim["options"] = {key: list(values) for key, values in OPTIONS[game].items()}
         return answer

@@ -72,6 +72,7 @@ class VersionOneDefaults(ReferenceEngine):
                     return {"id": request["id"], "answer": "unsupported", "message": message}
         answer = super().handle(request)
         if request["cmd"] == "start" and answer["answer"] == "ok":
+            answer["protocol"] = 1  # frozen at protocol 1 (the reference underneath speaks protocol 2)
             for claim in answer["games"].values():
                 claim["options"] = {}
         return answer

@@ -191,3 +191,81 @@ def test_the_first_release_s_celko_logs_validate_and_say_they_use_a_retired_read
         "conformance/kap-tai-shap/valid/celko-10p-greedy-seed1.json": ["kts.pair.ten"],
         "conformance/kap-tai-shap/valid/celko-5p-greedy-seed1.json": ["kts.declare"],
     }
+
+
+def test_every_preset_value_of_an_option_added_later_other_than_its_old_reading_is_recorded() -> None:
+    """A preset that plays an option added after version 1 at another value than its old reading plays other
+    games from that day, though no log or request changes meaning: spec/contract.yaml lists each such value."""
+    contract = yaml.safe_load((ROOT / "spec" / "contract.yaml").read_text(encoding="utf-8"))
+    listed = {
+        (c["game"], preset, c["option"], str(c["value"]))
+        for c in contract["preset-changes"]
+        for preset in c["presets"]
+        if _text(c.get("kept", ""))
+    }
+    found = set()
+    for game in games():
+        spec = game_spec(game)
+        for preset in spec.presets:
+            values = preset.as_dict()
+            for option in spec.options:
+                value = values[option.key]
+                if option.since is not None and value != option.absent and option.inert_under(values) is None:
+                    found.add((game, preset.name, option.key, value))
+    assert ("tsung-shap", "navpil-classic", "opening-end", "left") in found
+    assert sorted(found - listed) == []
+
+
+BEFORE_OPENING_END = Path(__file__).parent / "fixtures" / "before-opening-end"
+
+
+def _second_lay_ends(options: dict[str, str]) -> list[str]:
+    """The ends the reference offers for the second opening tile of a game asked with ``options``."""
+    from gupai.protocol.messages import PROTOCOL_VERSION
+    from gupai.protocol.server import ReferenceEngine
+
+    engine = ReferenceEngine()
+    engine.handle({"id": 0, "cmd": "start", "protocol": PROTOCOL_VERSION})
+    doc = json.loads((BEFORE_OPENING_END / "navpil-classic-match-game-2-seat-1-first-seed2.json").read_text())
+    deal = {"order": doc["deal"]["order"], "first_player": 0}  # a set's shuffled order (the fixture's)
+    request = {"id": 1, "cmd": "new_game", "game": "tsung-shap", "options": options, "players": 2, "sets": 1}
+    assert engine.handle({**request, "deal": deal})["answer"] == "ok"
+    first = engine.handle({"id": 2, "cmd": "legal_actions"})["actions"][0]
+    assert engine.handle({"id": 3, "cmd": "apply", "action": first})["answer"] == "ok"
+    return sorted(a["end"] for a in engine.handle({"id": 4, "cmd": "legal_actions"})["actions"])
+
+
+def test_navpil_s_classic_presets_lay_the_second_opening_tile_at_the_left_and_older_logs_keep_their_meaning() -> None:
+    # navpil's TsungShap.runSimulation lays the second opening tile with row.addFirst when the second put is
+    # obligatory (its classic and poorPairs rule sets): at the left end, never at the right
+    for name in ("navpil-classic", "navpil-poor-pairs"):
+        assert game_spec("tsung-shap").preset(name).as_dict()["opening-end"] == "left"
+        values = read_options("tsung-shap", game_spec("tsung-shap").preset(name).as_dict()).as_dict()
+        assert _second_lay_ends(values) == ["left"]
+    # a request without the option (an engine or a log older than it) means its old reading: either end
+    assert _second_lay_ends({}) == _second_lay_ends({"opening-end": "either-end"}) == ["left", "right"]
+    # the corpus's navpil-classic match game as written on 2026-11-26: it names the preset, not the option,
+    # and laid the second opening tile at the right; it stays valid, read as it was written
+    doc = json.loads((BEFORE_OPENING_END / "navpil-classic-match-game-2-seat-1-first-seed2.json").read_text())
+    assert doc["preset"] == "navpil-classic" and "opening-end" not in doc["options"]
+    assert [e["end"] for e in doc["events"] if e["type"] == "lay"][1] == "right"
+    assert validate_log(doc) == [] and log_notes(doc) == []
+    assert read_options("tsung-shap", doc["options"])["opening-end"] == "either-end"
+    # under the preset's values today the same game breaks the opening rule at that tile (event 3)
+    today = {**doc, "options": {**doc["options"], "opening-end": "left"}}
+    assert [(i.event, i.rule) for i in validate_log(today)][:1] == [(3, "ts.opening")]
+    # an engine older than the option (navpil's values, opening-end unlisted) is asked the corpus's navpil-classic
+    # logs under its old reading, the reference's verdict being the same
+    from gupai.conformance.cases import Claims, collect_cases, requirement_gap
+    from gupai.conformance.readings import reading_for
+    from gupai.conformance.runner import run_scenario
+
+    listed = {
+        k: [v] for k, v in game_spec("tsung-shap").preset("navpil-classic").as_dict().items() if k != "opening-end"
+    }
+    claims = Claims.from_hello({"protocol": 1, "games": {"tsung-shap": {"options": listed}}})
+    logs = [c for c in collect_cases() if c.id.startswith("log:tsung-shap/valid/navpil-classic-")]
+    assert len(logs) == 3 and all(dict(c.options)["opening-end"] == "left" for c in logs)
+    assert all((requirement_gap(c, claims) or "").startswith("needs option opening-end=left") for c in logs)
+    readings = [reading_for(c, claims, run_scenario) for c in logs]
+    assert [r.options if r else None for r in readings] == [{"opening-end": "either-end"}] * 3

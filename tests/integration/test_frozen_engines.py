@@ -7,16 +7,19 @@ spec/). When the kit moves a default (``lone-tile``: ``no-capture`` ->
 when it does not depend on it (the reference gives the same verdict), and a
 case that depends on it is not supported, never failed. The literal engines
 (tests/literal/) are held to their frozen passes in test_literal_engine.py.
+tests/fakes/printed_recounted.py speaks protocol 1 on version 1's reading of
+pair-set=printed with four-two-value=6, corrected in protocol 2.
 """
 
 from __future__ import annotations
 
 import sys
+from dataclasses import replace
 from pathlib import Path
 
-from gupai.conformance.cases import collect_cases
+from gupai.conformance.cases import collect_cases, select_cases
 from gupai.conformance.process import EngineProcess
-from gupai.conformance.runner import run_cases
+from gupai.conformance.runner import run_case, run_cases
 from tests.integration.frozen import frozen_passes, lost_passes
 
 FAKES = Path(__file__).resolve().parents[1] / "fakes"
@@ -36,12 +39,45 @@ def test_an_engine_of_protocol_1_with_the_defaults_keeps_every_pass_it_had_when_
     assert all(r.notes[0].startswith("asked under ") and "lone-tile=no-capture" in r.notes[0] for r in moved)
 
 
+RECOUNTED_CASES = ("scenario:kap-shap/*", "scenario:kap-tai-shap/*", "log:kap-shap/*", "log:kap-tai-shap/*")
+
+
+def test_an_engine_of_protocol_1_on_the_old_printed_table_keeps_every_pass_and_is_not_held_to_the_new_one() -> None:
+    """pair-set=printed with four-two-value=6 recounted the printed table with [4-2] at 6 until 2026-11-26; an
+    engine of protocol 1 reads it so, and is never asked a case of the corrected reading (protocol 2's)."""
+    cases = select_cases(collect_cases(), run=RECOUNTED_CASES)
+    command = [sys.executable, str(FAKES / "printed_recounted.py")]
+    with EngineProcess(command, timeout=20, start_timeout=60) as engine:
+        claims, results, restarts = run_cases(engine, cases)
+        assert claims.protocol == 1 and claims.supports("kap-shap", "pair-set", "printed")
+        assert [(r.case.id, r.message) for r in results if r.outcome == "fail"] == []
+        assert lost_passes("printed-recounted", results) == [] and restarts == 0
+        # the cases of the corrected reading: not supported, saying why
+        newer = {r.case.id: r for r in results if r.message.startswith("needs protocol 2: ")}
+        assert sorted(newer) == [
+            "scenario:kap-shap/pairs/the-printed-table-is-its-21-printed-pairs-even-where-4-2-counts-6",
+            "scenario:kap-tai-shap/pairs/the-printed-table-is-pagat-s-21-pairs-added-up-with-4-2-at-3-even-where-4-2-counts-6",
+        ]
+        assert all(r.outcome == "skip" and r.unasked == "claims" for r in newer.values())
+        assert all("pair-set=printed-recounted" in r.message for r in newer.values())
+        # held to protocol 2, the same engine fails them: the version is what keeps its passes
+        engine.start()
+        for result in newer.values():
+            held = run_case(result.case, engine.ask, engine.ask_many, replace(claims, protocol=2))
+            assert held.outcome == "fail" and "[4-2]+[2-2]" in held.message, held.message
+    # the reference speaks protocol 2 and passes them
+    with EngineProcess([sys.executable, "-m", "gupai.protocol.server"], timeout=20, start_timeout=60) as reference:
+        claims, results, _ = run_cases(reference, [r.case for r in newer.values()])
+    assert claims.protocol == 2 and [r.outcome for r in results] == ["pass", "pass"]
+
+
 def test_the_frozen_pass_lists_name_cases_of_every_game() -> None:
     for name, prefixes in {
         "version-1-defaults": ("scenario:kap-shap/", "scenario:kap-tai-shap/", "scenario:tsung-shap/", "log:"),
         "literal-kap-shap": ("scenario:kap-shap/", "log:kap-shap/"),
         "literal-kap-tai-shap": ("scenario:kap-tai-shap/", "log:kap-tai-shap/"),
         "literal-tsung-shap": ("scenario:tsung-shap/", "log:tsung-shap/"),
+        "printed-recounted": ("scenario:kap-shap/", "scenario:kap-tai-shap/", "log:kap-shap/", "log:kap-tai-shap/"),
     }.items():
         passes = frozen_passes(name)
         assert len(passes) == len(set(passes)) > 100

@@ -16,6 +16,7 @@ readings navpil does not play.
 from __future__ import annotations
 
 import collections
+import copy
 import json
 import os
 import shutil
@@ -110,6 +111,14 @@ def test_the_kit_tells_navpils_readings_apart(navpil_classes: Path) -> None:
     shuffled = [classic[0], classic[2], classic[1]]
     issues = validate_text(_as_logs(shuffled, "navpil-classic"), file="s.jsonl", lines=True)
     assert issues and {issue.rule for issue in issues} == {"ts.first-player"}
+    # navpil lays the second opening tile of its hidden-tile games at the left end (opening-end=left): the same
+    # games with that tile at the right, which navpil cannot play, are refused there
+    assert {[e for e in body["events"] if e["type"] == "lay"][1]["end"] for body in classic} == {"left"}
+    flipped = copy.deepcopy(classic[:5])
+    for body in flipped:
+        [e for e in body["events"] if e["type"] == "lay"][1]["end"] = "right"
+    issues = validate_text(_as_logs(flipped, "navpil-classic"), file="r.jsonl", lines=True)
+    assert {(issue.game, issue.rule) for issue in issues} == {(n, "ts.opening") for n in range(1, 6)}
 
 
 @pytest.mark.parametrize(

@@ -8,6 +8,7 @@ with the fault named: "same tiles, another order".
 
 from __future__ import annotations
 
+import json
 import sys
 from pathlib import Path
 
@@ -42,3 +43,51 @@ def test_an_engine_that_takes_the_oldest_copy_fails_under_the_take_rule_with_the
     ]
     # the order changes no move: only the cases whose table shows a take of a face held twice fail
     assert len(failed) < len(results) // 4
+
+
+NAVPIL_FAKE = Path(__file__).resolve().parents[1] / "fakes" / "plays_as_navpil.py"
+NAVPIL_LOGS = ("log:kap-shap/valid/navpil-*", "log:kap-tai-shap/valid/navpil-*", "log:tsung-shap/valid/navpil-*")
+
+
+def _first_take_of_an_older_copy(path: Path) -> int | None:
+    """The first take where removing the oldest copy of the face leaves another table than removing the copy
+    discarded last (read from the log alone: discards go on the table in order, a take removes a copy)."""
+    table: list[str] = []
+    for index, event in enumerate(json.loads(path.read_text(encoding="utf-8"))["events"]):
+        if event["type"] == "discard":
+            table.append(event["tile"])
+        elif event["type"] == "take":
+            oldest, latest = list(table), list(table)
+            oldest.remove(event["tile"])
+            del latest[len(latest) - 1 - latest[::-1].index(event["tile"])]
+            if oldest != latest:
+                return index
+            table = latest
+    return None
+
+
+def test_navpil_s_logs_pass_an_engine_that_plays_as_navpil_does_but_where_its_table_order_shows() -> None:
+    """navpil's readings only, the oldest copy taken: its Tsung Shap logs all pass (the second opening tile
+    laid at the left, opening-end=left), its Kap logs pass but where a take leaves the table in another order,
+    each failed there, under the take's rule, as "same tiles, another order"."""
+    cases = select_cases(collect_cases(), run=NAVPIL_LOGS)
+    with EngineProcess([sys.executable, str(NAVPIL_FAKE)], timeout=20, start_timeout=60) as engine:
+        claims, results, restarts = run_cases(engine, cases)
+    assert restarts == 0 and claims.values("tsung-shap", "lone-tile") == ("pair",)
+    kap = [r for r in results if r.case.game != "tsung-shap"]
+    tsung = [r for r in results if r.case.game == "tsung-shap"]
+    single = [r for r in tsung if dict(r.case.options)["hand"] == "hidden"]
+    assert (len(kap), len(tsung), len(single)) == (26, 8, 5)
+    assert [(r.case.id, r.message) for r in tsung if r.outcome != "pass"] == []
+    assert {dict(r.case.options)["opening-end"] for r in single} == {"left"}
+    predicted = {}
+    for r in kap:
+        assert r.case.path is not None
+        at = _first_take_of_an_older_copy(r.case.path)
+        if at is not None:
+            predicted[r.case.id] = at
+    failed = {r.case.id: r for r in kap if r.outcome != "pass"}
+    assert sorted(failed) == sorted(predicted) and 0 < len(failed) < len(kap)
+    for case_id, r in failed.items():
+        assert r.failed_rules in (("ks.turn.take",), ("kts.turn.take",)), case_id
+        assert r.message.startswith(f"event {predicted[case_id]} (") and "same tiles, another order" in r.message

@@ -147,7 +147,9 @@ def test_an_error_answer_to_an_unreadable_request_may_carry_no_id() -> None:
 # ------------------------------------------------------------ the reference
 def test_the_handshake_names_the_engine_and_claims_every_reading() -> None:
     answer = Session().engine.handle({"id": 0, "cmd": "start", "protocol": 1})
-    assert answer["engine"]["name"] == "gupai-reference" and answer["protocol"] == PROTOCOL_VERSION
+    assert (
+        answer["engine"]["name"] == "gupai-reference" and answer["protocol"] == 2
+    )  # the version it speaks (protocol page: Protocol 2)
     assert sorted(answer["games"]) == ["kap-shap", "kap-tai-shap", "tsung-shap"]
     assert answer["games"]["kap-tai-shap"]["players"] == {"min": 2, "max": 40}
     assert answer["games"]["kap-shap"]["options"]["pair-set"] == ["arithmetic", "printed", "celko-table"]

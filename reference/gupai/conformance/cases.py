@@ -24,7 +24,7 @@ from gupai.conformance.steps.context import scenario_setup
 from gupai.core.errors import GupaiError
 from gupai.core.options import resolve_options
 from gupai.core.resources import data_dir
-from gupai.core.spec import game_spec, games
+from gupai.core.spec import contract, game_spec, games
 from gupai.log.validate import validate_log
 
 __all__ = [
@@ -57,6 +57,7 @@ class Claims:
     capabilities: tuple[str, ...] = ()
     engine: str = ""
     full_deals_only: tuple[str, ...] = ()
+    protocol: int = 1
 
     @classmethod
     def from_hello(cls, hello: Mapping[str, Any]) -> Claims:
@@ -74,7 +75,11 @@ class Claims:
                 full_deals.append(game)
         engine = hello.get("engine", {})
         name = engine.get("name", "") if isinstance(engine, Mapping) else ""
-        return cls(tuple(found), tuple(sorted(hello.get("capabilities", ()))), str(name), tuple(full_deals))
+        protocol = hello.get("protocol", 1)
+        capabilities = tuple(sorted(hello.get("capabilities", ())))
+        return cls(
+            tuple(found), capabilities, str(name), tuple(full_deals), protocol if isinstance(protocol, int) else 1
+        )
 
     def _game(self, game: str) -> tuple[str, tuple[tuple[str, tuple[str, ...]], ...], tuple[int, int] | None] | None:
         return next((entry for entry in self.games if entry[0] == game), None)
@@ -390,6 +395,31 @@ def select_cases(
     return chosen
 
 
+def protocol_1_gap(game: str, options: Mapping[str, str]) -> str | None:
+    """Why a case of ``game`` under ``options`` is not asked of an engine of protocol 1, or ``None``.
+
+    Protocol 1 reads every option as version 1 did (``log-format-1-readings``
+    in ``spec/contract.yaml``, the same for a log of format 1); a case
+    written under a reading corrected since is asked only of an engine that
+    speaks protocol 2.
+
+    >>> protocol_1_gap("kap-shap", {"pair-set": "printed", "four-two-value": "6"})
+    "needs protocol 2: pair-set=printed with four-two-value=6 is read as corrected since protocol 2; under protocol 1, which the engine speaks, it means pair-set=printed-recounted (version 1's reading)"
+    >>> protocol_1_gap("kap-shap", {"pair-set": "printed", "four-two-value": "3"}) is None
+    True
+    """
+    for entry in contract().get("log-format-1-readings", ()):
+        when = {str(k): str(v) for k, v in entry["when"].items()}
+        if entry["game"] == game and all(options.get(k) == v for k, v in when.items()):
+            given = " with ".join(f"{k}={v}" for k, v in when.items())
+            meant = ", ".join(f"{k}={v}" for k, v in entry["reads"].items())
+            return (
+                f"needs protocol 2: {given} is read as corrected since protocol 2; under protocol 1, which the "
+                f"engine speaks, it means {meant} (version 1's reading)"
+            )
+    return None
+
+
 def requirement_gap(case: Case, claims: Claims) -> str | None:
     """Why ``case`` needs more than the engine claims, or ``None``."""
     if case.game is None:
@@ -403,6 +433,10 @@ def requirement_gap(case: Case, claims: Claims) -> str | None:
             continue
         if not claims.supports(case.game, key, value):
             return f"needs option {key}={value}; the engine claims {key}={'|'.join(claims.values(case.game, key))}"
+    if claims.protocol == 1:
+        gap = protocol_1_gap(case.game, dict(case.options))
+        if gap is not None:
+            return gap
     spec = game_spec(case.game)
     seats = claims.seats(case.game)
     if case.players is not None and seats is not None and spec.players_min <= case.players <= spec.players_max:

@@ -22,6 +22,7 @@ from gupai.core.reaper import reaped
 from gupai.protocol.messages import (
     MAX_LINE_BYTES,
     PROTOCOL_VERSION,
+    PROTOCOL_VERSIONS,
     Answer,
     ProtocolError,
     check_answer,
@@ -118,9 +119,10 @@ class EngineProcess:
             self.timeout = saved
         if not answer.is_ok:
             raise EngineError("schema", f"the engine answered start with {answer.describe()}")
-        if answer.doc["protocol"] != PROTOCOL_VERSION:
+        if answer.doc["protocol"] not in PROTOCOL_VERSIONS:
+            speaks = " and ".join(map(str, PROTOCOL_VERSIONS))
             raise EngineError(
-                "schema", f"the engine speaks protocol {answer.doc['protocol']}; the harness speaks {PROTOCOL_VERSION}"
+                "schema", f"the engine speaks protocol {answer.doc['protocol']}; the harness speaks {speaks}"
             )
         self.hello = answer.doc
         self._healthy = True

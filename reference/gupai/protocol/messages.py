@@ -57,6 +57,7 @@ from gupai.protocol.schema import (
     MAX_LINE_VALUES,
     PROTOCOL_SCHEMA_ID,
     PROTOCOL_VERSION,
+    PROTOCOL_VERSIONS,
     protocol_schema,
 )
 
@@ -67,6 +68,7 @@ __all__ = [
     "MAX_LINE_VALUES",
     "PROTOCOL_SCHEMA_ID",
     "PROTOCOL_VERSION",
+    "PROTOCOL_VERSIONS",
     "Answer",
     "ProtocolError",
     "check_answer",

@@ -34,14 +34,19 @@ __all__ = [
     "MAX_LINE_VALUES",
     "PROTOCOL_SCHEMA_ID",
     "PROTOCOL_VERSION",
+    "PROTOCOL_VERSIONS",
     "load_protocol_schema",
     "main",
     "protocol_schema",
     "schema_text",
 ]
 
-#: The protocol version this module speaks; ``start`` exchanges it.
+#: The protocol version ``start`` names (every engine reads it: an engine of version 1 refuses any other).
 PROTOCOL_VERSION = 1
+
+#: The versions an engine may answer ``start`` that it speaks: 1, or 2 (the corrected readings of
+#: spec/contract.yaml's ``log-format-1-readings``: pair-set=printed with four-two-value=6 is the printed table).
+PROTOCOL_VERSIONS = (1, 2)
 
 PROTOCOL_SCHEMA_ID = "https://gupai.dev/schemas/engine-protocol.schema.json"
 

@@ -43,6 +43,7 @@ from gupai.protocol.kap_session import KapSession
 from gupai.protocol.messages import (
     MAX_LINE_BYTES,
     PROTOCOL_VERSION,
+    PROTOCOL_VERSIONS,
     ProtocolError,
     encode,
     parse_json_line,
@@ -105,11 +106,11 @@ class ReferenceEngine:
 
     def _carry_out(self, cmd: str, request: Mapping[str, Any]) -> dict[str, Any]:
         if cmd == "start":
-            if request["protocol"] != PROTOCOL_VERSION:
-                raise RefusalError("unsupported", f"this engine speaks protocol {PROTOCOL_VERSION}")
+            if request["protocol"] != PROTOCOL_VERSION:  # start names 1 (the answer says the version spoken)
+                raise RefusalError("unsupported", f"start names protocol {PROTOCOL_VERSION}")
             self.started = True
             engine = {"name": ENGINE_NAME, "version": __version__, "language": "Python"}
-            hello = {"protocol": PROTOCOL_VERSION, "engine": engine, "games": game_claims()}
+            hello = {"protocol": PROTOCOL_VERSIONS[-1], "engine": engine, "games": game_claims()}
             return {**hello, "capabilities": list(capabilities.CAPABILITIES)}
         if not self.started:
             raise RefusalError("error", f"{cmd} before start: send start first")

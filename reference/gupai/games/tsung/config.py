@@ -38,7 +38,9 @@ class TsungConfig:
     option). ``again_any`` lays again after any capture (``lay-again``).
     ``after_match`` says the first player follows the previous game of a
     match (``first-player=previous-higher``); ``restart_first`` lays the tile
-    laid again before refilling the four-tile hand (``restart=before-refill``).
+    laid again before refilling the four-tile hand (``restart=before-refill``);
+    ``opening_left`` lays the second opening tile at the left end only
+    (``opening-end=left``).
     ``sets``, ``hand_size``, ``spot_points`` (what a spot of a triple or a
     ten scores) and ``sweep_points`` are the numbers of
     ``spec/games/tsung-shap.yaml``.
@@ -59,6 +61,7 @@ class TsungConfig:
     lone_sweep: bool
     again_any: bool
     opening_capture: bool
+    opening_left: bool
     claims: bool
     end: str
     common: bool
@@ -131,6 +134,7 @@ def tsung_config(options: Options | None = None) -> TsungConfig:
         lone_sweep=lone_score != "capture",
         again_any=options["lay-again"] == "any-capture",
         opening_capture=options["opening-capture"] == "yes",
+        opening_left=options["opening-end"] == "left",
         claims=options["missed-capture"] == "claim",
         end=end,
         common=stock == "common",

@@ -52,7 +52,7 @@ def greedy_tsung(state: TsungState, legal: Sequence[Action], rng: random.Random)
         return legal[0]
     kind = state.revealed_kind
     if kind >= 0:
-        if state.config.either_end:
+        if state.config.either_end or (state.tiles_laid == 1 and state.config.opening_left):
             return ACTIONS[kind * 2]  # the captures are the same at either end
         return ACTIONS[kind * 2 + _best_end(state, kind)[0]]
     return ACTIONS[_best_four(state)]
@@ -62,7 +62,8 @@ def _best_end(state: TsungState, kind: int) -> tuple[int, int]:
     """(end, points) of the best capture ``kind`` can make; the left end when none."""
     best_end, best = 0, 0
     config, row, laid = state.config, state.row, state.tiles_laid
-    for end in (0,) if config.either_end else (0, 1):  # under either-end both ends open the same captures
+    one = config.either_end or (laid == 1 and config.opening_left)  # (opening-end=left: the left end only)
+    for end in (0,) if one else (0, 1):  # under either-end both ends open the same captures
         for code in find_captures(config, row, laid, kind, end):
             points = capture_points(config, row, code, kind)
             if points > best:

@@ -86,7 +86,7 @@ def why_illegal(state: TsungView, action: Action) -> tuple[str, str] | None:
         return "ts.turn.lay", error.message
     if phase == LAY:
         if code < TAKE0:
-            return _why_not_lay(state, code >> 1)
+            return _why_not_lay(state, code >> 1, code & 1)
         if code == PASS_CODE:
             return "ts.turn.lay", f"{who} must lay a tile"
         if code >= CLAIM0:
@@ -120,18 +120,23 @@ def why_illegal(state: TsungView, action: Action) -> tuple[str, str] | None:
     return _explain_last(state, code - TAKE0, "took")
 
 
-def _why_not_lay(state: TsungView, kind: int) -> tuple[str, str] | None:
+def _why_not_lay(state: TsungView, kind: int, end: int) -> tuple[str, str] | None:
     seat = state.current_player
     tile = Tile.from_index(kind)
     if state.config.four:
         if kind not in state.hand_kinds[seat]:
             shown = " ".join(f"[{t}]" for t in state.hand(seat)) or "nothing"
             return "ts.german.hand", f"seat {seat} laid [{tile}], which is not in the hand ({shown})"
-        return None
-    if kind != state.revealed_kind:
+    elif kind != state.revealed_kind:
         return (
             "ts.turn.lay",
             f"seat {seat} turned over [{Tile.from_index(state.revealed_kind)}] and must lay it, not [{tile}]",
+        )
+    if end != LEFT and state.tiles_laid == 1 and state.config.opening_left:
+        return (
+            "ts.opening",
+            f"seat {seat} laid the second opening tile [{tile}] at the {ENDS[end]} end, but under option "
+            "opening-end=left it goes at the left end",
         )
     return None
 

@@ -243,16 +243,16 @@ class TsungState(TsungView):
         """Every legal action for the player to move, in a fixed order."""
         phase = self.phase
         if phase == LAY:
+            ends = 1 if self.tiles_laid == 1 and self.config.opening_left else 2  # opening-end=left
             if self.revealed_kind >= 0:
                 base = self.revealed_kind * 2
-                return [ACTIONS[base], ACTIONS[base + 1]]
+                return [ACTIONS[base + end] for end in range(ends)]
             seen: list[int] = []
             actions: list[Action] = []
             for kind in self.hand_kinds[self.current_player]:
                 if kind not in seen:
                     seen.append(kind)
-                    actions.append(ACTIONS[kind * 2])
-                    actions.append(ACTIONS[kind * 2 + 1])
+                    actions.extend(ACTIONS[kind * 2 + end] for end in range(ends))
             return actions
         if phase == TAKE:
             return [*(ACTIONS[TAKE0 + c] for c in self.open_codes), PASS]

@@ -103,6 +103,7 @@ class FastTsungRunner(ChunkedRunner):
         params[tk.P_TENS] = sum(1 << total for total in range(0, most + 1, TEN))
         params[tk.P_MATCH] = config.after_match
         params[tk.P_RESTART_FIRST] = config.restart_first
+        params[tk.P_OPENING_LEFT] = config.opening_left
         self.params = params
 
     def new_tally(self) -> Any:

@@ -40,8 +40,9 @@ __all__ = ["CLAIM0", "PASS", "P_COUNT", "TAKE0", "play_tsung"]
     P_SPOT,
     P_MATCH,
     P_RESTART_FIRST,
+    P_OPENING_LEFT,
     P_COUNT,
-) = range(20)
+) = range(21)
 
 # End rules (P_END).
 END_ALL_LAID, END_EQUAL_TURNS, END_STOCK_EMPTY = 0, 1, 2
@@ -117,7 +118,7 @@ def _points(code, kind, row, lo, hi, values, pair_points, params):  # type: igno
 def _best_end(kind, row, lo, hi, laid, values, pair_points, params, scratch):  # type: ignore[no-untyped-def]  # pragma: no cover
     """greedy_tsung's _best_end: (end, points) of the best capture ``kind`` can make; the left end when none."""
     best_end, best = 0, 0
-    ends = 1 if params[P_EITHER] else 2
+    ends = 1 if params[P_EITHER] or (laid == 1 and params[P_OPENING_LEFT]) else 2
     for end in range(ends):
         found = _captures(kind, end, row, lo, hi, laid, values, params, scratch)
         for i in range(found):
@@ -162,6 +163,7 @@ def _play(  # type: ignore[no-untyped-def]  # pragma: no cover
     four, common, claims = params[P_FOUR] != 0, params[P_COMMON] != 0, params[P_CLAIMS] != 0
     again_any = params[P_AGAIN] != 0
     either = params[P_EITHER] != 0
+    opening_left = params[P_OPENING_LEFT] != 0
     end_rule = params[P_END]
     any_random = False
     for a in agents:
@@ -216,9 +218,10 @@ def _play(  # type: ignore[no-untyped-def]  # pragma: no cover
             # the legal actions
             n = 0
             if phase == LAY:
+                ends = 1 if laid == 1 and opening_left else 2  # opening-end=left: the left end only
                 if revealed >= 0:
                     legal[0], legal[1] = revealed * 2, revealed * 2 + 1
-                    n = 2
+                    n = ends
                 else:
                     for i in range(hand_len[cur]):
                         kind = hands[cur, i]
@@ -228,7 +231,7 @@ def _play(  # type: ignore[no-untyped-def]  # pragma: no cover
                                 seen = True
                         if not seen:
                             legal[n], legal[n + 1] = kind * 2, kind * 2 + 1
-                            n += 2
+                            n += ends
             else:
                 base = TAKE0 if phase == TAKE else CLAIM0
                 for i in range(ncaps):
@@ -247,7 +250,7 @@ def _play(  # type: ignore[no-untyped-def]  # pragma: no cover
                         best = i
                 code = (TAKE0 if phase == TAKE else CLAIM0) + caps[best]
             elif revealed >= 0:
-                if either:
+                if either or (laid == 1 and opening_left):
                     code = revealed * 2
                 else:
                     code = (
