@@ -126,14 +126,14 @@ def test_the_four_tile_strings_tell_the_lay_end_and_the_capture_apart() -> None:
 @pytest.mark.slow
 def test_openspiels_ismcts_plays_twenty_four_tile_games() -> None:
     """OpenSpiel's ISMCTS bot crashed (KeyError in expand_if_necessary) in 8 of 8 four-tile games when two states
-    with different legal actions shared a string; it plays 20 now, against a random player."""
+    with different legal actions shared a string; it plays 8 now, against a random player."""
     from open_spiel.python.algorithms import ismcts, mcts
     from open_spiel.python.bots import uniform_random
 
     spiel = gupai.rl.spiel_game("tsung-shap", "spieltdomino")
     rng = np.random.RandomState(20)
     bot = ismcts.ISMCTSBot(spiel, mcts.RandomRolloutEvaluator(1, rng), 2.0, 8, random_state=rng)
-    for played in range(20):
+    for played in range(8):
         state = spiel.new_initial_state()
         while not state.is_terminal():
             if state.is_chance_node():

@@ -234,7 +234,7 @@ def mutants(draw: st.DrawFn) -> str:
     return text
 
 
-@settings(max_examples=600, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@settings(max_examples=250, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 @given(mutants())
 def test_the_quick_path_gives_the_long_way_s_verdict(text: str) -> None:
     slow = _long_way(text)

@@ -53,7 +53,7 @@ DOCS = st.fixed_dictionaries(
 )
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=80, deadline=None)
 @given(DOCS)
 @pytest.mark.slow
 def test_the_first_errors_are_errors_and_all_of_them_when_few(doc: dict[str, Any]) -> None:

@@ -122,7 +122,7 @@ def random_game(seed: int) -> str:
     return json.dumps(play_game("kap-shap", seed=seed, agents=("random",)))
 
 
-@settings(max_examples=300, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=120, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
 @pytest.mark.slow
 def test_mutated_logs_never_crash_the_validator(data: st.DataObject) -> None:

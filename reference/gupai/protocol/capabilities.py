@@ -33,6 +33,7 @@ None needs a game in progress. Every answer comes from :mod:`gupai.core`.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 from typing import Any
 
@@ -66,9 +67,17 @@ def answer(request: Mapping[str, Any]) -> dict[str, Any]:
 
 def _options(request: Mapping[str, Any]) -> Options:
     try:
-        return read_options(request["game"], request["options"])
+        return _read_options(request["game"], tuple(request["options"].items()))
     except GupaiError as error:
         raise RefusalError("unsupported", error.message) from None
+
+
+@functools.lru_cache(maxsize=64)
+def _read_options(game: str, given: tuple[tuple[str, str], ...]) -> Options:
+    """:func:`read_options` of a request's options, kept for the next request naming the same ones: a harness asks
+    hundreds of pairs under one set of options, and the options are read once, not once a pair. (The request is
+    already checked against the schema: its option values are strings. ``Options`` is frozen.)"""
+    return read_options(game, dict(given))
 
 
 def _describe(sets: int) -> dict[str, Any]:
