@@ -1,0 +1,116 @@
+import io.github.navpil.gupai.ChineseDominoSet;
+import io.github.navpil.gupai.Domino;
+import io.github.navpil.gupai.fishing.tsungshap.TsungShap;
+import io.github.navpil.gupai.fishing.tsungshap.TsungShapComputerPlayer;
+import io.github.navpil.gupai.fishing.tsungshap.TsungShapPlayer;
+import io.github.navpil.gupai.fishing.tsungshap.TsungShapRuleSet;
+import io.github.navpil.gupai.fishing.tsungshap.fourtiles.ComputerPlayer;
+import io.github.navpil.gupai.fishing.tsungshap.fourtiles.Player;
+import io.github.navpil.gupai.rummy.kapshap.ComputerKapShapPlayer;
+import io.github.navpil.gupai.rummy.kapshap.KapShap;
+import io.github.navpil.gupai.rummy.kapshap.KapShapPlayer;
+import io.github.navpil.gupai.rummy.kapshap.KapShapRuleset;
+import io.github.navpil.gupai.util.RunManySimulations;
+import io.github.navpil.gupai.util.Stats;
+
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.lang.management.ManagementFactory;
+import java.lang.reflect.Method;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * make bench's Java column: navpil's simulator timed in games per CPU second, as its own main methods run it.
+ *
+ * A round plays GAMES games in calls of navpil's RunManySimulations.runManySimulations of CALL (100) games each, as
+ * navpil's main methods call it (its match loop: shuffle, play, hand the first turn on, print its running stats,
+ * which it computes afresh from every game of the call so far), each game by navpil's game loop and computer players:
+ * KapShap.runSimulation (Kap Shap and Kap Tai Shap, the KapShap and KapTaiShap mains' loop), TsungShap.runSimulation
+ * (classic Tsung Shap; private in navpil's code, so reached by reflection) or TsungShap.runFourTilesSimulation
+ * (spieldomino). navpil's players and loop print every move: System.out goes to a null stream, as to /dev/null.
+ * The first round warms the JIT up and is not reported; each later round prints "games cpu_seconds" on standard
+ * error, the CPU seconds of this whole process (its compiler and collector threads too).
+ *
+ * Usage: NavpilBench kap culin|classic|gin PLAYERS SETS GAMES ROUNDS
+ *        NavpilBench tsung classic|spieldomino GAMES ROUNDS
+ */
+public class NavpilBench {
+
+    /** Games a call of runManySimulations plays: navpil's KapShap, KapTaiShap and TsungShap mains' 100. */
+    private static final int CALL = 100;
+
+    private interface Round {
+        Stats run(int games) throws Exception;
+    }
+
+    private static int play(Round round, int games) throws Exception {
+        int played = 0;
+        for (int left = games; left > 0; left -= CALL) {
+            played += round.run(Math.min(CALL, left)).getGames();
+        }
+        return played;
+    }
+
+    private static long cpuNanos() {
+        return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean()).getProcessCpuTime();
+    }
+
+    private static KapShapRuleset kapRules(String variant, boolean tai, int sets) {
+        switch (variant) {
+            case "culin": return tai ? KapShapRuleset.culinKapTaiShap(sets) : KapShapRuleset.culinKapShap();
+            case "classic": return tai ? KapShapRuleset.classicKapTaiShap(sets) : KapShapRuleset.classicKapShap();
+            case "gin": return tai ? KapShapRuleset.ginKapTaiShap(sets) : KapShapRuleset.ginKapShap();
+            default: throw new IllegalArgumentException("no Kap Shap rule set " + variant);
+        }
+    }
+
+    private static Round kap(String variant, int players, int sets) {
+        final KapShapRuleset rules = kapRules(variant, players > 2 || sets > 1, sets);
+        final List<KapShapPlayer> seats = new ArrayList<>();
+        for (int i = 0; i < players; i++) {
+            seats.add(new ComputerKapShapPlayer("Comp-" + (i + 1)));
+        }
+        final List<Domino> deck = ChineseDominoSet.create(sets);
+        return games -> new RunManySimulations().runManySimulations(deck, seats, rules, games, KapShap::runSimulation);
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Round tsung(String variant) throws Exception {
+        final List<Domino> deck = ChineseDominoSet.create();
+        if (variant.equals("spieldomino")) {
+            final List<Player> seats = List.of(new ComputerPlayer("Comp-1"), new ComputerPlayer("Comp-2"));
+            final TsungShapRuleSet rules = TsungShapRuleSet.spieldomino();
+            return games -> new RunManySimulations().runManySimulations(deck, seats, rules, games, TsungShap::runFourTilesSimulation);
+        }
+        if (!variant.equals("classic")) {
+            throw new IllegalArgumentException("no Tsung Shap rule set " + variant);
+        }
+        final Method loop = TsungShap.class.getDeclaredMethod("runSimulation", List.class, List.class, TsungShapRuleSet.class, int.class);
+        loop.setAccessible(true);
+        final List<TsungShapPlayer> seats = List.of(new TsungShapComputerPlayer("Comp-1"), new TsungShapComputerPlayer("Comp-2"));
+        final TsungShapRuleSet rules = TsungShapRuleSet.classic();
+        return games -> new RunManySimulations().runManySimulations(deck, seats, rules, games, (d, p, r, first) -> {
+            try {
+                return (Stats) loop.invoke(null, d, p, r, first);
+            } catch (ReflectiveOperationException e) {
+                throw new IllegalStateException(e);
+            }
+        });
+    }
+
+    public static void main(String[] args) throws Exception {
+        final PrintStream report = System.err;
+        System.setOut(new PrintStream(OutputStream.nullOutputStream()));
+        final boolean isKap = args[0].equals("kap");
+        final Round round = isKap ? kap(args[1], Integer.parseInt(args[2]), Integer.parseInt(args[3])) : tsung(args[1]);
+        final int games = Integer.parseInt(args[isKap ? 4 : 2]);
+        final int rounds = Integer.parseInt(args[isKap ? 5 : 3]);
+        play(round, games); // warm-up
+        for (int r = 0; r < rounds; r++) {
+            final long began = cpuNanos();
+            final int played = play(round, games);
+            report.println(played + " " + (cpuNanos() - began) / 1e9);
+        }
+    }
+}
