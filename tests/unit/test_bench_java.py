@@ -17,7 +17,7 @@ from tests.extras import needs
 #: A stand-in ``java``: its arguments to a file beside it, then two rounds' report on standard error.
 JAVA = """#!/bin/sh
 echo "$@" > "$(dirname "$0")/java.args"
-printf '300 0.5\\n300 0.25\\n' >&2
+printf '300 0.5 0\\n300 0.25 1\\n' >&2
 """
 #: A stand-in ``javac``: its arguments to a file beside it.
 JAVAC = """#!/bin/sh
@@ -95,7 +95,7 @@ def test_the_driver_is_compiled_against_navpils_classes_and_its_best_round_count
 def test_a_driver_that_reports_no_round_is_an_error() -> None:
     with pytest.raises(ValueError, match="no round"):
         best_rate("")
-    assert best_rate("100 2\n\n100 0.5\n") == 200.0
+    assert best_rate("100 2 0\n\n100 0.5 3\n") == 200.0
 
 
 #: navpil's Kap rule sets (KapShapRuleset: which discards are offered, and whether the player draws after a take)

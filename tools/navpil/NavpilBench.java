@@ -29,8 +29,14 @@ import java.util.List;
  * KapShap.runSimulation (Kap Shap and Kap Tai Shap, the KapShap and KapTaiShap mains' loop), TsungShap.runSimulation
  * (classic Tsung Shap; private in navpil's code, so reached by reflection) or TsungShap.runFourTilesSimulation
  * (spieldomino). navpil's players and loop print every move: System.out goes to a null stream, as to /dev/null.
- * The first round warms the JIT up and is not reported; each later round prints "games cpu_seconds" on standard
- * error, the CPU seconds of this whole process (its compiler and collector threads too).
+ * The first round warms the JIT up and is not reported; each later round prints "games cpu_seconds capped" on
+ * standard error: the CPU seconds of this whole process (its compiler and collector threads too), and the games cut.
+ *
+ * One change to navpil's play, in runaway games only: under a rule set whose turn is a take or a draw (gin), navpil's
+ * loop has no end of its own when the players keep taking discards (the stock never shrinks), so once a game has
+ * offered discards TURNS times (about one a turn), every seat declines the rest and the game draws to its end (a
+ * normal game lasts a few dozen turns); such games are counted as cut. tests/integration/navpil/GupaiKapLog.java cuts
+ * them at 900 turns likewise.
  *
  * Usage: NavpilBench kap culin|classic|gin PLAYERS SETS GAMES ROUNDS
  *        NavpilBench tsung classic|spieldomino GAMES ROUNDS
@@ -39,6 +45,36 @@ public class NavpilBench {
 
     /** Games a call of runManySimulations plays: navpil's KapShap, KapTaiShap and TsungShap mains' 100. */
     private static final int CALL = 100;
+
+    /** Discards a game offers before every seat declines them (a runaway game: see above). */
+    private static final int TURNS = 900;
+
+    /** Discards offered in the game being played, and games cut so far. */
+    private static int offers;
+    private static int capped;
+
+    /** navpil's computer player, declining every offer past TURNS in a game. */
+    private static final class CappedPlayer extends ComputerKapShapPlayer {
+
+        CappedPlayer(String name) {
+            super(name);
+        }
+
+        @Override
+        public void deal(List<Domino> dominoes) {
+            offers = 0; // every seat is dealt before the game's first offer
+            super.deal(dominoes);
+        }
+
+        @Override
+        public Domino offer(List<Domino> offer) {
+            offers++;
+            if (offers == TURNS + 1) {
+                capped++;
+            }
+            return offers > TURNS ? null : super.offer(offer);
+        }
+    }
 
     private interface Round {
         Stats run(int games) throws Exception;
@@ -69,7 +105,7 @@ public class NavpilBench {
         final KapShapRuleset rules = kapRules(variant, players > 2 || sets > 1, sets);
         final List<KapShapPlayer> seats = new ArrayList<>();
         for (int i = 0; i < players; i++) {
-            seats.add(new ComputerKapShapPlayer("Comp-" + (i + 1)));
+            seats.add(new CappedPlayer("Comp-" + (i + 1)));
         }
         final List<Domino> deck = ChineseDominoSet.create(sets);
         return games -> new RunManySimulations().runManySimulations(deck, seats, rules, games, KapShap::runSimulation);
@@ -109,8 +145,9 @@ public class NavpilBench {
         play(round, games); // warm-up
         for (int r = 0; r < rounds; r++) {
             final long began = cpuNanos();
+            capped = 0;
             final int played = play(round, games);
-            report.println(played + " " + (cpuNanos() - began) / 1e9);
+            report.println(played + " " + (cpuNanos() - began) / 1e9 + " " + capped);
         }
     }
 }
