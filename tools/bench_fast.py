@@ -252,7 +252,8 @@ def java_note(navpil: Navpil | str) -> str:
             f"Java, measured: navpil's simulator in this run (its classes: {navpil.classes}), through its own "
             "RunManySimulations loop in calls of 100 games, games per CPU second of the Java process, the best of "
             f"{JAVA_ROUNDS} rounds after one to warm up; a runaway gin game, which navpil's loop never ends, declines "
-            f"discards after 900 turns (recorded on {JAVA_RECORDED}: tools/bench_fast.py's ROWS)."
+            "discards after 900 turns, and a call navpil's player fails in loses its games (tools/navpil/NavpilBench.java; "
+            f"recorded on {JAVA_RECORDED}: tools/bench_fast.py's ROWS)."
         )
     return (
         f"Java, recorded: navpil's simulator on this machine on {JAVA_RECORDED}, not measured in this run "

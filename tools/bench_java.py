@@ -91,9 +91,9 @@ def find_navpil(environ: dict[str, str] | None = None) -> Navpil | str:
 
 
 def best_rate(report: str) -> float:
-    """Games per CPU second of the driver's best round, from its report (a line ``GAMES CPU_SECONDS CUT`` a round).
+    """Games per CPU second of the driver's best round, from its report (a line ``GAMES CPU_SECONDS CUT FAILED`` a round).
 
-    >>> best_rate("20000 2.5 0\\n20000 2.0 1\\n")
+    >>> best_rate("20000 2.5 0 0\\n20000 2.0 1 0\\n")
     10000.0
     """
     rates = [int(fields[0]) / float(fields[1]) for fields in (line.split() for line in report.splitlines() if line)]
