@@ -85,6 +85,7 @@ SECTION_MODULES: list[str] = [
     "tools.bench_api",
     "tools.bench_validate",
     "tools.bench_start",
+    "tools.bench_cluster",
 ]
 
 #: The ``gupai`` command of this environment, run as a user runs it.

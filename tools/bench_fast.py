@@ -5,10 +5,11 @@
   after a warm-up that loads the compiled kernels, timed by this process's
   CPU clock (which other processes on a shared machine do not distort);
   beside it the reference engine on fewer games (after as many to warm its
-  planner's memo), the speed-up, and the
-  figure recorded for navpil's Java simulator (the only other engine of
-  these games) on this machine on :data:`JAVA_RECORDED` (labelled so: it is
-  not measured in the run). Targets: Kap Shap >= 13,000, Kap Tai
+  planner's memo), the speed-up, and navpil's Java simulator's figure (the
+  only other engine of these games): measured in the run when a JDK and
+  navpil's compiled classes are here (:mod:`tools.bench_java`: its own
+  RunManySimulations loop over the row's rules, in a Java process), else the
+  one recorded on this machine on :data:`JAVA_RECORDED`, labelled so. Targets: Kap Shap >= 13,000, Kap Tai
   Shap (10 players, 4 sets) >= 3,700, Tsung Shap >= 24,000 and its
   four-tile variant >= 15,000 games per CPU second. Beside each rate, its
   game's *seeded deals* per CPU second (:mod:`tools.bench_floor`: the kit's
@@ -44,6 +45,8 @@ import inspect
 import subprocess
 import sys
 import time
+from collections.abc import Callable, Sequence
+from contextlib import ExitStack
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -51,12 +54,24 @@ from gupai.games.kap.strategy import HandPlanner
 from gupai.sim.simulate import Simulation, simulate
 from tools.bench import Bench, in_fresh_process, section
 from tools.bench_floor import floor_rate
+from tools.bench_java import CLASSES_VARIABLE, RECORDED_ON, Navpil, find_navpil, java_driver
+from tools.bench_java import ROUNDS as JAVA_ROUNDS
 
-__all__ = ["JAVA_RECORDED", "MAX_MEMORY_RATIO", "MEMORY_GAMES", "ROWS", "Row", "fast_section", "peak_rss"]
+__all__ = [
+    "JAVA_RECORDED",
+    "MAX_MEMORY_RATIO",
+    "MEMORY_GAMES",
+    "ROWS",
+    "Row",
+    "fast_section",
+    "java_figure",
+    "java_note",
+    "peak_rss",
+]
 
-#: When the Java simulator's figures of :data:`ROWS` were measured (on this machine, by navpil's own
-#: RunManySimulations loop): the table labels them recorded, with this date.
-JAVA_RECORDED = "2026-11-23"
+#: When the Java simulator's recorded figures of :data:`ROWS` were measured (on this machine, by navpil's own
+#: RunManySimulations loop): without a JDK and navpil's classes the table shows them, labelled recorded, with this date.
+JAVA_RECORDED = RECORDED_ON
 PEAK_RSS = Path(__file__).resolve().with_name("peak_rss.py")
 
 
@@ -67,7 +82,9 @@ class Row:
     label: str
     simulation: Simulation
     target: int
-    java: str  # recorded on JAVA_RECORDED, not measured in the run
+    java: str  # recorded on JAVA_RECORDED
+    java_args: tuple[str, ...]  # NavpilBench's arguments for navpil's same rules (tools/navpil/NavpilBench.java)
+    java_games: int  # the games of each of its rounds
     games: int
     reference_games: int
     floor_target: float = 0.0  # the least share of a game's CPU time its seeded deal (tools.bench_floor) must take
@@ -75,12 +92,24 @@ class Row:
 
 _OPENING = (("opening", "discard"),)  # the Java simulator deals no opening draw
 ROWS: tuple[Row, ...] = (
-    Row("Kap Shap culin", Simulation("kap-shap"), 13_000, "9,600-10,100", 40_000, 1_000, 0.5),
+    Row(
+        "Kap Shap culin",
+        Simulation("kap-shap"),
+        13_000,
+        "9,600-10,100",
+        ("kap", "culin", "2", "1"),
+        20_000,
+        40_000,
+        1_000,
+        0.5,
+    ),
     Row(
         "Kap Shap latest-then-draw (opening=discard)",
         Simulation("kap-shap", preset="latest-then-draw", overrides=_OPENING),
         13_000,
         "13,000-13,900",
+        ("kap", "classic", "2", "1"),
+        20_000,
         40_000,
         1_000,
     ),
@@ -89,6 +118,8 @@ ROWS: tuple[Row, ...] = (
         Simulation("kap-shap", preset="one-tile", overrides=_OPENING),
         13_000,
         "12,700-13,200",
+        ("kap", "gin", "2", "1"),
+        20_000,
         40_000,
         1_000,
     ),
@@ -97,6 +128,8 @@ ROWS: tuple[Row, ...] = (
         Simulation("kap-tai-shap", players=10, sets=4),
         3_700,
         "2,700-3,050",
+        ("kap", "culin", "10", "4"),
+        5_000,
         10_000,
         200,
     ),
@@ -105,6 +138,8 @@ ROWS: tuple[Row, ...] = (
         Simulation("kap-tai-shap", preset="latest-then-draw", players=10, sets=4, overrides=_OPENING),
         3_700,
         "3,670",
+        ("kap", "classic", "10", "4"),
+        5_000,
         10_000,
         200,
     ),
@@ -113,6 +148,8 @@ ROWS: tuple[Row, ...] = (
         Simulation("kap-tai-shap", preset="one-tile", players=10, sets=4, overrides=_OPENING),
         3_700,
         "3,100",
+        ("kap", "gin", "10", "4"),
+        5_000,
         10_000,
         200,
     ),
@@ -121,6 +158,8 @@ ROWS: tuple[Row, ...] = (
         Simulation("tsung-shap", preset="navpil-classic"),
         24_000,
         "22,000-24,000",
+        ("tsung", "classic"),
+        40_000,
         60_000,
         3_000,
         0.85,
@@ -130,6 +169,8 @@ ROWS: tuple[Row, ...] = (
         Simulation("tsung-shap", preset="navpil-spieldomino"),
         15_000,
         "14,900",
+        ("tsung", "spieldomino"),
+        40_000,
         60_000,
         2_000,
     ),
@@ -185,40 +226,88 @@ def peak_rss(games: int, script: str = _RSS_SCRIPT) -> int:
     return int(last.split()[1])
 
 
+def java_figure(row: Row, measure: Callable[[Sequence[str], int], float] | None) -> tuple[str, float]:
+    """The row's Java figure as the table prints it, and the rate to compare with: measured by ``measure``
+    (:func:`tools.bench_java.java_driver`'s), or without it the recorded one (its low end).
+
+    >>> java_figure(ROWS[0], None)
+    ('9,600-10,100', 9600.0)
+    >>> java_figure(ROWS[0], lambda args, games: 1234.5)
+    ('1,234', 1234.5)
+    """
+    if measure is None:
+        return row.java, float(row.java.split("-")[0].replace(",", ""))
+    rate = measure(row.java_args, row.java_games)
+    return f"{rate:,.0f}", rate
+
+
+def java_note(navpil: Navpil | str) -> str:
+    """The table's note on its Java column: measured (from where, how), or recorded (when, and why not measured).
+
+    >>> print(java_note("no JDK here (java and javac)"))  # doctest: +ELLIPSIS
+    Java, recorded: ... on 2026-11-23, not measured in this run (no JDK here (java and javac); ...
+    """
+    if isinstance(navpil, Navpil):
+        return (
+            f"Java, measured: navpil's simulator in this run (its classes: {navpil.classes}), through its own "
+            "RunManySimulations loop in calls of 100 games, games per CPU second of the Java process, the best of "
+            f"{JAVA_ROUNDS} rounds after one to warm up; a runaway gin game, which navpil's loop never ends, declines "
+            "discards after 900 turns, and a call navpil's player fails in loses its games (tools/navpil/NavpilBench.java; "
+            f"recorded on {JAVA_RECORDED}: tools/bench_fast.py's ROWS)."
+        )
+    return (
+        f"Java, recorded: navpil's simulator on this machine on {JAVA_RECORDED}, not measured in this run "
+        f"({navpil}; to measure it: a JDK, and ${CLASSES_VARIABLE} naming navpil's compiled classes)."
+    )
+
+
 @section("fast")
 def fast_section(bench: Bench) -> None:
     """The fast path: greedy games per CPU second against the targets, the reference and Java; flat memory."""
+    navpil = find_navpil()
+    heading = "Java, measured" if isinstance(navpil, Navpil) else "Java, recorded"
     bench.line("fast path: greedy games per CPU second, one core (reference engine and Java simulator beside it)")
     bench.line(
-        f"  {'game / rules':<44} {'fast':>8} {'reference':>10} {'x':>6} {'Java, recorded':>14} {'fast/Java':>10} "
+        f"  {'game / rules':<44} {'fast':>8} {'reference':>10} {'x':>6} {heading:>14} {'fast/Java':>10} "
         f"{'seeded deals':>12} {'deal share':>10}"
     )
-    for index, row in enumerate(ROWS):
-        fast, floor = in_fresh_process("tools.bench_fast.fast_and_floor", index)
-        slow = replace(row.simulation, engine="reference")
-        _rate(slow, row.reference_games, 2 * 10**6)  # warm-up: fills the reference planner's memo
-        reference = _rate(slow, row.reference_games, 10**6)
-        java_low = int(row.java.split("-")[0].replace(",", ""))
-        bench.line(
-            f"  {row.label:<44} {fast:>8,.0f} {reference:>10,.0f} {fast / reference:>5.1f}x {row.java:>14} "
-            f"{fast / java_low:>9.2f}x {floor:>12,.0f} {fast / floor:>10.0%}"
-        )
-        if row.floor_target:
-            bench.target(
-                f"{row.label}: its seeded deal >= {row.floor_target:.0%} of a game's CPU time",
-                fast >= row.floor_target * floor,
-                f"{fast / floor:.0%} ({fast:,.0f} games against {floor:,.0f} seeded deals per CPU second)",
-            )
-        bench.target(
-            f"{row.label}: >= {row.target:,} games per CPU second",
-            fast >= row.target,
-            f"{fast:,.0f} games per CPU second on the fast path ({row.games:,} games, best of {ROUNDS})",
-        )
+    with ExitStack() as stack:
+        measure = stack.enter_context(java_driver(navpil)) if isinstance(navpil, Navpil) else None
+        for index, row in enumerate(ROWS):
+            _fast_row(bench, row, index, measure)
+    bench.line(f"  {java_note(navpil)}")
     bench.line(
-        f"  Java, recorded: navpil's simulator on this machine on {JAVA_RECORDED}, not measured in this run. "
-        "Seeded deals: the kit's own seeding (SHA-512 keys, numba MT19937), shuffle and cut alone; deal share: "
+        "  Seeded deals: the kit's own seeding (SHA-512 keys, numba MT19937), shuffle and cut alone; deal share: "
         "the part of a game's CPU time they take (no machine floor: a C loop seeding alike is 1.6x faster)."
     )
+    _memory(bench)
+    bench.line()
+
+
+def _fast_row(bench: Bench, row: Row, index: int, measure: Callable[[Sequence[str], int], float] | None) -> None:
+    fast, floor = in_fresh_process("tools.bench_fast.fast_and_floor", index)
+    slow = replace(row.simulation, engine="reference")
+    _rate(slow, row.reference_games, 2 * 10**6)  # warm-up: fills the reference planner's memo
+    reference = _rate(slow, row.reference_games, 10**6)
+    java, java_rate = java_figure(row, measure)
+    bench.line(
+        f"  {row.label:<44} {fast:>8,.0f} {reference:>10,.0f} {fast / reference:>5.1f}x {java:>14} "
+        f"{fast / java_rate:>9.2f}x {floor:>12,.0f} {fast / floor:>10.0%}"
+    )
+    if row.floor_target:
+        bench.target(
+            f"{row.label}: its seeded deal >= {row.floor_target:.0%} of a game's CPU time",
+            fast >= row.floor_target * floor,
+            f"{fast / floor:.0%} ({fast:,.0f} games against {floor:,.0f} seeded deals per CPU second)",
+        )
+    bench.target(
+        f"{row.label}: >= {row.target:,} games per CPU second",
+        fast >= row.target,
+        f"{fast:,.0f} games per CPU second on the fast path ({row.games:,} games, best of {ROUNDS})",
+    )
+
+
+def _memory(bench: Bench) -> None:
     small, large = MEMORY_GAMES
     peaks = [peak_rss(games) for games in (small, large)]
     cache = inspect.signature(HandPlanner).parameters["cache_size"].default
@@ -236,4 +325,3 @@ def fast_section(bench: Bench) -> None:
         peaks[1] < MAX_MEMORY_RATIO * peaks[0],
         f"{peaks[1] / peaks[0]:.3f}x",
     )
-    bench.line()

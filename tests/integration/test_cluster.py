@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import replace
 from functools import partial
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
@@ -19,6 +20,7 @@ from click.testing import CliRunner
 from gupai.cli import main
 from gupai.core.errors import OptionError
 from gupai.sim import cluster as cluster_module
+from gupai.sim.chunks import chunks, task_groups
 from gupai.sim.cluster import cluster_chunk_results, dask_client, play_chunks_task
 from gupai.sim.simulate import Simulation, simulate
 from tests.extras import needs
@@ -131,3 +133,54 @@ def test_a_cancelled_task_stops_playing_within_a_chunk(address: str) -> None:
         time.sleep(0.5)
         future.cancel()
         assert within(10, lambda: executing() == 0), "the worker goes on playing a cancelled task"
+
+
+def test_a_task_answers_one_tally_of_all_its_chunks(address: str) -> None:
+    # few, long tasks: the 40 chunks of 2,000 games go to a handful of tasks, each answering one tally
+    simulation = Simulation("kap-shap", engine="fast")
+    plan = chunks(2_000, 9)
+    parts = list(cluster_chunk_results(simulation, plan, address))
+    assert len(parts) == len(task_groups(plan, workers=2, per_worker=cluster_module.TASKS_PER_THREAD)) < len(plan)
+    assert sum(count for count, _ in parts) == 2_000
+    merged = simulation.runner().new_tally()
+    for _, tally in parts:
+        merged.merge(tally)
+    assert merged.summary() == simulate(simulation, games=2_000, seed=9, jobs=1).tally.summary()
+
+
+def test_the_quiet_environment_is_read_by_dask_as_the_quiet_settings() -> None:
+    import dask.config
+
+    read = dask.config.collect_env(cluster_module.quiet_environment())
+    for key, value in cluster_module.QUIET_CONFIG.items():
+        assert dask.config.get(key, config=read) == value, key
+    defaults = {key: dask.config.get(key) for key in cluster_module.QUIET_CONFIG}
+    assert all(defaults[key] != value for key, value in cluster_module.QUIET_CONFIG.items()), defaults
+
+
+def test_a_scheduler_preloading_gupai_asks_for_fewer_heartbeats(address: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    from distributed import scheduler
+
+    async def next_heartbeat(dask_worker: Any) -> float:
+        await dask_worker.heartbeat()  # the scheduler's answer sets the next one's delay
+        return float(dask_worker.periodic_callbacks["heartbeat"].callback_time)
+
+    with distributed.Client(address, set_as_default=False) as client:
+        assert set(client.run(next_heartbeat).values()) == {500.0}  # dask's own, up to 10 workers
+    # (the preload wraps a function of the scheduler's module, in this process: restored after the test)
+    monkeypatch.setattr(scheduler, "heartbeat_interval", scheduler.heartbeat_interval)
+    cluster_module.dask_setup(object())  # a server that is no scheduler: nothing changes
+    assert scheduler.heartbeat_interval(1) == 0.5
+    with (
+        distributed.LocalCluster(
+            n_workers=1,
+            processes=False,
+            dashboard_address=None,
+            scheduler_kwargs={"preload": ["gupai.sim.cluster"], "dashboard_address": ":0"},
+        ) as quiet,
+        distributed.Client(quiet, set_as_default=False) as client,
+    ):
+        assert set(client.run(next_heartbeat).values()) == {cluster_module.HEARTBEAT_SECONDS * 1000}
+    cluster_module.dask_setup(quiet.scheduler)  # a second time: wrapped once
+    assert scheduler.heartbeat_interval(1) == cluster_module.HEARTBEAT_SECONDS
+    assert scheduler.heartbeat_interval(10_000) == 51.0  # dask's own, where it is longer

@@ -361,7 +361,9 @@ def simulate(
     if jobs < 1:
         raise OptionError(f"--jobs must be at least 1, not {jobs}", where="jobs")
     simulation = simulation.for_games(games)
-    runner = simulation.runner()  # checks every argument before any process starts
+    # checks every argument before any process starts; a cluster's client plays nothing, so it builds the
+    # reference engine's runner (the same options, seats and tally), not the fast path's (numba and its kernels)
+    runner = (simulation if cluster is None else replace(simulation, engine="reference")).runner()
     plan = chunks(games, seed)
     tally = runner.new_tally()
     started = time.perf_counter()
