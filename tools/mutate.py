@@ -55,12 +55,17 @@ _KAP = (
     "tests/scenarios/test_features.py",
     "tests/integration/test_conformance_corpus.py",
 )
+_TSUNG_CORPUS = "tests/integration/test_tsung_corpus.py::"
 _TSUNG = (
     "tests/unit/test_tsung.py",
     "tests/unit/test_tsung_explanations.py",
     "tests/unit/test_protocol.py",
     "tests/scenarios/test_features.py",
-    "tests/integration/test_tsung_corpus.py",
+    # the corpus made and judged in-process (its `python -m tools.corpus_tsung` test runs the installed package,
+    # not the staged mutant, and fails where the checkout's corpus differs from the installed one's)
+    f"{_TSUNG_CORPUS}test_the_files_on_disk_are_what_the_generator_makes",
+    f"{_TSUNG_CORPUS}test_every_rule_has_an_invalid_log_and_every_preset_a_valid_one",
+    f"{_TSUNG_CORPUS}test_the_validator_judges_the_corpus_as_named",
 )
 _VALIDATOR = (
     "tests/unit/test_validate.py",

@@ -127,7 +127,7 @@ def test_parse_tiles_names_the_first_bad_token_by_position() -> None:
 
 
 def test_parse_tiles_keeps_tiles_already_parsed_among_the_texts() -> None:
-    mixed = [Tile("6-6"), "4-6", Tile("1-1"), "[2/1]"]
+    mixed: list[str | Tile] = [Tile("6-6"), "4-6", Tile("1-1"), "[2/1]"]
     assert parse_tiles(mixed) == [Tile("6-6"), Tile("6-4"), Tile("1-1"), Tile("2-1")]
 
 
