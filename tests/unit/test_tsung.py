@@ -34,6 +34,7 @@ from gupai.core.spec import game_spec
 from gupai.games.agents import make_agent
 from gupai.games.tsung.actions import Claim, Lay, Pass, TakeCapture, trace_json
 from gupai.games.tsung.captures import explain_capture
+from gupai.games.tsung.deal import TsungDeal, complete_position
 from gupai.games.tsung.greedy import greedy_tsung
 from gupai.games.tsung.play import simulate
 from gupai.games.tsung.replay import replay_tsung
@@ -126,6 +127,28 @@ def test_own_halves_are_the_two_halves_of_the_order() -> None:
     assert four.piles == (tuple(order[4:16]), tuple(order[20:]))
     common = tsung_deal_from_order(config("spieltdomino"), order)
     assert common.hands == (tuple(order[:4]), tuple(order[4:8])) and common.stock == tuple(order[8:])
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_a_deal_of_every_preset_is_written_in_tile_spelling_and_read_back(preset: str) -> None:
+    deal = random_tsung_deal(config(preset), random.Random(preset))
+    text = repr(deal)
+    # each part the options give, spelled as the log spells tiles; the parts they do not give, None
+    for name, part in (("piles", deal.piles), ("hands", deal.hands)):
+        spelled = None if part is None else tuple(" ".join(T.from_index(k).face for k in seat) for seat in part)
+        assert f"{name}={spelled!r}" in text
+    stock = None if deal.stock is None else " ".join(T.from_index(k).face for k in deal.stock)
+    assert f"stock={stock!r}" in text
+    assert eval(text, {"TsungDeal": TsungDeal}) == deal
+
+
+def test_a_position_using_more_copies_than_the_set_holds_is_refused() -> None:
+    with pytest.raises(HandError) as caught:
+        complete_position(
+            config(), row=[T("6-6"), T("3-1")], piles={0: ([T("6-6"), T("6-6")], True)}, stock=None, hands={}
+        )
+    assert caught.value.message == "the position uses more [6-6] than one set holds"
+    assert caught.value.where == "position"
 
 
 # ----------------------------------------------------------------- actions
