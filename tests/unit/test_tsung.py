@@ -102,8 +102,36 @@ def test_a_four_tile_hand_refills_from_where_the_tiles_are(stock: str, refill: s
 
 
 def test_a_config_needs_tsung_shap_options() -> None:
-    with pytest.raises(OptionError, match="do not fix a Tsung Shap game"):
+    with pytest.raises(OptionError, match="do not fix a Tsung Shap game") as caught:
         tsung_config(resolve_options("kap-shap"))
+    assert caught.value.where == "game"
+    assert config().spec is game_spec(GAME)  # the game a config plays, as views and logs name it
+
+
+def test_end_stock_empty_under_own_halves_is_refused_at_option_end() -> None:
+    with pytest.raises(OptionError) as caught:
+        config(end="stock-empty", stock="own-halves")
+    assert (caught.value.rule, caught.value.where) == ("ts.end", "end")
+    assert "set stock=common, or another end" in caught.value.message
+
+
+@pytest.mark.parametrize(
+    ("stock", "refill", "source", "fixes"),
+    [
+        # the stock the refill draws from, or the refill that draws from the stock
+        ("own-halves", "common-stock", "a common stock", "set stock=common, or refill=own-half"),
+        ("common", "own-half", "an own half", "set stock=own-halves, or refill=common-stock"),
+    ],
+)
+def test_a_refill_from_where_the_tiles_are_not_names_where_it_draws_and_both_fixes(
+    stock: str, refill: str, source: str, fixes: str
+) -> None:
+    with pytest.raises(OptionError) as caught:
+        config(hand="four", stock=stock, refill=refill)
+    assert (caught.value.rule, caught.value.where) == ("ts.german.hand", "refill")
+    message = caught.value.message
+    assert f"option refill={refill} refills the four-tile hand from {source}, but stock={stock}" in message
+    assert message.endswith(f"with hand=four {fixes}")
 
 
 def test_every_preset_resolves() -> None:
