@@ -81,7 +81,13 @@ MODULES: dict[str, tuple[str, ...]] = {
     "core/faces.py": _CORE,
     "core/hands.py": (*_CORE, "tests/scenarios/test_features.py"),
     "core/pairs.py": (*_CORE, "tests/scenarios/test_features.py"),
-    "core/options.py": ("tests/unit/test_spec.py", "tests/unit/test_tsung.py", "tests/unit/test_engine_kap.py"),
+    "core/options.py": (
+        "tests/unit/test_spec.py",
+        "tests/unit/test_tsung.py",
+        "tests/unit/test_engine_kap.py",
+        "tests/unit/test_cli_resolves_once.py",
+        "tests/integration/test_contract.py",  # the format-1 readings of a log's options
+    ),
     "games/kap/actions.py": _KAP,
     "games/kap/config.py": _KAP,
     "games/kap/deal.py": _KAP,
