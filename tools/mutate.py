@@ -82,6 +82,7 @@ MODULES: dict[str, tuple[str, ...]] = {
     "core/hands.py": (*_CORE, "tests/scenarios/test_features.py"),
     "core/pairs.py": (*_CORE, "tests/scenarios/test_features.py"),
     "core/options.py": (
+        "tests/unit/test_options.py",
         "tests/unit/test_spec.py",
         "tests/unit/test_tsung.py",
         "tests/unit/test_engine_kap.py",
