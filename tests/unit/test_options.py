@@ -26,9 +26,19 @@ def test_get_answers_the_default_only_for_an_option_the_game_has_not() -> None:
     assert options.get("take", "fallback") == options["take"]
 
 
-def test_a_change_keeps_the_overrides_given_before() -> None:
-    options = resolve_options("kap-shap", preset="culin", overrides={"take": "latest"})
+def test_a_change_keeps_the_preset_and_the_overrides_given_before() -> None:
+    options = resolve_options("kap-shap", preset="gupai-site", overrides={"take": "latest"})
     assert options.overrides == ("take",)
-    changed = options.evolve(eye="civil")
-    assert (changed["take"], changed["eye"], changed.preset) == ("latest", "civil", "culin")
-    assert changed.overrides == ("eye", "take")
+    changed = options.evolve(eye="civil", pair_set="printed")  # a keyword's _ is the option name's -
+    assert (changed["take"], changed["eye"], changed["pair-set"]) == ("latest", "civil", "printed")
+    assert changed.preset == "gupai-site" and changed.overrides == ("eye", "pair-set", "take")
+    # every option no change names is the preset's
+    preset = resolve_options("kap-shap", preset="gupai-site")
+    assert all(changed[k] == preset[k] for k in preset if k not in ("take", "eye", "pair-set"))
+
+
+def test_a_value_the_option_has_not_is_refused_naming_the_option_and_its_values() -> None:
+    with pytest.raises(OptionError) as caught:
+        resolve_options("kap-shap", overrides={"eye": "military"})
+    assert caught.value.where == "eye"
+    assert caught.value.message.startswith("option 'eye' of kap-shap has no value 'military' (values: identical, civil")
