@@ -27,6 +27,7 @@ from gupai.games.tsung.replay import replay_tsung
 from gupai.log.play import play_match
 from gupai.log.tsung import play_tsung, take_from_row
 from tools.corpus import Case, corpus_main, write_cases
+from tools.corpus_tsung_checks import invalid_check_cases
 
 __all__ = ["invalid_cases", "valid_cases", "write_corpus"]
 
@@ -535,6 +536,9 @@ def invalid_cases() -> Iterator[Case]:
     index = _find(log, lambda i, e: e["type"] == "refill" and i > 10)
     log["events"][index]["tile"] = next(t for t in ("6-6", "1-1") if t != log["events"][index]["tile"])
     yield case("ts.german.hand", "refilled-a-tile-not-next-in-the-stock", log)
+
+    lone_ten = _search(_both(_eventful, _lone("ten")), "culin", **{"lone-tile": "pair-or-ten"})
+    yield from invalid_check_cases(own=base, common=site, four=german, four_own=navpil, lone_ten=lone_ten)
 
     log = copy.deepcopy(base)
     lay = _find(log, lambda i, e: e["type"] == "lay")

@@ -297,6 +297,8 @@ class Game:
         if self.phase == "over":
             raise illegal("ts.end", f"seat {seat} cannot {kind}: the game is over (all-laid)")
         if seat != self.current:
+            if self.laid == 0:  # the game's first tile: the first player's (rules page, ts.first-player)
+                raise illegal("ts.first-player", f"seat {seat} moved first, but seat {self.current} lays first")
             raise illegal("ts.turn.order", f"seat {seat} moved, but it is seat {self.current}'s turn")
         if self.phase == "claim":
             if kind == "lay":
@@ -442,6 +444,14 @@ def new_game(request: dict[str, Any]) -> tuple[Game, list[dict[str, Any]]]:
             hands, piles = [order[:4], order[4:8]], [order[8:], []]
         elif four:
             hands, piles = [order[:4], order[16:20]], [order[4:16], order[20:]]
+        # the protocol page: a deal's piles, stock and hands are null when the game has none, else left out
+        for part, rule, has in (
+            ("piles", "ts.deal" if not common else "ts.stock", not common),
+            ("stock", "ts.stock", common),
+            ("hands", "ts.german.hand", four),
+        ):
+            if part in deal and (deal[part] is None) == has:
+                raise illegal(rule, f"the deal's {part} do not fit the options")
         if four and deal.get("hands") is not None and [sorted(h) for h in deal["hands"]] != [sorted(h) for h in hands]:
             raise illegal("ts.german.hand", "the hands are not the deal's")
         if deal.get("first_player") not in (None, 0):

@@ -8,6 +8,7 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from gupai.core import faces as faces_module
 from gupai.core.faces import canonical_kinds, end_kinds, kind_bytes
 from gupai.core.tiles import KIND_COUNT, Tile
 
@@ -66,3 +67,24 @@ def test_ends_are_read_as_the_faces_they_spell(highs: str, lows: str) -> None:
         expected = _by_dictionary([f"{high}-{low}" for high, low in zip(highs, lows, strict=True)])
     found = end_kinds(highs.encode(), lows.encode())
     assert found == (None if expected is None else bytes(expected))
+
+
+def test_faces_with_another_separator_are_not_read_even_when_the_commas_line_up() -> None:
+    # the dictionary holds only "high-low"; [6:4] and [5/3] are tiles, but not as a log writes them
+    assert canonical_kinds(["6:4"]) is None
+    assert canonical_kinds(["6-6", "5/3", "1-1"]) is None
+    assert canonical_kinds(["6-6", "5-3", "1-1"]) == [KIND["6-6"], KIND["5-3"], KIND["1-1"]]
+
+
+def test_a_count_that_is_not_the_number_of_faces_is_not_read() -> None:
+    assert kind_bytes(iter([]), 0) == b""
+    assert kind_bytes(iter(["6-6"]), 0) is None  # more faces than counted
+    assert kind_bytes(iter([]), -1) is None
+    assert kind_bytes(iter(["6-6"]), 2) is None  # fewer
+
+
+def test_the_table_of_ends_names_each_face_written_high_end_first_and_nothing_else() -> None:
+    table = faces_module._pair_table()
+    assert table == faces_module._KIND
+    by_ends = {6 * (int(face[0]) - 1) + int(face[2]) - 1: kind for face, kind in KIND.items()}
+    assert [table[i] for i in range(256)] == [by_ends.get(i, 255) for i in range(256)]

@@ -145,3 +145,17 @@ def test_celkos_table_is_his_fourteen_pairs_exactly() -> None:
     not_printed = {frozenset({(6, 1), (2, 1)}), frozenset({(5, 1), (3, 1)}), frozenset({(5, 1), (2, 2)})}
     not_printed |= {frozenset({(4, 1), (3, 2)}), frozenset({(4, 1)}), frozenset({(3, 2)})}
     assert not (not_printed & table)
+
+
+def test_options_that_leave_out_a_pair_option_read_it_at_the_spec_s_default() -> None:
+    # spec/games/kap-shap.yaml: four-two-value "3", pair-set arithmetic, eye identical by default
+    defaults = pair_rules_from_options(resolve_options("kap-shap"))
+    assert (
+        pair_rules_from_options({}) == defaults == PairRules(four_two_value=3, pair_set="arithmetic", eye="identical")
+    )
+    assert pair_rules_from_options({"pair-set": "printed"}) == PairRules(
+        four_two_value=3, pair_set="printed", eye="identical"
+    )
+    assert pair_rules_from_options({"four-two-value": "6", "eye": "civil"}) == PairRules(
+        four_two_value=6, pair_set="arithmetic", eye="civil"
+    )

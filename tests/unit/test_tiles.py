@@ -3,16 +3,22 @@
 from __future__ import annotations
 
 import re
+from pathlib import Path
+from typing import Any
 
 import pytest
+import yaml
 from hypothesis import given
 from hypothesis import strategies as st
 
 from gupai import GupaiError, Tile, TileError, all_tiles, counts_of, kinds, parse_tiles, set_counts
-from gupai.core.tiles import KIND_COUNT, tiles_from_counts
+from gupai.core.tiles import KIND_COUNT, kind_of, kinds_of, tiles_from_counts
 from tests import oracle
 
 FACES = [f"{high}-{low}" for high, low in oracle.FACES]
+#: spec/tiles.yaml, read here as plain YAML: the kinds' order (a kind's number is its place) and the set's size.
+SPEC: dict[str, Any] = yaml.safe_load((Path(__file__).parents[2] / "spec" / "tiles.yaml").read_text(encoding="utf-8"))
+SPEC_ORDER = [entry["face"] for entry in SPEC["kinds"]]
 
 
 @pytest.mark.parametrize("face", FACES)
@@ -120,6 +126,51 @@ def test_parse_tiles_names_the_first_bad_token_by_position() -> None:
     assert caught.value.where == "token 2"
 
 
+def test_parse_tiles_keeps_tiles_already_parsed_among_the_texts() -> None:
+    mixed: list[str | Tile] = [Tile("6-6"), "4-6", Tile("1-1"), "[2/1]"]
+    assert parse_tiles(mixed) == [Tile("6-6"), Tile("6-4"), Tile("1-1"), Tile("2-1")]
+
+
+def _spellings(face: str) -> list[str]:
+    high, low = face.split("-")
+    return [face, f"{low}-{high}", f"[{high}/{low}]", f"[{low}:{high}]", f"{low}/{high}"]
+
+
+@pytest.mark.parametrize("face", FACES)
+def test_kind_of_numbers_every_spelling_by_its_place_in_the_spec(face: str) -> None:
+    for text in _spellings(face):
+        assert kind_of(text) == SPEC_ORDER.index(face), text
+
+
+@pytest.mark.parametrize("kind", [list, tuple, iter])
+def test_kinds_of_reads_any_spelling_from_a_list_a_tuple_or_an_iterator(kind: Any) -> None:
+    texts = [text for face in FACES for text in _spellings(face)]
+    want = [SPEC_ORDER.index(face) for face in FACES for _ in _spellings(face)]
+    assert kinds_of(kind(texts)) == want
+    # the canonical spelling first, another one after it: read alike whatever the container
+    assert kinds_of(kind(["6-6", "4-6", "[2/1]"])) == [0, SPEC_ORDER.index("6-4"), SPEC_ORDER.index("2-1")]
+    assert kinds_of(kind([])) == []
+
+
+def test_kind_of_and_kinds_of_refuse_text_that_is_not_a_tile() -> None:
+    with pytest.raises(TileError, match="'7-1' is not a tile"):
+        kind_of("7-1")
+    with pytest.raises(TileError, match="'0-3' is not a tile"):
+        kinds_of(iter(["6-6", "4-6", "0-3"]))
+
+
+# a tile written in a JSON document as something other than text: an array of spots, a number, null, an object
+@pytest.mark.parametrize("value", [[6, 4], ["6", "4"], 64, 6.4, None, {"high": 6, "low": 4}])
+def test_a_tile_that_is_not_text_is_a_tile_error_not_a_crash(value: Any) -> None:
+    for read in (Tile, Tile.parse, kind_of, lambda v: kinds_of([v]), lambda v: kinds_of(["6-6", v])):
+        with pytest.raises(TileError) as caught:
+            read(value)
+        assert caught.value.message.startswith(f"{value!r} is not a tile")
+    with pytest.raises(TileError) as caught:
+        parse_tiles(["6-6", value])
+    assert caught.value.where == "token 2"
+
+
 def test_the_21_kinds_follow_the_spec_order_civil_then_military() -> None:
     assert len(kinds()) == KIND_COUNT == 21
     assert [k.index for k in kinds()] == list(range(21))
@@ -152,8 +203,15 @@ def test_sets_hold_two_of_each_civil_kind_and_one_of_each_military_kind_per_set(
 
 @pytest.mark.parametrize("sets", [0, -1])
 def test_a_game_needs_at_least_one_set(sets: int) -> None:
-    with pytest.raises(TileError, match="at least one set"):
+    with pytest.raises(TileError, match="at least one set") as caught:
         set_counts(sets)
+    assert caught.value.where == "sets"  # the error names what was wrong: the number of sets
+
+
+def test_set_counts_counts_one_set_unless_told_more() -> None:
+    assert set_counts() == set_counts(1)
+    assert sum(set_counts()) == SPEC["set_size"] == 32
+    assert set_counts() == tuple(entry["copies"] for entry in SPEC["kinds"])
 
 
 @given(st.lists(st.sampled_from(FACES), max_size=12))

@@ -34,6 +34,7 @@ from gupai.core.spec import game_spec
 from gupai.games.agents import make_agent
 from gupai.games.tsung.actions import Claim, Lay, Pass, TakeCapture, trace_json
 from gupai.games.tsung.captures import explain_capture
+from gupai.games.tsung.deal import TsungDeal, complete_position
 from gupai.games.tsung.greedy import greedy_tsung
 from gupai.games.tsung.play import simulate
 from gupai.games.tsung.replay import replay_tsung
@@ -101,8 +102,36 @@ def test_a_four_tile_hand_refills_from_where_the_tiles_are(stock: str, refill: s
 
 
 def test_a_config_needs_tsung_shap_options() -> None:
-    with pytest.raises(OptionError, match="do not fix a Tsung Shap game"):
+    with pytest.raises(OptionError, match="do not fix a Tsung Shap game") as caught:
         tsung_config(resolve_options("kap-shap"))
+    assert caught.value.where == "game"
+    assert config().spec is game_spec(GAME)  # the game a config plays, as views and logs name it
+
+
+def test_end_stock_empty_under_own_halves_is_refused_at_option_end() -> None:
+    with pytest.raises(OptionError) as caught:
+        config(end="stock-empty", stock="own-halves")
+    assert (caught.value.rule, caught.value.where) == ("ts.end", "end")
+    assert "set stock=common, or another end" in caught.value.message
+
+
+@pytest.mark.parametrize(
+    ("stock", "refill", "source", "fixes"),
+    [
+        # the stock the refill draws from, or the refill that draws from the stock
+        ("own-halves", "common-stock", "a common stock", "set stock=common, or refill=own-half"),
+        ("common", "own-half", "an own half", "set stock=own-halves, or refill=common-stock"),
+    ],
+)
+def test_a_refill_from_where_the_tiles_are_not_names_where_it_draws_and_both_fixes(
+    stock: str, refill: str, source: str, fixes: str
+) -> None:
+    with pytest.raises(OptionError) as caught:
+        config(hand="four", stock=stock, refill=refill)
+    assert (caught.value.rule, caught.value.where) == ("ts.german.hand", "refill")
+    message = caught.value.message
+    assert f"option refill={refill} refills the four-tile hand from {source}, but stock={stock}" in message
+    assert message.endswith(f"with hand=four {fixes}")
 
 
 def test_every_preset_resolves() -> None:
@@ -126,6 +155,28 @@ def test_own_halves_are_the_two_halves_of_the_order() -> None:
     assert four.piles == (tuple(order[4:16]), tuple(order[20:]))
     common = tsung_deal_from_order(config("spieltdomino"), order)
     assert common.hands == (tuple(order[:4]), tuple(order[4:8])) and common.stock == tuple(order[8:])
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_a_deal_of_every_preset_is_written_in_tile_spelling_and_read_back(preset: str) -> None:
+    deal = random_tsung_deal(config(preset), random.Random(preset))
+    text = repr(deal)
+    # each part the options give, spelled as the log spells tiles; the parts they do not give, None
+    for name, part in (("piles", deal.piles), ("hands", deal.hands)):
+        spelled = None if part is None else tuple(" ".join(T.from_index(k).face for k in seat) for seat in part)
+        assert f"{name}={spelled!r}" in text
+    stock = None if deal.stock is None else " ".join(T.from_index(k).face for k in deal.stock)
+    assert f"stock={stock!r}" in text
+    assert eval(text, {"TsungDeal": TsungDeal}) == deal
+
+
+def test_a_position_using_more_copies_than_the_set_holds_is_refused() -> None:
+    with pytest.raises(HandError) as caught:
+        complete_position(
+            config(), row=[T("6-6"), T("3-1")], piles={0: ([T("6-6"), T("6-6")], True)}, stock=None, hands={}
+        )
+    assert caught.value.message == "the position uses more [6-6] than one set holds"
+    assert caught.value.where == "position"
 
 
 # ----------------------------------------------------------------- actions

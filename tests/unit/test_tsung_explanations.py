@@ -167,3 +167,23 @@ def test_the_refusal_to_lay_again_names_the_tile_just_laid() -> None:
         "ts.capture.choice",
         "seat 0 must take a capture with [5-5] or pass before another tile is laid",
     )
+
+
+@pytest.mark.parametrize(
+    ("held", "shown"), [([Tile("4-4"), Tile("6-5")], "[4-4] [6-5]"), ([], "nothing")], ids=["two-held", "none-held"]
+)
+def test_a_tile_laid_from_outside_the_four_tile_hand_is_refused_naming_what_is_held(
+    held: list[Tile], shown: str
+) -> None:
+    # the German four-tile variant: the player lays one of the tiles held face up (a position whose seat 0
+    # holds nothing, its tiles still in the common stock, is the analysis API's, not reached in play)
+    four = tsung_config(resolve_options("tsung-shap", preset="spieltdomino"))
+    stock = [Tile("2-2"), Tile("5-5")]
+    state = TsungState.from_position(four, row=[SIX, Tile("3-1")], stock=stock, hands=[held, [Tile("1-1")]])
+    assert state.phase == LAY
+    assert state.why_illegal(Lay(Tile("2-2"), "left")) == (
+        "ts.german.hand",
+        f"seat 0 laid [2-2], which is not in the hand ({shown})",
+    )
+    for tile in held:
+        assert state.why_illegal(Lay(tile, "right")) is None
