@@ -44,17 +44,20 @@ STAGE = ROOT / ".mutate"
 EQUIVALENT = ROOT / "tests" / "mutation" / "equivalent.txt"
 
 _CORE = ("tests/unit/test_tiles.py", "tests/unit/test_faces.py", "tests/unit/test_hands.py", "tests/unit/test_pairs.py")
-_KAP = (
-    "tests/unit/test_engine_kap.py",
-    "tests/unit/test_games.py",
-    "tests/unit/test_split_faults.py",
-    "tests/unit/test_deal_position.py",
+# Kap Shap and Kap Tai Shap: the rule tests (scenarios, corpus, the validator's and protocol's units) every Kap module
+# runs, and per module the unit tests written for it; test_engine_kap.py's whole games (seconds each, and every
+# mutant of the engine reaches them) only where they hold what no faster test does.
+_KAP_RULES = (
+    "tests/scenarios/test_features.py",
+    "tests/integration/test_conformance_corpus.py",
     "tests/unit/test_validate.py",
     "tests/unit/test_validate_paths.py",
     "tests/unit/test_protocol.py",
-    "tests/scenarios/test_features.py",
-    "tests/integration/test_conformance_corpus.py",
+    "tests/unit/test_split_faults.py",
+    "tests/unit/test_games.py",
 )
+_KAP = (*_KAP_RULES, "tests/unit/test_engine_kap.py")
+_KAP_DEAL = (*_KAP_RULES, "tests/unit/test_deal_checks.py", "tests/unit/test_deal_position.py")
 _TSUNG = (
     "tests/unit/test_tsung.py",
     "tests/unit/test_tsung_explanations.py",
@@ -79,8 +82,8 @@ MODULES: dict[str, tuple[str, ...]] = {
     "core/options.py": ("tests/unit/test_spec.py", "tests/unit/test_tsung.py", "tests/unit/test_engine_kap.py"),
     "games/kap/actions.py": _KAP,
     "games/kap/config.py": _KAP,
-    "games/kap/deal.py": _KAP,
-    "games/kap/deal_check.py": _KAP,
+    "games/kap/deal.py": (*_KAP_DEAL, "tests/unit/test_engine_kap.py"),
+    "games/kap/deal_check.py": _KAP_DEAL,
     "games/kap/hand.py": _KAP,
     "games/kap/quick.py": (*_KAP, "tests/property/test_quick_path.py"),
     "games/kap/replay.py": _KAP,
