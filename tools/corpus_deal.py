@@ -113,6 +113,10 @@ def invalid_deal_cases(game: str, players: int) -> Iterator[tuple[str, Log]]:
     yield case(first_player, "the-previous-winner-is-a-seat-past-the-last", log)
 
     log = _match_game(game, players, 0)
+    log["match"]["previous"]["first_player"] = players
+    yield case(first_player, "the-previous-first-player-is-a-seat-past-the-last", log)
+
+    log = _match_game(game, players, 0)
     log["match"] = {"game": 1, "previous": None}
     begun_by_1 = _match_game(game, players, 1)
     log["deal"], log["events"], log["result"] = begun_by_1["deal"], begun_by_1["events"], begun_by_1["result"]

@@ -97,7 +97,7 @@ MODULES: dict[str, tuple[str, ...]] = {
     "games/tsung/mismatch.py": _TSUNG,
     "games/tsung/replay.py": _TSUNG,
     "games/tsung/state.py": _TSUNG,
-    "games/match.py": ("tests/unit/test_match.py", *_VALIDATOR),
+    "games/match.py": ("tests/unit/test_match.py", "tests/unit/test_deal_checks.py", *_VALIDATOR),
     "log/validate.py": _VALIDATOR,
     # (tests/integration/test_attribution.py runs whole conformance runs of fake engines: minutes a mutant)
     "conformance/attribution.py": ("tests/unit/test_attribution_tables.py",),

@@ -38,6 +38,9 @@ POINTERS = {
     "deal.first-player--a-match-recorded-under-first-player-dice": "/match",
     "deal.first-player--the-previous-game-records-scores": "/match/previous/scores",
     "deal.first-player--the-previous-winner-is-a-seat-past-the-last": "/match/previous/winner",
+    "deal.first-player--the-previous-first-player-is-a-seat-past-the-last": "/match/previous/first_player",
+    "deal.first-player--a-later-game-of-a-match-records-no-previous-game": "/match/previous",
+    "deal.first-player--the-first-game-of-a-match-records-a-previous-game": "/match/previous",
     "deal.wall--fewer-hands-than-players": "/deal/hands",
     "deal.wall--seat-1-hand-one-tile-short": "/deal/hands/1",
     "deal.wall--seat-1-dealt-no-tiles": "/deal/hands/1",
@@ -70,6 +73,14 @@ def test_each_deal_fault_is_told_where_it_was_made(game: str, name: str) -> None
         assert message.startswith(f"option first-player={reading}") and message.endswith(said)
     elif name.endswith("seat-past-the-last") and pointer == "/deal/first_player":
         assert message == f"seat {n} is recorded as first, but there are {n} players"
+    elif name.endswith("seat-past-the-last"):  # the previous game's first player or winner
+        assert message == f"seat {n} is recorded, but there are {n} players"
+    elif name.endswith("records-no-previous-game"):
+        assert message == f"game {log['match']['game']} of a match records no previous game"
+    elif name.endswith("records-a-previous-game"):
+        assert message == "the first game of a match follows no previous game"
+    elif name.endswith("the-previous-game-records-scores"):  # a Kap game gives no scores
+        assert message == f"a {game} match records no scores (null) of the previous game"
     elif name.endswith("dice-count-to-another-seat"):
         assert f"the dice {deal['dice']} total {sum(deal['dice'])}" in message
         assert message.endswith(f"not seat {deal['first_player']}")
