@@ -54,6 +54,7 @@ _KAP_RULES = (
     "tests/unit/test_validate_paths.py",
     "tests/unit/test_protocol.py",
     "tests/unit/test_split_faults.py",
+    "tests/unit/test_kap_refusals.py",
     "tests/unit/test_games.py",
 )
 _KAP = (*_KAP_RULES, "tests/unit/test_engine_kap.py")
@@ -88,7 +89,7 @@ MODULES: dict[str, tuple[str, ...]] = {
     "games/kap/quick.py": (*_KAP, "tests/property/test_quick_path.py"),
     "games/kap/replay.py": _KAP,
     "games/kap/splits.py": _KAP,
-    "games/kap/state.py": _KAP,
+    "games/kap/state.py": _KAP_RULES,
     "games/tsung/actions.py": _TSUNG,
     "games/tsung/captures.py": _TSUNG,
     "games/tsung/config.py": _TSUNG,
