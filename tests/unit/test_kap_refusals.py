@@ -17,7 +17,8 @@ import pytest
 from gupai.core.errors import IllegalActionError
 from gupai.core.options import resolve_options
 from gupai.core.resources import data_dir
-from gupai.games.kap.actions import DECLARE, DRAW, Discard, Take, action_of
+from gupai.core.tiles import Tile
+from gupai.games.kap.actions import DECLARE, DRAW, Discard, Take
 from gupai.games.kap.config import collecting_config
 from gupai.games.kap.replay import check_event, check_position
 from gupai.games.kap.state import KapState
@@ -76,6 +77,7 @@ def _log(game: str, name: str) -> dict[str, Any]:
 def test_a_move_at_the_wrong_step_is_told_with_the_step_the_rules_require(game: str, name: str) -> None:
     log = _log(game, name)
     issue = validate_log(log)[0]
+    assert issue.event is not None
     event = log["events"][issue.event]
     did, instead = TURNS[name]
     assert issue.pointer == f"/events/{issue.event}" and issue.rule is not None
@@ -146,7 +148,7 @@ def test_a_declaration_without_a_split_names_the_reading_it_would_need() -> None
 def test_an_illegal_move_raises_with_its_rule_the_turn_and_why() -> None:
     state = _state(NO_WIN, SEAT_1["NO_WIN"])
     with pytest.raises(IllegalActionError) as caught:
-        state.apply(Take(action_of({"type": "take", "seat": 0, "tile": "6-6"}).tile))  # type: ignore[attr-defined]
+        state.apply(Take(Tile("6-6")))
     # the first player's opening turn (option opening=discard) starts with a discard
     assert (caught.value.rule, caught.value.where) == ("ks.opening", "turn 1")
     assert caught.value.message == "seat 0 opens holding 8 tiles: the opening turn starts with a discard"
@@ -154,7 +156,7 @@ def test_an_illegal_move_raises_with_its_rule_the_turn_and_why() -> None:
 
 def test_after_an_abandoned_game_every_move_breaks_the_abandoned_rule() -> None:
     state = _state(NO_WIN, SEAT_1["NO_WIN"])
-    state.apply(Discard(action_of({"type": "discard", "seat": 0, "tile": "3-3"}).tile))  # type: ignore[attr-defined]
+    state.apply(Discard(Tile("3-3")))
     state.abandon()  # seat 1's turn, nothing done in it yet: one turn played
     assert (state.is_terminal, state.result()["reason"], state.result()["turns"], state.winner) == (
         True,
