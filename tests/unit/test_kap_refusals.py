@@ -33,6 +33,10 @@ TURNS = {
     "turn.discard--discarded-again-instead-of-drawing-after-a-take": ("discarded", "must first draw"),
     "turn.discard--drew-again-holding-a-full-hand": ("drew holding", "a discard (or a win) comes first"),
     "turn.take--took-a-discard-holding-a-full-hand": ("took", "discard first"),
+    "end.stock--passed-with-tiles-left-in-the-stock": (
+        "passed, but a pass is allowed only when the stock is empty under option stock-out=play-on",
+        "tiles left): take a discard or draw",
+    ),
     "end.stock--passed-holding-a-full-hand": ("passed but", "must discard (or declare): a pass only starts a turn"),
     "opening--discarded-twice-without-drawing-under-opening-discard-draw-discard": (
         "must draw after the opening discard",
@@ -83,7 +87,7 @@ def test_a_move_at_the_wrong_step_is_told_with_the_step_the_rules_require(game: 
     assert issue.pointer == f"/events/{issue.event}" and issue.rule is not None
     assert issue.rule.endswith(name.partition("--")[0])
     assert issue.message.startswith(f"seat {event['seat']} ") and did in issue.message
-    assert instead in issue.message
+    assert issue.message.endswith(instead) if not instead.endswith("not discard") else instead in issue.message
     if "tile" in event and event["type"] in ("discard", "take"):
         assert event["tile"] in issue.message
     if name.startswith("turn.draw--kept"):  # the drawn tile kept is named
@@ -137,6 +141,7 @@ def test_a_declaration_without_a_split_names_the_reading_it_would_need() -> None
         f"seat 0 declared {shown}, which splits into an eye and ten-pairs only under option four-two-value=6, "
         "not four-two-value=3"
     )
+    assert state.why_illegal(DECLARE) == (problem.rule, problem.message)  # the engine's own answer, not remembered
     state = _state(NO_WIN, SEAT_1["NO_WIN"])
     shown = " ".join(f"[{t}]" for t in sorted(NO_WIN, key=lambda t: (-int(t[0]), -int(t[2]))))
     assert state.why_illegal(DECLARE) == (
