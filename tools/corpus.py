@@ -13,13 +13,14 @@ import argparse
 import copy
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
-from typing import Any
 
 from gupai.core.resources import data_dir
 from gupai.core.spec import game_spec
 from gupai.log.format import dumps_log
 from gupai.log.play import play_game, play_match
 from tools.corpus_deal import invalid_deal_cases
+from tools.corpus_events import Log, find_event, hand_before, pattern, search, table_before
+from tools.corpus_turns import invalid_turn_cases
 
 __all__ = [
     "GENERATED",
@@ -32,7 +33,6 @@ __all__ = [
     "write_corpus",
 ]
 
-Log = dict[str, Any]
 Case = tuple[str, Log]  # (relative path under conformance/, log)
 
 #: The folders of ``conformance/<game>/`` the generators own (and clean of stale files).
@@ -64,7 +64,7 @@ def valid_cases() -> Iterator[Case]:
         )
         yield f"{game}/valid/{name}-seed{log['seed']}.json", log
         # discard-taken=forbidden forbids the face taken: a copy held before the take goes only after the draw
-        log = _search(game, lambda g: _take_of_a_held_face(g, after_the_draw=True) is not None, agents="random")
+        log = search(game, lambda g: _take_of_a_held_face(g, after_the_draw=True) is not None, agents="random")
         yield (
             f"{game}/valid/culin-2p-random-seed{log['seed']}-a-copy-of-the-taken-face-discarded-after-the-draw.json",
             log,
@@ -72,34 +72,6 @@ def valid_cases() -> Iterator[Case]:
         # stock-out=play-on: play goes on after the stock runs out, a player who takes nothing passing
         log = _search_play_on(game, _passes_then_takes)
         yield f"{game}/valid/one-tile-2p-random-seed{log['seed']}-stock-out-play-on.json", log
-
-
-def _find(log: Log, predicate: Callable[[int, dict[str, Any]], bool]) -> int:
-    for index, event in enumerate(log["events"]):
-        if predicate(index, event):
-            return index
-    raise LookupError("no such event in the base game")
-
-
-def _play(game: str, preset: str, *, players: int, seed: int, agents: str, **over: str) -> Log:
-    return play_game(game, preset=preset, overrides=over or None, players=players, seed=seed, agents=(agents,))
-
-
-def _search(
-    game: str,
-    want: Callable[[Log], bool],
-    *,
-    preset: str = "culin",
-    players: int = 2,
-    agents: str = "greedy",
-    **over: str,
-) -> Log:
-    """The first seeded game (seeds 1, 2, ...) with the wanted feature."""
-    for seed in range(1, 500):
-        log = _play(game, preset, players=players, seed=seed, agents=agents, **over)
-        if want(log):
-            return log
-    raise LookupError(f"no {game} game with the wanted feature")  # pragma: no cover
 
 
 def _rich(log: Log) -> bool:
@@ -110,7 +82,7 @@ def _rich(log: Log) -> bool:
 
 def _base(game: str, preset: str = "culin", *, players: int = 2, agents: str = "greedy", **over: str) -> Log:
     """A valid game to mutate, with several draws and discards."""
-    return _search(game, _rich, preset=preset, players=players, agents=agents, **over)
+    return search(game, _rich, preset=preset, players=players, agents=agents, **over)
 
 
 def _has(kind: str) -> Callable[[Log], bool]:
@@ -158,7 +130,7 @@ def _invalid_collecting(game: str) -> Iterator[Case]:
     yield case(f"{p}.deal.draw-order", "stock-out-of-wall-order", log)
 
     log = _base(game, players=many)
-    at = _find(log, lambda i, e: e["type"] == "draw")
+    at = find_event(log, lambda i, e: e["type"] == "draw")
     drawn = log["events"][at]["tile"]
     log["events"][at]["tile"] = "6-6" if drawn != "6-6" else "1-1"
     yield case(f"{p}.deal.draw-order", "drew-a-tile-not-next-in-the-stock", log)
@@ -173,50 +145,50 @@ def _invalid_collecting(game: str) -> Iterator[Case]:
     log["events"][0] = {"type": "draw", "seat": first["seat"], "tile": log["deal"]["stock"][0]}
     yield case(f"{p}.opening", "first-player-draws-before-discarding", log)
 
-    log = _search(game, lambda g: _take_with_choice(g) is not None, players=many, take="latest")
+    log = search(game, lambda g: _take_with_choice(g) is not None, players=many, take="latest")
     at = _take_with_choice(log)  # type: ignore[assignment]
-    table = _table_before(log, at)
+    table = table_before(log, at)
     log["events"][at]["tile"] = next(t for t in table if t != table[-1])
     yield case(f"{p}.turn.take", "took-an-older-discard-under-take-latest", log)
 
-    log = _search(game, lambda g: _turn_start_draw(g) is not None, players=many)
+    log = search(game, lambda g: _turn_start_draw(g) is not None, players=many)
     at = _turn_start_draw(log)  # type: ignore[assignment]
-    on_table = set(_table_before(log, at))
+    on_table = set(table_before(log, at))
     absent = next(t for t in ("6-6", "1-1", "4-4", "3-1", "5-5", "2-1") if t not in on_table)
     log["events"][at] = {"type": "take", "seat": log["events"][at]["seat"], "tile": absent}
     yield case(f"{p}.turn.take", "took-a-tile-not-on-the-table", log)
 
-    log = _search(game, lambda g: _pattern(g, "take", "discard", "draw") is not None, players=many)
-    at = _pattern(log, "take", "discard", "draw")  # type: ignore[assignment]
+    log = search(game, lambda g: pattern(g, "take", "discard", "draw") is not None, players=many)
+    at = pattern(log, "take", "discard", "draw")  # type: ignore[assignment]
     log["events"][at + 2] = {"type": "take", "seat": log["events"][at]["seat"], "tile": log["events"][at + 1]["tile"]}
     yield case(f"{p}.turn.shape", "takes-again-instead-of-drawing", log)
 
     log = _base(game, players=many, **{"drawn-tile": "discard-unless-win"})
-    at = _find(log, lambda i, e: e["type"] == "draw" and log["events"][i + 1]["type"] == "discard")
+    at = find_event(log, lambda i, e: e["type"] == "draw" and log["events"][i + 1]["type"] == "discard")
     seat = log["events"][at]["seat"]
-    kept = _hand_before(log, at, seat)
+    kept = hand_before(log, at, seat)
     log["events"][at + 1]["tile"] = next(t for t in kept if t != log["events"][at]["tile"])
     yield case(f"{p}.turn.draw", "kept-the-drawn-tile-under-discard-unless-win", log)
 
     log = _base(game, players=many)
-    at = _find(log, lambda i, e: i > 0 and e["type"] == "discard")
+    at = find_event(log, lambda i, e: i > 0 and e["type"] == "discard")
     seat = log["events"][at]["seat"]
-    held = set(_hand_before(log, at, seat)) | {log["events"][at - 1].get("tile")}
+    held = set(hand_before(log, at, seat)) | {log["events"][at - 1].get("tile")}
     log["events"][at]["tile"] = next(t for t in ("6-6", "1-1", "4-4", "3-1", "5-5", "3-3", "2-2") if t not in held)
     yield case(f"{p}.turn.discard", "discarded-a-tile-not-in-the-hand", log)
 
-    log = _search(game, lambda g: _pattern(g, "take", "discard") is not None, players=many)
-    at = _pattern(log, "take", "discard")  # type: ignore[assignment]
+    log = search(game, lambda g: pattern(g, "take", "discard") is not None, players=many)
+    at = pattern(log, "take", "discard")  # type: ignore[assignment]
     log["events"][at + 1]["tile"] = log["events"][at]["tile"]
     yield case(f"{p}.turn.discard", "threw-back-the-taken-tile", log)
 
-    log = _search(game, lambda g: _take_of_a_held_face(g) is not None, players=many)
+    log = search(game, lambda g: _take_of_a_held_face(g) is not None, players=many)
     at = _take_of_a_held_face(log)  # type: ignore[assignment]
     log["events"][at + 1]["tile"] = log["events"][at]["tile"]
     yield case(f"{p}.turn.discard", "threw-back-a-copy-of-the-taken-face-held-before-the-take", log)
 
     # declaring
-    log = _search(game, lambda g: g["result"]["winner"] is not None, players=many)
+    log = search(game, lambda g: g["result"]["winner"] is not None, players=many)
     at = len(log["events"]) - 1
     seat = log["events"][at]["seat"]
     discard = log["events"][at]["hand"][0]
@@ -229,10 +201,10 @@ def _invalid_collecting(game: str) -> Iterator[Case]:
         ("eye", "showed-an-eye-of-two-different-tiles"),
         ("pair.ten", "showed-a-pair-that-is-not-a-ten-pair"),
     ):
-        log = _search(game, lambda g, r=rule: _broken_split(g, f"{p}.{r}") is not None, players=many)  # type: ignore[misc]
+        log = search(game, lambda g, r=rule: _broken_split(g, f"{p}.{r}") is not None, players=many)  # type: ignore[misc]
         yield case(f"{p}.{rule}", what, _broken_split(log, f"{p}.{rule}"))  # type: ignore[arg-type]
 
-    log = _search(game, lambda g: g["result"]["winner"] is not None, players=many)
+    log = search(game, lambda g: g["result"]["winner"] is not None, players=many)
     at = len(log["events"]) - 2
     event = log["events"][at]
     log["events"].insert(
@@ -245,33 +217,33 @@ def _invalid_collecting(game: str) -> Iterator[Case]:
         },
     )
     del log["events"][at + 1 :]
-    log["events"][at]["hand"] = _hand_before(log, at, event["seat"])
+    log["events"][at]["hand"] = hand_before(log, at, event["seat"])
     if len(log["events"][at]["hand"]) < (8 if game == "kap-shap" else 10):
         yield case(f"{p}.declare", "declared-holding-too-few-tiles", log)
 
     # the end
-    log = _search(game, lambda g: g["result"]["winner"] is not None, players=many)
+    log = search(game, lambda g: g["result"]["winner"] is not None, players=many)
     last = log["events"][-1]
     log["events"].append({"type": "discard", "seat": last["seat"], "tile": last["hand"][0]})
     yield case(f"{p}.end.win", "an-event-after-the-win", log)
 
-    log = _search(game, lambda g: g["result"]["reason"] == "stock-exhausted", players=many, agents="random")
+    log = search(game, lambda g: g["result"]["reason"] == "stock-exhausted", players=many, agents="random")
     nxt = (log["events"][-1]["seat"] + 1) % log["players"]
     log["events"].append({"type": "take", "seat": nxt, "tile": log["events"][-1]["tile"]})
     yield case(f"{p}.end.stock", "a-move-after-the-stock-ran-out", log)
 
-    log = _search(game, lambda g: g["result"]["winner"] is not None, players=many)
+    log = search(game, lambda g: g["result"]["winner"] is not None, players=many)
     del log["events"][-1]
     yield case(f"{p}.end.win", "log-stops-before-the-declared-win", log)
 
-    log = _search(
+    log = search(
         game, lambda g: g["result"]["reason"] == "dead-rounds", players=many, agents="random", turn="take-or-draw"
     )
     nxt = (log["events"][-1]["seat"] + 1) % log["players"]
     log["events"].append({"type": "draw", "seat": nxt, "tile": "6-6"})
     yield case(f"{p}.end.termination", "a-move-after-three-dead-rounds", log)
 
-    log = _search(
+    log = search(
         game,
         lambda g: _consecutive_take(g) is not None,
         players=many,
@@ -281,23 +253,23 @@ def _invalid_collecting(game: str) -> Iterator[Case]:
     )
     # replace a draw that follows a take by the same seat one round earlier with a take
     at, seat = _consecutive_take(log)  # type: ignore[misc]
-    table = _table_before(log, at)
+    table = table_before(log, at)
     log["events"][at] = {"type": "take", "seat": seat, "tile": table[-1]}
     yield case(f"{p}.end.termination", "took-two-turns-running-under-no-consecutive-takes", log)
 
-    log = _search(game, lambda g: g["result"]["winner"] is not None, players=many)
+    log = search(game, lambda g: g["result"]["winner"] is not None, players=many)
     log["result"]["settlement"] = [0] * log["players"]
     yield case(f"{p}.settle", "pot-not-paid-to-the-winner", log)
 
-    log = _search(game, lambda g: g["result"]["reason"] == "stock-exhausted", players=many, agents="random")
+    log = search(game, lambda g: g["result"]["reason"] == "stock-exhausted", players=many, agents="random")
     log["result"]["settlement"] = [1 - log["players"] if seat else log["players"] - 1 for seat in range(log["players"])]
     yield case(f"{p}.settle.refund", "pot-paid-out-with-no-winner", log)
 
-    log = _search(game, lambda g: g["result"]["winner"] is not None, players=many)
+    log = search(game, lambda g: g["result"]["winner"] is not None, players=many)
     log["result"]["winner"] = (log["result"]["winner"] + 1) % log["players"]
     yield case(f"{p}.end.win", "result-names-another-winner", log)
 
-    log = _search(game, lambda g: g["result"]["winner"] is not None, players=many)
+    log = search(game, lambda g: g["result"]["winner"] is not None, players=many)
     log["result"]["turns"] += 1
     yield case(f"{p}.end.turns", "result-counts-one-turn-too-many", log)
 
@@ -334,13 +306,13 @@ def _invalid_navpil_readings(game: str, p: str, many: int) -> Iterator[Case]:
     log["deal"]["hands"][0].append(log["deal"]["stock"].pop(0))
     yield case(f"{p}.deal.boneyard", "first-player-dealt-one-tile-more-under-opening-draw", log)
 
-    log = _search(
+    log = search(
         game, lambda g: g["result"]["reason"] == "dead-rounds", players=many, agents="random", turn="take-or-draw"
     )
     log["options"]["termination"] = "none"
     yield case(f"{p}.end.termination", "dead-rounds-claimed-under-termination-none", log)
 
-    log = _search(game, lambda g: g["result"]["winner"] is not None, preset="navpil-gin", players=many)
+    log = search(game, lambda g: g["result"]["winner"] is not None, preset="navpil-gin", players=many)
     log["result"] = {"winner": None, "reason": "abandoned", "turns": log["result"]["turns"], "settlement": [0] * many}
     yield case(f"{p}.end.abandoned", "abandoned-after-a-declared-win", log)
 
@@ -352,25 +324,13 @@ def _invalid_navpil_readings(game: str, p: str, many: int) -> Iterator[Case]:
     yield case(f"{p}.end.abandoned", "abandoned-game-names-a-winner", log)
 
 
-def _hand_before(log: Log, at: int, seat: int) -> list[str]:
-    hand = list(log["deal"]["hands"][seat])
-    for event in log["events"][:at]:
-        if event["seat"] != seat:
-            continue
-        if event["type"] in ("take", "draw"):
-            hand.append(event["tile"])
-        elif event["type"] == "discard":
-            hand.remove(event["tile"])
-    return sorted(hand, reverse=True)
-
-
 def _take_of_a_held_face(log: Log, *, after_the_draw: bool = False) -> int | None:
     """A take of a face the hand already held, a discard next (``after_the_draw``: then a draw and that face)."""
     events = log["events"]
     for index, event in enumerate(events[:-3]):
         if event["type"] != "take" or events[index + 1]["type"] != "discard":
             continue
-        if event["tile"] not in _hand_before(log, index, event["seat"]):
+        if event["tile"] not in hand_before(log, index, event["seat"]):
             continue
         draw, discard = events[index + 2], events[index + 3]
         if not after_the_draw or (
@@ -381,16 +341,6 @@ def _take_of_a_held_face(log: Log, *, after_the_draw: bool = False) -> int | Non
         ):
             return index
     return None
-
-
-def _table_before(log: Log, at: int) -> list[str]:
-    table: list[str] = []
-    for event in log["events"][:at]:
-        if event["type"] == "discard":
-            table.append(event["tile"])
-        elif event["type"] == "take":
-            del table[len(table) - 1 - table[::-1].index(event["tile"])]
-    return table
 
 
 def _broken_split(log: Log, rule: str) -> Log | None:
@@ -430,19 +380,10 @@ def _turn_start_draw(log: Log) -> int | None:
     return None
 
 
-def _pattern(log: Log, *kinds: str) -> int | None:
-    """The first index where events of these types follow one another."""
-    types = [e["type"] for e in log["events"]]
-    for index in range(len(types) - len(kinds) + 1):
-        if tuple(types[index : index + len(kinds)]) == kinds:
-            return index
-    return None
-
-
 def _take_with_choice(log: Log) -> int | None:
     """A take made while the table held another kind of tile too."""
     for index, event in enumerate(log["events"]):
-        if event["type"] == "take" and len(set(_table_before(log, index))) > 1:
+        if event["type"] == "take" and len(set(table_before(log, index))) > 1:
             return index
     return None
 
@@ -460,7 +401,7 @@ def _consecutive_take(log: Log) -> tuple[int, int] | None:
                 pass
         if event["type"] == "take":
             turn_took = True
-        if event["type"] == "draw" and took.get(event["seat"]) is True and _table_before(log, index):
+        if event["type"] == "draw" and took.get(event["seat"]) is True and table_before(log, index):
             return index, event["seat"]
     return None
 
@@ -521,13 +462,13 @@ def _invalid_play_on(game: str) -> Iterator[Case]:
     log["events"][at] = {"type": "pass", "seat": log["events"][at]["seat"]}
     yield case("passed-with-tiles-left-in-the-stock", log)
 
-    log = _search(game, lambda g: g["result"]["reason"] == "stock-exhausted", preset="one-tile", agents="random")
+    log = search(game, lambda g: g["result"]["reason"] == "stock-exhausted", preset="one-tile", agents="random")
     nxt = (log["events"][-1]["seat"] + 1) % log["players"]
     log["events"].append({"type": "pass", "seat": nxt})
     yield case("passed-after-the-stock-ran-out-under-stock-out-end", log)
 
     log = _search_play_on(game, _passes_then_takes)
-    at = _find(log, lambda _, e: e["type"] == "pass")
+    at = find_event(log, lambda _, e: e["type"] == "pass")
     log["events"][at] = {"type": "draw", "seat": log["events"][at]["seat"], "tile": "6-6"}
     yield case("drew-from-the-empty-stock-under-stock-out-play-on", log)
 
@@ -542,6 +483,7 @@ def invalid_cases() -> Iterator[Case]:
         yield from _invalid_collecting(game)
         yield from _invalid_play_on(game)
         yield from invalid_deal_cases(game, 2 if game == "kap-shap" else 4)
+        yield from invalid_turn_cases(game, 2 if game == "kap-shap" else 4)
 
 
 def write_cases(cases: Iterable[Case], root: Path, games: Iterable[str]) -> list[str]:

@@ -10,7 +10,8 @@ the change is what the rule forbids: the first player against option
 first-player (recorded as seat 1 under ``seat-0``, as a seat past the last,
 against the dice or the previous game's winner), dice where none are thrown
 or none where they are, fewer hands than players, a hand a tile short, a
-stock out of the boneyard's order.
+stock out of the boneyard's order, a match's first game recorded with a
+previous game or a later one without.
 """
 
 from __future__ import annotations
@@ -112,6 +113,10 @@ def invalid_deal_cases(game: str, players: int) -> Iterator[tuple[str, Log]]:
     yield case(first_player, "the-previous-winner-is-a-seat-past-the-last", log)
 
     log = _match_game(game, players, 0)
+    log["match"]["previous"]["first_player"] = players
+    yield case(first_player, "the-previous-first-player-is-a-seat-past-the-last", log)
+
+    log = _match_game(game, players, 0)
     log["match"] = {"game": 1, "previous": None}
     begun_by_1 = _match_game(game, players, 1)
     log["deal"], log["events"], log["result"] = begun_by_1["deal"], begun_by_1["events"], begun_by_1["result"]
@@ -124,3 +129,12 @@ def invalid_deal_cases(game: str, players: int) -> Iterator[tuple[str, Log]]:
     log = play_game(game, preset="culin", players=players, seed=3)
     log["match"] = {"game": 1, "previous": None}
     yield case(first_player, "a-match-recorded-under-first-player-dice", log)
+
+    # the match record's numbering: the first game follows no previous game, every later game follows one
+    log = _match_game(game, players, 0)
+    log["match"]["previous"] = None
+    yield case(first_player, "a-later-game-of-a-match-records-no-previous-game", log)
+
+    log = _match_game(game, players, 0)
+    log["match"]["game"] = 1
+    yield case(first_player, "the-first-game-of-a-match-records-a-previous-game", log)

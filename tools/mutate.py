@@ -44,18 +44,22 @@ STAGE = ROOT / ".mutate"
 EQUIVALENT = ROOT / "tests" / "mutation" / "equivalent.txt"
 
 _CORE = ("tests/unit/test_tiles.py", "tests/unit/test_faces.py", "tests/unit/test_hands.py", "tests/unit/test_pairs.py")
-_KAP = (
-    "tests/unit/test_engine_kap.py",
-    "tests/unit/test_games.py",
-    "tests/unit/test_split_faults.py",
-    "tests/unit/test_deal_position.py",
+# Kap Shap and Kap Tai Shap: the rule tests (scenarios, corpus, the validator's and protocol's units) every Kap module
+# runs, and per module the unit tests written for it; test_engine_kap.py's whole games (seconds each, and every
+# mutant of the engine reaches them) only where they hold what no faster test does.
+_KAP_RULES = (
+    "tests/scenarios/test_features.py",
+    "tests/integration/test_conformance_corpus.py",
     "tests/unit/test_validate.py",
     "tests/unit/test_validate_paths.py",
     "tests/unit/test_protocol.py",
-    "tests/scenarios/test_features.py",
-    "tests/integration/test_conformance_corpus.py",
+    "tests/unit/test_split_faults.py",
+    "tests/unit/test_kap_refusals.py",
+    "tests/unit/test_games.py",
 )
 _TSUNG_CORPUS = "tests/integration/test_tsung_corpus.py::"
+_KAP = (*_KAP_RULES, "tests/unit/test_engine_kap.py")
+_KAP_DEAL = (*_KAP_RULES, "tests/unit/test_deal_checks.py", "tests/unit/test_deal_position.py")
 _TSUNG = (
     "tests/unit/test_tsung.py",
     "tests/unit/test_tsung_explanations.py",
@@ -71,6 +75,7 @@ _VALIDATOR = (
     "tests/unit/test_validate.py",
     "tests/unit/test_validate_paths.py",
     "tests/unit/test_schema_errors.py",
+    "tests/integration/test_validate_notes.py",  # log_notes: a retired reading noted
     "tests/integration/test_conformance_corpus.py",
     "tests/integration/test_tsung_corpus.py",
 )
@@ -91,13 +96,13 @@ MODULES: dict[str, tuple[str, ...]] = {
     ),
     "games/kap/actions.py": _KAP,
     "games/kap/config.py": _KAP,
-    "games/kap/deal.py": _KAP,
-    "games/kap/deal_check.py": _KAP,
+    "games/kap/deal.py": (*_KAP_DEAL, "tests/unit/test_engine_kap.py"),
+    "games/kap/deal_check.py": _KAP_DEAL,
     "games/kap/hand.py": _KAP,
     "games/kap/quick.py": (*_KAP, "tests/property/test_quick_path.py"),
     "games/kap/replay.py": _KAP,
     "games/kap/splits.py": _KAP,
-    "games/kap/state.py": _KAP,
+    "games/kap/state.py": _KAP_RULES,
     "games/tsung/actions.py": _TSUNG,
     "games/tsung/captures.py": _TSUNG,
     "games/tsung/config.py": _TSUNG,
@@ -106,7 +111,7 @@ MODULES: dict[str, tuple[str, ...]] = {
     "games/tsung/mismatch.py": _TSUNG,
     "games/tsung/replay.py": _TSUNG,
     "games/tsung/state.py": _TSUNG,
-    "games/match.py": ("tests/unit/test_match.py", *_VALIDATOR),
+    "games/match.py": ("tests/unit/test_match.py", "tests/unit/test_deal_checks.py", *_VALIDATOR),
     "log/validate.py": _VALIDATOR,
     # (tests/integration/test_attribution.py runs whole conformance runs of fake engines: minutes a mutant)
     "conformance/attribution.py": ("tests/unit/test_attribution_tables.py",),

@@ -95,7 +95,21 @@ def test_under_opening_draw_the_first_player_is_dealt_no_tile_more() -> None:
 def test_no_more_copies_than_one_set_holds() -> None:
     error = refused(position(stock=["6-6", *STOCK[1:]]))  # a third 6-6 for the 4-2 (one set holds two)
     assert (error.pointer, error.rule) == ("/deal", "ks.equipment.set")
-    assert "3 copies of [6-6]" in error.message
+    assert error.message == "the deal holds 3 copies of [6-6], more than one set holds"
+    # two surplus faces are both named, the message one line
+    error = refused(position(stock=["6-6", "6-1", "6-1", *STOCK[3:]]))  # 6-1 x3 for the 5-3 and the 1-1
+    assert error.message == "the deal holds 3 copies of [6-6], 3 copies of [6-1], more than one set holds"
+
+
+def test_no_more_copies_than_the_sets_of_a_game_of_several_hold() -> None:
+    # Kap Tai Shap, two players, two sets: seat 0 dealt 10 tiles, seat 1 nine, 45 in the stock; five 6-6 where two
+    # sets hold four
+    config = collecting_config("kap-tai-shap", players=2, sets=2)
+    hands = [["6-6"] * 4 + ["5-5"] * 4 + ["4-4", "3-3"], ["6-6"] + ["1-1"] * 4 + ["2-2"] * 4]
+    with pytest.raises(ReplayError) as caught:
+        check_position(config, {"hands": hands, "stock": ["3-3"] * 3 + ["4-4"] * 3 + ["6-5"] * 2, "first_player": 0})
+    assert (caught.value.pointer, caught.value.rule) == ("/deal", "kts.equipment.sets")
+    assert caught.value.message == "the deal holds 5 copies of [6-6], more than 2 sets hold"
 
 
 def new_game(deal: dict[str, Any]) -> dict[str, Any]:

@@ -173,3 +173,120 @@ def test_a_match_record_under_a_reading_without_matches_is_refused() -> None:
     log["match"] = {"game": 1, "previous": None}
     issues = validate_text(json.dumps(log), file="one.json")
     assert [(i.rule, i.pointer) for i in issues] == [("ts.first-player", "/match")]
+
+
+# ------------------------------------------------------------ the link between a match file's lines
+def _link(previous_log: Log | None, log: Log) -> tuple[str, str, str] | None:
+    from gupai.games.match import check_link
+
+    return check_link(previous_log, log)
+
+
+def test_a_later_game_after_a_line_outside_any_match_is_refused_at_its_number() -> None:
+    logs = _kap_match()
+    alone = play_game("kap-shap", preset="culin", seed=1)  # no match record
+    for before in (None, alone):
+        assert _link(before, logs[1]) == (
+            "/match/game",
+            "ks.deal.first-player",
+            "game 2 of a match, but no game of the match comes before it in the file",
+        )
+
+
+def test_a_later_game_after_a_game_of_another_number_or_game_is_refused_naming_both() -> None:
+    logs = _kap_match()
+    other = copy.deepcopy(logs[0])
+    other["game"] = "kap-tai-shap"
+    for before, log, said in (
+        (logs[0], logs[2], "game 1 of a kap-shap match"),
+        (other, logs[1], "game 1 of a kap-tai-shap match"),
+    ):
+        assert _link(before, log) == (
+            "/match/game",
+            "ks.deal.first-player",
+            f"game {log['match']['game']} of a match, but the line before it is {said}",
+        )
+
+
+def test_a_match_keeps_its_options_and_follows_only_finished_games() -> None:
+    logs = _kap_match()
+    changed = copy.deepcopy(logs[1])
+    changed["options"]["take"] = "latest" if changed["options"]["take"] != "latest" else "any"
+    assert _link(logs[0], changed) == (
+        "/options",
+        "ks.deal.first-player",
+        "a match is played under one set of options, but they differ from the previous game's",
+    )
+    unfinished = copy.deepcopy(logs[0])
+    unfinished["result"] = "*"
+    assert _link(unfinished, logs[1]) == (
+        "/match/game",
+        "ks.deal.first-player",
+        "game 2 of a match follows a game that is unfinished (no result)",
+    )
+
+
+def test_a_recorded_previous_game_is_told_as_the_line_before_records_it() -> None:
+    logs = _kap_match()  # seat 1 wins game 1, begun by seat 0
+    told = copy.deepcopy(logs[1])
+    told["match"]["previous"] = {"first_player": 0, "winner": None, "scores": None}
+    assert _link(logs[0], told) == (
+        "/match/previous",
+        "ks.deal.first-player",
+        "the previous line records seat 0 first and seat 1 winning, but this game follows seat 0 first and no winner",
+    )
+    told["match"]["previous"] = None
+    assert _link(logs[0], told)[2].endswith("but this game follows no previous game")  # type: ignore[index]
+    tsung = list(play_match("tsung-shap", preset="navpil-classic", seed=1, count=2))
+    told = copy.deepcopy(tsung[1])
+    s0, s1 = tsung[0]["result"]["scores"]
+    told["match"]["previous"]["scores"] = [s1, s0]
+    message = _link(tsung[0], told)[2]  # type: ignore[index]
+    assert f"scores [{s0}, {s1}]" in message and message.endswith(f"scores [{s1}, {s0}]")
+
+
+def test_a_game_without_a_winner_hands_the_first_turn_back_saying_so() -> None:
+    from gupai.core.errors import ReplayError
+    from gupai.games.match import check_match
+
+    previous = {"first_player": 1, "winner": None, "scores": None}  # no winner: seat 1 begins again
+    with pytest.raises(ReplayError) as caught:
+        check_match({"game": 2, "previous": previous}, game="kap-shap", reading="previous-winner", first_player=0)
+    assert caught.value.message == (
+        "seat 0 plays first, but in a match the previous game's first player was seat 1 and no one won it: "
+        "seat 1 plays first"
+    )
+
+
+def test_in_tsung_shap_the_scores_decide_whatever_winner_the_record_names() -> None:
+    from gupai.core.errors import ReplayError
+    from gupai.games.match import check_match, next_first_player
+
+    # the points are the scores: seat 1's 300 beat seat 0's 120, though the record names no winner
+    previous = {"first_player": 0, "winner": None, "scores": [120, 300]}
+    assert next_first_player(previous, game="tsung-shap", players=2) == _navpil_next(0, [120, 300]) == 1
+    check_match({"game": 2, "previous": previous}, game="tsung-shap", reading="previous-higher", first_player=1)
+    with pytest.raises(ReplayError) as caught:  # a Tsung Shap record holds both scores
+        check_match(
+            {"game": 2, "previous": {**previous, "scores": None}},
+            game="tsung-shap",
+            reading="previous-higher",
+            first_player=1,
+        )
+    assert (caught.value.pointer, caught.value.message) == (
+        "/match/previous/scores",
+        "a tsung-shap match records 2 scores of the previous game",
+    )
+
+
+def test_a_match_number_that_is_not_a_number_is_the_schemas_refusal_and_breaks_the_chain() -> None:
+    logs = _kap_match()[:2]
+    bad = copy.deepcopy(logs)
+    bad[1]["match"]["game"] = "2"
+    issues = validate_text(_lines(bad), file="m.jsonl", lines=True)
+    assert {i.game for i in issues} == {2}
+    assert any(i.rule is None and i.pointer == "/match/game" for i in issues)  # the schema: an integer
+    linked = [i for i in issues if i.rule == "ks.deal.first-player"]
+    assert [(i.pointer, i.message) for i in linked] == [
+        ("/match/game", "game 2 of a match, but the line before it is game 1 of a kap-shap match")
+    ]

@@ -164,3 +164,35 @@ def test_a_fresh_process_builds_both_validators(kap: dict[str, Any], monkeypatch
     assert (issue.pointer, issue.message) == ("/events/0/seat", "-1 is less than the minimum of 0")
     assert validate_module._RS_VALIDATOR is not None and validate_module._PY_VALIDATOR is not None
     assert validate_log(kap) == []
+
+
+def test_without_explanations_an_invalid_log_gets_one_verdict_where_it_was_read_and_a_valid_one_none() -> None:
+    from gupai.log.validate import UNEXPLAINED, LogIssue
+
+    log = play_game("kap-shap", seed=1)
+    assert validate_log(log, file="f.jsonl", game=3, explain=False) == []
+    bad = copy.deepcopy(log)
+    bad["colour"] = "red"  # a property the schema does not know
+    assert validate_log(bad, file="f.jsonl", game=3, explain=False) == [
+        LogIssue("f.jsonl", 3, None, "", None, UNEXPLAINED)
+    ]
+
+
+def test_the_front_doors_replay_refuses_a_log_the_schema_refuses_at_its_first_error() -> None:
+    from gupai.core.errors import LogError
+    from gupai.log.validate import checked_replay_kap
+
+    log = play_game("kap-shap", seed=1)
+    log["events"][0]["seat"] = float(log["events"][0]["seat"])  # an integral float: an integer, as JSON Schema counts
+    assert checked_replay_kap(log).is_terminal
+    log["colour"] = "red"
+    with pytest.raises(LogError) as caught:
+        checked_replay_kap(log)
+    assert caught.value.where == "/" and caught.value.message.startswith("not a valid log: / ")
+    del log["colour"]
+    log["events"][0]["seat"] = "one"
+    with pytest.raises(LogError) as caught:
+        checked_replay_kap(log)
+    assert caught.value.where == "/events/0/seat" and caught.value.message.startswith(
+        "not a valid log: /events/0/seat "
+    )

@@ -1,0 +1,179 @@
+"""What a Kap refusal says: the rule, the place and the facts of each move the validator or the engine refuses.
+
+The corpus test holds each invalid log to its rule; here each refusal of a move made at the wrong step of a turn
+is held to what its message must tell a reader: the seat, the tile and the step the rules require instead (read
+from the log itself and from the rules: a turn starts by taking a discard or drawing, a full hand discards or
+declares, the two-tile turn draws after the take's discard). The engine's own refusals (a declaration without a
+split, a move after an abandoned game) are held here too.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from gupai.core.errors import IllegalActionError
+from gupai.core.options import resolve_options
+from gupai.core.resources import data_dir
+from gupai.core.tiles import Tile
+from gupai.games.kap.actions import DECLARE, DRAW, Discard, Take
+from gupai.games.kap.config import collecting_config
+from gupai.games.kap.replay import check_event, check_position
+from gupai.games.kap.state import KapState
+from gupai.log.validate import validate_log
+
+#: Corpus log (after the game's prefix) -> (its rule, what the message must say seat S did, what it must ask instead).
+TURNS = {
+    "turn.discard--discarded-at-the-start-of-a-turn-before-taking-or-drawing": (
+        "discarded",
+        "must first take a discard or draw",
+    ),
+    "turn.discard--discarded-again-instead-of-drawing-after-a-take": ("discarded", "must first draw"),
+    "turn.discard--drew-again-holding-a-full-hand": ("drew holding", "a discard (or a win) comes first"),
+    "turn.take--took-a-discard-holding-a-full-hand": ("took", "discard first"),
+    "end.stock--passed-with-tiles-left-in-the-stock": (
+        "passed, but a pass is allowed only when the stock is empty under option stock-out=play-on",
+        "tiles left): take a discard or draw",
+    ),
+    "end.stock--passed-holding-a-full-hand": ("passed but", "must discard (or declare): a pass only starts a turn"),
+    "opening--discarded-twice-without-drawing-under-opening-discard-draw-discard": (
+        "must draw after the opening discard",
+        "(option opening=discard-draw-discard), not discard",
+    ),
+    "turn.discard--threw-back-the-taken-tile-under-discard-taken-taken-tile": (
+        "threw back the",
+        "holding no copy of it from before the take, but under option discard-taken=taken-tile another tile must go",
+    ),
+    "turn.discard--threw-back-the-taken-tile": (
+        "just taken, but under option",
+        "discard-taken=forbidden a tile of another face must go",
+    ),
+    "turn.discard--threw-back-a-copy-of-the-taken-face-held-before-the-take": (
+        "just taken (or a copy held before the take: the rule forbids the face)",
+        "discard-taken=forbidden a tile of another face must go",
+    ),
+    "turn.draw--kept-the-drawn-tile-under-discard-unless-win": (
+        "kept the drawn",
+        "under option drawn-tile=discard-unless-win the drawn tile must be discarded",
+    ),
+    "end.termination--took-two-turns-running-under-no-consecutive-takes": (
+        "after taking last turn too",
+        "under option termination=no-consecutive-takes this turn must draw",
+    ),
+    "opening--first-player-discards-before-drawing-under-opening-draw": (
+        "holding",
+        "under option opening=draw the first turn starts by drawing",
+    ),
+}
+CASES = [(game, name) for game in ("kap-shap", "kap-tai-shap") for name in TURNS]
+
+
+def _log(game: str, name: str) -> dict[str, Any]:
+    prefix = "ks" if game == "kap-shap" else "kts"
+    path = data_dir("conformance") / game / "invalid" / f"{prefix}.{name}.json"
+    doc: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+    return doc
+
+
+@pytest.mark.parametrize(("game", "name"), CASES, ids=[f"{g}/{n}" for g, n in CASES])
+def test_a_move_at_the_wrong_step_is_told_with_the_step_the_rules_require(game: str, name: str) -> None:
+    log = _log(game, name)
+    issue = validate_log(log)[0]
+    assert issue.event is not None
+    event = log["events"][issue.event]
+    did, instead = TURNS[name]
+    assert issue.pointer == f"/events/{issue.event}" and issue.rule is not None
+    assert issue.rule.endswith(name.partition("--")[0])
+    assert issue.message.startswith(f"seat {event['seat']} ") and did in issue.message
+    assert issue.message.endswith(instead) if not instead.endswith("not discard") else instead in issue.message
+    if "tile" in event and event["type"] in ("discard", "take"):
+        assert event["tile"] in issue.message
+    if name.startswith("turn.draw--kept"):  # the drawn tile kept is named
+        assert f"kept the drawn [{log['events'][issue.event - 1]['tile']}]" in issue.message
+
+
+def test_a_take_names_the_table_it_is_not_on_and_the_latest_discard_it_must_be() -> None:
+    for name, said in (
+        ("turn.take--took-a-tile-not-on-the-table", "which is not on the table (table: "),
+        ("turn.take--took-an-older-discard-under-take-latest", "under option take=latest only the latest discard ["),
+    ):
+        log = _log("kap-shap", name)
+        issue = validate_log(log)[0]
+        table: list[str] = []
+        for event in log["events"][: issue.event]:
+            if event["type"] == "discard":
+                table.append(event["tile"])
+            elif event["type"] == "take":
+                del table[len(table) - 1 - table[::-1].index(event["tile"])]
+        assert said in issue.message
+        if name.endswith("not-on-the-table"):
+            assert issue.message.endswith(f"(table: {' '.join(f'[{t}]' for t in table) or 'nothing'})")
+        else:
+            assert f"only the latest discard [{table[-1]}] may be taken" in issue.message
+
+
+# ------------------------------------------------------------ the engine's own refusals
+# Seat 0 dealt [1-1] [1-1] [4-2] [2-2] [5-5] [5-5] [6-4] [6-4]: an eye and three ten-pairs only if [4-2] counts 6
+# ([4-2]+[2-2] = 6+4); with [2-2] for a [3-3] ([4-2]+[3-3] = 9 or 12) under no reading.
+NEEDS_SIX = ["1-1", "1-1", "4-2", "2-2", "5-5", "5-5", "6-4", "6-4"]
+NO_WIN = ["1-1", "1-1", "4-2", "3-3", "5-5", "5-5", "6-4", "6-4"]
+SEAT_1 = {
+    "NEEDS_SIX": ["6-6", "6-6", "3-3", "3-3", "6-5", "6-5", "4-4"],
+    "NO_WIN": ["6-6", "6-6", "2-2", "3-3", "6-5", "6-5", "4-4"],
+}
+
+
+def _state(hand: list[str], other: list[str]) -> KapState:
+    config = collecting_config("kap-shap", resolve_options("kap-shap", preset="culin"))
+    return KapState(
+        config, check_position(config, {"hands": [hand, other], "stock": ["5-3", "6-3"], "first_player": 0})
+    )
+
+
+def test_a_declaration_without_a_split_names_the_reading_it_would_need() -> None:
+    shown = " ".join(f"[{t}]" for t in sorted(NEEDS_SIX, key=lambda t: (-int(t[0]), -int(t[2]))))
+    state = _state(NEEDS_SIX, SEAT_1["NEEDS_SIX"])
+    problem = check_event(state, {"type": "declare", "seat": 0})  # the protocol's declaration may show no split
+    assert problem is not None and problem.rule == "ks.tiles.four-two"
+    assert problem.message == (
+        f"seat 0 declared {shown}, which splits into an eye and ten-pairs only under option four-two-value=6, "
+        "not four-two-value=3"
+    )
+    assert state.why_illegal(DECLARE) == (problem.rule, problem.message)  # the engine's own answer, not remembered
+    state = _state(NO_WIN, SEAT_1["NO_WIN"])
+    shown = " ".join(f"[{t}]" for t in sorted(NO_WIN, key=lambda t: (-int(t[0]), -int(t[2]))))
+    assert state.why_illegal(DECLARE) == (
+        "ks.declare.valid",
+        f"seat 0 declared {shown}, which is not an eye and ten-pairs",
+    )
+
+
+def test_an_illegal_move_raises_with_its_rule_the_turn_and_why() -> None:
+    state = _state(NO_WIN, SEAT_1["NO_WIN"])
+    with pytest.raises(IllegalActionError) as caught:
+        state.apply(Take(Tile("6-6")))
+    # the first player's opening turn (option opening=discard) starts with a discard
+    assert (caught.value.rule, caught.value.where) == ("ks.opening", "turn 1")
+    assert caught.value.message == "seat 0 opens holding 8 tiles: the opening turn starts with a discard"
+
+
+def test_after_an_abandoned_game_every_move_breaks_the_abandoned_rule() -> None:
+    state = _state(NO_WIN, SEAT_1["NO_WIN"])
+    state.apply(Discard(Tile("3-3")))
+    state.abandon()  # seat 1's turn, nothing done in it yet: one turn played
+    assert (state.is_terminal, state.result()["reason"], state.result()["turns"], state.winner) == (
+        True,
+        "abandoned",
+        1,
+        None,
+    )
+    assert state.why_illegal(DRAW) == ("ks.end.abandoned", "seat 1 cannot draw: the game is over (abandoned)")
+    with pytest.raises(IllegalActionError) as caught:
+        state.abandon()
+    assert (caught.value.rule, caught.value.where, caught.value.message) == (
+        "ks.end.abandoned",
+        "turn 1",
+        "the game is already over",
+    )
