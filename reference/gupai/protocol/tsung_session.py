@@ -25,10 +25,12 @@ __all__ = ["TsungSession"]
 
 
 def _capture_of(doc: Mapping[str, Any]) -> Capture:
+    """The capture a move names; the only names the schema lets through that are no capture are a ten at ``left``
+    or ``right``: a ten takes only a lone tile, and is written at ``ends`` (ts.lone-tile)."""
     try:
         return Capture(doc["kind"], doc["at"])
     except IllegalActionError as error:
-        raise RefusalError("illegal", error.message, rule="ts.capture.pair") from None
+        raise RefusalError("illegal", error.message, rule="ts.lone-tile") from None
 
 
 def _tsung_action(doc: Mapping[str, Any]) -> TsungAction:
