@@ -107,6 +107,14 @@ def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
         terminalreporter.write_line(line)
 
 
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Mark every test that drives headless Chromium (it asks for the ``browser`` fixture) ``browser``: ``make
+    test`` leaves them to ``make browser``, which CI runs after it (``.ci/run``)."""
+    for item in items:
+        if "browser" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.browser)
+
+
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Browser]:
     """A headless Chromium for a module of the rules site's browser tests, closed after it."""
