@@ -18,7 +18,7 @@ from typing import Any, cast
 
 from gupai.protocol.messages import PROTOCOL_VERSION
 from gupai.protocol.server import ReferenceEngine
-from tools.refusals import (
+from tools.refusal_rows import (
     _FOUR_TWO,
     _LAST_TILE,
     _OPEN,
