@@ -27,8 +27,20 @@ def report(name: str, game: str | None, rules: list[dict[str, Any]], cases: int,
         "harness": {"game": game},
         "summary": {"passed": 0, "failed": 0, "not_supported": 0, "rule_mismatches": 0, **summary},
         "rules": [{"passed": 0, "failed": 0, "skipped": 0, "known_failures": 0, **rule} for rule in rules],
-        "cases": [{"id": f"c{i}"} for i in range(cases)],
+        "cases": _cases(game or "kap-shap", cases, summary),
     }
+
+
+def _cases(game: str, count: int, summary: dict[str, int]) -> list[dict[str, Any]]:
+    """``count`` cases of ``game`` as the summary counts them, the rest not askable."""
+    outcomes = ["pass"] * summary.get("passed", 0) + ["fail"] * summary.get("failed", 0)
+    outcomes += ["unsupported"] * summary.get("not_supported", 0)
+    outcomes += ["skip"] * (count - len(outcomes))
+    return [
+        {"id": f"c{i}", "game": game, "outcome": "skip" if o == "unsupported" else o}
+        | ({"unasked": "claims"} if o == "unsupported" else {})
+        for i, o in enumerate(outcomes[:count])
+    ]
 
 
 def test_a_cell_tells_a_full_pass_from_a_partial_one_and_from_never_asked() -> None:
@@ -43,13 +55,18 @@ def test_a_cell_tells_a_full_pass_from_a_partial_one_and_from_never_asked() -> N
     assert part_coverage == {
         "passed": 1,
         "failed": 0,
+        "known_failures": 0,
         "not_supported": 0,
+        "not_askable": 2,
         "not_asked": 12 - 3,
         "rule_mismatches": 0,
         "kit_cases": 12,
     }
     text = matrix_text(matrix)
-    assert "part 1: 1 passed, 0 failed, 0 not supported, 9 not asked, 0 rule mismatches (of 12 cases)" in text
+    assert (
+        "part 1: 1 passed, 0 failed, 0 not supported, 2 not askable, 9 not asked, 0 rule mismatches (of 12 cases)"
+        in text
+    )
     page = matrix_html(matrix)
     assert "<td class='partial'>pass 1/4</td>" in page and "<td class='unasked'>not asked</td>" in page
     assert "<th scope='row'>not asked</th><td>0</td><td>9</td>" in page

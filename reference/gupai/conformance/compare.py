@@ -19,23 +19,25 @@ mismatches.
 ...      "summary": {"passed": 2, "failed": 0, "not_supported": 1, "rule_mismatches": 0},
 ...      "rules": [{"rule": "ks.turn.take", "status": "pass", "passed": 2, "failed": 0, "skipped": 0, "known_failures": 0},
 ...                {"rule": "ks.eye", "status": "skip", "passed": 0, "failed": 0, "skipped": 1, "known_failures": 0}],
-...      "cases": [{"id": "x"}, {"id": "y"}, {"id": "z"}]}
+...      "cases": [{"id": "x", "game": "kap-shap", "outcome": "pass"}, {"id": "y", "game": "kap-shap", "outcome": "pass"},
+...                {"id": "z", "game": "kap-shap", "outcome": "skip", "unasked": "describe"}]}
 >>> b = {**a, "engine": {"name": "b", "version": "2", "command": "b"}, "summary": {"passed": 0, "failed": 1},
 ...      "rules": [{"rule": "ks.turn.take", "status": "fail", "passed": 0, "failed": 1, "skipped": 0, "known_failures": 0}],
-...      "cases": [{"id": "x"}]}
+...      "cases": [{"id": "x", "game": "kap-shap", "outcome": "fail"}]}
 >>> kit = {"kap-shap": {"cases": 4, "rules": {"ks.turn.take": 3, "ks.eye": 1}}}
 >>> print(matrix_text(compare([a, b], kit=kit)))
 rule          a 1          b 2
 ks.eye        unsupported  not asked
 ks.turn.take  pass 2/3     fail
 <BLANKLINE>
-a 1: 2 passed, 0 failed, 1 not supported, 1 not asked, 0 rule mismatches (of 4 cases)
-b 2: 0 passed, 1 failed, 0 not supported, 3 not asked, 0 rule mismatches (of 4 cases)
+a 1: 2 passed, 0 failed, 1 not supported, 0 not askable, 1 not asked, 0 rule mismatches (of 4 cases)
+b 2: 0 passed, 1 failed, 0 not supported, 0 not askable, 3 not asked, 0 rule mismatches (of 4 cases)
 """
 
 from __future__ import annotations
 
 import html
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -138,16 +140,8 @@ def compare(
     for index, (label, report) in enumerate(zip(labels, reports, strict=True)):
         games = _games(report, kit)
         summary = dict(report.get("summary") or {})
-        asked = len(report.get("cases") or ())
         in_kit = sum(int(kit.get(game, {}).get("cases", 0)) for game in [*games, ""])
-        coverage = {
-            "passed": int(summary.get("passed", 0)),
-            "failed": int(summary.get("failed", 0)),
-            "not_supported": int(summary.get("not_supported", 0)),
-            "not_asked": max(in_kit - asked, 0),
-            "rule_mismatches": int(summary.get("rule_mismatches", 0)),
-            "kit_cases": in_kit,
-        }
+        coverage = _coverage(report, games, in_kit)
         engine = {"label": label, "engine": dict(report.get("engine") or {}), "summary": summary}
         engine |= {"games": games, "coverage": coverage, **({"file": files[index]} if files else {})}
         engines.append(engine)
@@ -170,12 +164,49 @@ def compare(
     return {"format": COMPARE_FORMAT, "version": 1, "engines": engines, "rules": rows}
 
 
+def _coverage(report: Mapping[str, Any], games: Sequence[str], in_kit: int) -> dict[str, int]:
+    """What the kit's ``in_kit`` cases of ``games`` (and the tile cases) came to in ``report``: each counted once,
+    so that passed, failed, known failures, not supported, not askable and not asked add up to ``in_kit``. The
+    cases of other games a run held (as not supported, when the engine claims none of them) are not counted.
+
+    >>> cases = [{"game": "kap-shap", "outcome": "pass"}, {"game": None, "outcome": "pass"},
+    ...          {"game": "kap-shap", "outcome": "skip", "unasked": "claims"}, {"game": "kap-shap", "outcome": "skip"},
+    ...          {"game": "tsung-shap", "outcome": "skip", "unasked": "claims"}]
+    >>> c = _coverage({"cases": cases}, ["kap-shap"], 6)
+    >>> c["passed"], c["not_supported"], c["not_askable"], c["not_asked"], c["kit_cases"]
+    (2, 1, 1, 2, 6)
+    """
+    mine = [
+        case
+        for case in report.get("cases") or ()
+        if isinstance(case, Mapping) and (case.get("game") or "") in {*games, ""}
+    ]
+    outcomes = Counter(
+        "known" if case.get("outcome") == "fail" and case.get("known_failure") else str(case.get("outcome"))
+        for case in mine
+    )
+    unsupported = sum(
+        1 for case in mine if case.get("outcome") == "skip" and case.get("unasked") not in (None, "askable")
+    )
+    return {
+        "passed": outcomes["pass"],
+        "failed": outcomes["fail"],
+        "known_failures": outcomes["known"],
+        "not_supported": unsupported,
+        "not_askable": outcomes["skip"] - unsupported,
+        "not_asked": max(in_kit - len(mine), 0),
+        "rule_mismatches": sum(1 for case in mine if case.get("rule_mismatch")),
+        "kit_cases": in_kit,
+    }
+
+
 def _summary_text(engine: Mapping[str, Any]) -> str:
     c = engine.get("coverage") or {}
+    known = f"{c['known_failures']} known failures, " if c.get("known_failures") else ""
     return (
-        f"{c.get('passed', 0)} passed, {c.get('failed', 0)} failed, {c.get('not_supported', 0)} not supported, "
-        f"{c.get('not_asked', 0)} not asked, {c.get('rule_mismatches', 0)} rule mismatches "
-        f"(of {c.get('kit_cases', 0)} cases)"
+        f"{c.get('passed', 0)} passed, {c.get('failed', 0)} failed, {known}{c.get('not_supported', 0)} not supported, "
+        f"{c.get('not_askable', 0)} not askable, {c.get('not_asked', 0)} not asked, "
+        f"{c.get('rule_mismatches', 0)} rule mismatches (of {c.get('kit_cases', 0)} cases)"
     )
 
 
@@ -225,8 +256,8 @@ def matrix_html(matrix: Mapping[str, Any]) -> str:
         body.append(
             f"<tr><th scope='row'><code>{esc(row['rule'])}</code> <small>{row['cases']}</small></th>{cells}</tr>"
         )
-    names = ("passed", "failed", "not supported", "not asked", "rule mismatches")
-    keys = ("passed", "failed", "not_supported", "not_asked", "rule_mismatches")
+    names = ("passed", "failed", "known failures", "not supported", "not askable", "not asked", "rule mismatches")
+    keys = ("passed", "failed", "known_failures", "not_supported", "not_askable", "not_asked", "rule_mismatches")
     foot = "".join(
         f"<tr><th scope='row'>{name}</th>"
         + "".join(f"<td>{int((engine.get('coverage') or {}).get(key, 0))}</td>" for engine in matrix["engines"])
