@@ -171,6 +171,14 @@ def test_a_pair_within_reach_but_not_identical_is_refused(reach: str, code: int,
     )
 
 
+@pytest.mark.parametrize(("code", "target"), [(PAIR_LEFT, "[6-6]"), (PAIR_RIGHT, "[4-4]")])
+def test_on_a_longer_row_a_pair_names_the_end_tile_not_its_neighbour(code: int, target: str) -> None:
+    assert explain(config(), code, "5-5", RIGHT, ("6-6", "3-1", "4-4")) == (
+        "ts.capture.pair",
+        f"seat 0 took [5-5] and {target} as a pair, but they are not identical",
+    )
+
+
 # --- triples (rules ts.capture.triple, ts.capture.reach, ts.tiles.four-two) ------------------------------------
 
 
