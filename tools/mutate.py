@@ -63,6 +63,7 @@ _KAP_DEAL = (*_KAP_RULES, "tests/unit/test_deal_checks.py", "tests/unit/test_dea
 _TSUNG = (
     "tests/unit/test_tsung.py",
     "tests/unit/test_tsung_explanations.py",
+    "tests/unit/test_tsung_capture_explanations.py",
     "tests/unit/test_protocol.py",
     "tests/scenarios/test_features.py",
     # the corpus made and judged in-process (its `python -m tools.corpus_tsung` test runs the installed package,
