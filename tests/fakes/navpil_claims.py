@@ -31,8 +31,8 @@ _KAP = {
     "four-two-value": ["3"],
     "pair-set": ["arithmetic"],
     "eye": ["identical"],
-    "take": ["any", "latest"],
-    "turn": ["take-and-draw", "take-or-draw"],
+    "take": ["any", "latest"],  # culin any; classic and gin the latest discard
+    "turn": ["take-and-draw", "take-or-draw"],  # gin: take or draw, not both
     "drawn-tile": ["keep"],
     "opening": ["draw"],
     "deal": ["boneyard"],
@@ -55,7 +55,7 @@ CLAIMS: dict[str, dict[str, list[str]]] = {
         "lone-tile": ["pair"],
         "lone-score": ["capture-and-sweep"],
         "lay-again": ["clear"],
-        "opening-capture": ["no", "yes"],
+        "opening-capture": ["no", "yes"],  # classic and poorPairs: the second opening tile is laid; spieldomino
         "missed-capture": ["none"],
         "end": ["all-laid"],
         "stock": ["own-halves"],
@@ -64,6 +64,7 @@ CLAIMS: dict[str, dict[str, list[str]]] = {
         "pair-score": ["ten-a-spot", "fifty"],
         "first-player": ["previous-higher"],
         "restart": ["before-refill"],
+        "opening-end": ["left", "either-end"],  # classic, poorPairs: row.addFirst; spieldomino: a normal turn
     },
 }
 
