@@ -41,7 +41,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from gupai.conformance.report import TILES
+from gupai.conformance.report import TILES, unasked_by_engine
 from gupai.core.terminal import printable
 
 __all__ = ["COMPARE_FORMAT", "MAX_LABEL", "MAX_REPORT_BYTES", "compare", "kit_counts", "matrix_html", "matrix_text"]
@@ -185,9 +185,7 @@ def _coverage(report: Mapping[str, Any], games: Sequence[str], in_kit: int) -> d
         "known" if case.get("outcome") == "fail" and case.get("known_failure") else str(case.get("outcome"))
         for case in mine
     )
-    unsupported = sum(
-        1 for case in mine if case.get("outcome") == "skip" and case.get("unasked") not in (None, "askable")
-    )
+    unsupported = sum(1 for case in mine if case.get("outcome") == "skip" and unasked_by_engine(case.get("unasked")))
     return {
         "passed": outcomes["pass"],
         "failed": outcomes["fail"],

@@ -420,7 +420,12 @@ def glob_escape(case_id: str) -> str:
 
 def not_supported(result: CaseResult) -> bool:
     """Whether a skipped case was left unasked for want of the engine (a capability, a claim), not the kit's."""
-    return result.unasked not in (None, "askable")
+    return unasked_by_engine(result.unasked)
+
+
+def unasked_by_engine(unasked: str | None) -> bool:
+    """Whether a case's ``unasked`` (a result's, or a report's case entry's) puts it down to the engine."""
+    return unasked not in (None, "askable")
 
 
 def _case_json(result: CaseResult) -> dict[str, Any]:
