@@ -8,7 +8,7 @@ harness catches it and reports it exactly.
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Collection, Mapping
 from typing import Any
 
 from gupai.protocol.messages import encode, parse_json_line
@@ -36,3 +36,25 @@ def serve(hook: Hook | None = None, *, engine: ReferenceEngine | None = None) ->
         if stop:
             return 0
     return 0
+
+
+def refuse_unplayed(
+    request: Mapping[str, Any], plays: Mapping[str, Mapping[str, Collection[str]]], message: str
+) -> dict[str, Any] | None:
+    """An ``unsupported`` answer to a request (other than ``start``) naming an option value its game's entry in
+    ``plays`` does not list, ``message`` formatted with the option's ``key`` and ``value``; None when it names
+    none (an engine that plays only some values refuses the rest so).
+
+    >>> plays = {"kap-shap": {"take": ["any"]}}
+    >>> refuse_unplayed({"id": 1, "cmd": "new_game", "game": "kap-shap", "options": {"take": "latest"}}, plays,
+    ...                 "no {key}={value}")
+    {'id': 1, 'answer': 'unsupported', 'message': 'no take=latest'}
+    >>> refuse_unplayed({"id": 1, "cmd": "new_game", "game": "kap-shap", "options": {"take": "any"}}, plays, "")
+    """
+    if request["cmd"] == "start" or not isinstance(request.get("options"), Mapping):
+        return None
+    played = plays.get(request.get("game", ""), {})
+    for key, value in request["options"].items():
+        if value not in played.get(key, ()):
+            return {"id": request["id"], "answer": "unsupported", "message": message.format(key=key, value=value)}
+    return None

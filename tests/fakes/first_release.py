@@ -23,7 +23,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from gupai.protocol.server import ReferenceEngine
-from tests.fakes._common import serve
+from tests.fakes._common import refuse_unplayed, serve
 
 OPTIONS: dict[str, dict[str, list[str]]] = json.loads(
     (Path(__file__).resolve().parents[1] / "integration" / "fixtures" / "first-corpus" / "options.json").read_text()
@@ -32,12 +32,9 @@ OPTIONS: dict[str, dict[str, list[str]]] = json.loads(
 
 class FirstRelease(ReferenceEngine):
     def handle(self, request: Mapping[str, Any]) -> dict[str, Any]:
-        if request["cmd"] != "start" and isinstance(request.get("options"), Mapping):
-            known = OPTIONS.get(request.get("game", ""), {})
-            for key, value in request["options"].items():
-                if value not in known.get(key, ()):
-                    message = f"this engine knows no option {key}={value}"
-                    return {"id": request["id"], "answer": "unsupported", "message": message}
+        refused = refuse_unplayed(request, OPTIONS, "this engine knows no option {key}={value}")
+        if refused is not None:
+            return refused
         answer = super().handle(request)
         if request["cmd"] == "start" and answer["answer"] == "ok":
             answer["protocol"] = 1  # frozen at protocol 1 (the reference underneath speaks protocol 2)

@@ -25,7 +25,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from gupai.protocol.server import ReferenceEngine
-from tests.fakes._common import serve
+from tests.fakes._common import refuse_unplayed, serve
 
 _KAP = {
     "four-two-value": ["3"],
@@ -80,12 +80,9 @@ class NavpilClaims(ReferenceEngine):
         self.say_so = say_so
 
     def handle(self, request: Mapping[str, Any]) -> dict[str, Any]:
-        if request["cmd"] != "start" and isinstance(request.get("options"), Mapping):
-            claimed = CLAIMS.get(request.get("game", ""), {})
-            for key, value in request["options"].items():
-                if value not in claimed.get(key, ()):
-                    message = f"navpil plays no {key}={value}"
-                    return {"id": request["id"], "answer": "unsupported", "message": message}
+        refused = refuse_unplayed(request, CLAIMS, "navpil plays no {key}={value}")
+        if refused is not None:
+            return refused
         if request["cmd"] == "new_game" and self.full_deals and _position(request.get("deal")):
             message = "this engine deals full games only: it cannot start from a position"
             return {"id": request["id"], "answer": "unsupported", "message": message}

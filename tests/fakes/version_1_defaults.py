@@ -24,7 +24,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from gupai.protocol.server import ReferenceEngine
-from tests.fakes._common import serve
+from tests.fakes._common import refuse_unplayed, serve
 
 _KAP = {
     "four-two-value": "3",
@@ -61,15 +61,15 @@ DEFAULTS: dict[str, dict[str, str]] = {
     },
 }
 
+#: The same, as the one value each option plays.
+_PLAYS = {game: {key: (value,) for key, value in options.items()} for game, options in DEFAULTS.items()}
+
 
 class VersionOneDefaults(ReferenceEngine):
     def handle(self, request: Mapping[str, Any]) -> dict[str, Any]:
-        if request["cmd"] != "start" and isinstance(request.get("options"), Mapping):
-            defaults = DEFAULTS.get(request.get("game", ""), {})
-            for key, value in request["options"].items():
-                if defaults.get(key) != value:
-                    message = f"this engine plays the version-1 defaults only, not {key}={value}"
-                    return {"id": request["id"], "answer": "unsupported", "message": message}
+        refused = refuse_unplayed(request, _PLAYS, "this engine plays the version-1 defaults only, not {key}={value}")
+        if refused is not None:
+            return refused
         answer = super().handle(request)
         if request["cmd"] == "start" and answer["answer"] == "ok":
             answer["protocol"] = 1  # frozen at protocol 1 (the reference underneath speaks protocol 2)
