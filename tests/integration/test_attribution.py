@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from gupai.conformance.cases import collect_cases, select_cases
+from gupai.conformance.cases import Case, CaseResult, collect_cases, select_cases
 from gupai.conformance.process import EngineProcess
 from gupai.conformance.runner import run_cases
 
@@ -27,13 +27,6 @@ KAP = (*KAP_SCENARIOS, "log:kap-shap/*", "log:kap-tai-shap/*")
 TSUNG = ("scenario:tsung-shap/*", "log:tsung-shap/*")
 
 BROKEN = [
-    ("four_two_six", KAP, {"ks.tiles.four-two", "kts.tiles.four-two"}),
-    # (its lie reaches only the steps that ask tile_value: no log replay asks it, so its logs cannot fail)
-    (
-        "tile_value_wrong",
-        (*KAP_SCENARIOS, "scenario:pairs/*", "scenario:tiles/*"),
-        {"ks.tiles.four-two", "kts.tiles.four-two"},
-    ),
     ("takes_another_copy", TSUNG, {"ts.capture.triple"}),
     ("misses_claims", TSUNG, {"ts.claim"}),
     ("misses_triples", TSUNG, {"ts.capture.triple"}),
@@ -45,9 +38,18 @@ BROKEN = [
 def test_the_rule_counted_most_often_is_the_rule_the_fake_breaks(
     fake: str, globs: tuple[str, ...], broken: set[str]
 ) -> None:
+    _assert_counted_against(fake, _run(fake, globs), broken)
+
+
+def _run(fake: str, globs: tuple[str, ...]) -> list[CaseResult]:
     cases = select_cases(collect_cases(), run=globs)
     with EngineProcess([sys.executable, str(FAKES / f"{fake}.py")], timeout=20, start_timeout=60) as engine:
-        _claims, results, _restarts = run_cases(engine, cases)
+        _claims, results, restarts = run_cases(engine, cases)
+    assert restarts == 0
+    return results
+
+
+def _assert_counted_against(fake: str, results: list[CaseResult], broken: set[str]) -> None:
     tally = Counter(rule for r in results if r.outcome == "fail" for rule in r.failed_rules)
     assert tally, f"{fake} is not caught"
     assert tally.most_common(1)[0][0] in broken, tally.most_common(5)
@@ -55,6 +57,54 @@ def test_the_rule_counted_most_often_is_the_rule_the_fake_breaks(
     assert [r.case.id for r in results if r.outcome == "fail" and len(r.failed_rules) != 1] == []
     off = {r.case.id: r.failed_rules[0] for r in results if r.outcome == "fail" and r.failed_rules[0] not in broken}
     assert off == ELSEWHERE.get(fake, {}), off
+
+
+FOUR_TWO = {"ks.tiles.four-two", "kts.tiles.four-two"}
+
+
+def _mentions_four_two(case: Case) -> bool:
+    assert case.scenario is not None
+    text = " ".join(step.text + " ".join(" ".join(row) for row in step.datatable or ()) for step in case.scenario.steps)
+    return "[4-2]" in text or "kinds of ten-pair" in text or "the ten-pairs are" in text
+
+
+def test_an_engine_that_counts_4_2_as_6_fails_exactly_the_cases_that_depend_on_it() -> None:
+    """tests/fakes/four_two_six.py claims four-two-value=3 and plays 6: every Kap case, the failures counted
+    against the four-two rule, the invalid logs that need [4-2] at 6 failed, the scenarios that never mention
+    [4-2] passed, and the cases of four-two-value=6 not asked."""
+    results = _run("four_two_six", KAP)
+    _assert_counted_against("four_two_six", results, FOUR_TWO)
+    failed = [r for r in results if r.outcome == "fail"]
+    assert {rule for r in failed for rule in r.failed_rules} >= FOUR_TWO
+    assert {r.case.id for r in failed if r.case.kind == "invalid-log"} == {
+        "log:kap-shap/invalid/ks.tiles.four-two--declared-a-hand-that-needs-4-2-to-count-6",
+        "log:kap-tai-shap/invalid/kts.tiles.four-two--declared-a-hand-that-needs-4-2-to-count-6",
+    }
+    for result in failed:
+        if result.case.kind == "invalid-log":
+            assert result.failed_rules == result.case.rules and "but the engine answered ok" in result.message
+        elif result.case.kind == "scenario":
+            assert _mentions_four_two(result.case), result.case.id
+        else:
+            assert set(result.failed_rules) <= FOUR_TWO, result
+    skipped = {r.message for r in results if r.outcome == "skip"}
+    assert "needs option four-two-value=6; the engine claims four-two-value=3" in skipped
+    untouched = [
+        r for r in results if r.case.kind == "scenario" and not _mentions_four_two(r.case) and r.outcome != "skip"
+    ]
+    assert untouched and all(r.outcome == "pass" for r in untouched)
+
+
+def test_an_engine_whose_tile_value_is_wrong_for_4_2_is_caught_under_the_four_two_rule() -> None:
+    """tests/fakes/tile_value_wrong.py plays right but answers tile_value [4-2] with 6: only the steps asking
+    tile_value can catch it (no log replay asks it, so the Kap scenarios and the tile and pair ones are run),
+    each failure about tens values or ten-pairs and counted against the four-two rule."""
+    results = _run("tile_value_wrong", (*KAP_SCENARIOS, "scenario:pairs/*", "scenario:tiles/*"))
+    _assert_counted_against("tile_value_wrong", results, FOUR_TWO)
+    failed = [r for r in results if r.outcome == "fail"]
+    assert failed and all("toward tens" in r.message or "ten-pairs" in r.message for r in failed)
+    assert {rule for r in failed for rule in r.failed_rules} >= FOUR_TWO  # "[4-2] counts 3 toward tens"
+    assert all(r.outcome == "pass" for r in results if r not in failed and not _mentions_four_two(r.case))
 
 
 #: The failures counted against another rule than the fake breaks, each for the reason given.
