@@ -73,6 +73,28 @@ def test_a_cell_tells_a_full_pass_from_a_partial_one_and_from_never_asked() -> N
     assert "<th scope='row'>rule mismatches</th>" in page and "<th scope='row'>not supported</th>" in page
 
 
+def test_a_rule_of_a_game_the_engine_does_not_cover_is_a_dash_though_its_run_held_the_cases() -> None:
+    """A Kap-only engine run over every game: the Tsung cases are not supported (it claims no Tsung Shap), and
+    the report lists ts.turn.lay as skipped; the matrix shows "-", the report covers none of that game."""
+    kap_only = report("kap", None, [{"rule": "ks.turn.take", "status": "pass", "passed": 4}], 4, passed=4)
+    kap_only["engine"]["claims"] = {"kap-shap": {}}
+    kap_only["rules"].append({"rule": "ts.turn.lay", "status": "skip", "passed": 0, "failed": 0, "skipped": 5})
+    kap_only["cases"] += [
+        {"id": f"t{i}", "game": "tsung-shap", "outcome": "skip", "unasked": "claims"} for i in range(5)
+    ]
+    both = report("both", None, [{"rule": "ts.turn.lay", "status": "pass", "passed": 5}], 4, passed=4)
+    matrix = compare([kap_only, both], kit=KIT)
+    rows = {row["rule"]: row["results"] for row in matrix["rules"]}
+    assert rows["ts.turn.lay"] == {"kap 1": "-", "both 1": "pass"}
+    assert rows["ks.turn.take"]["kap 1"] == "pass"
+    assert matrix["engines"][0]["games"] == ["kap-shap"]
+    assert next(line for line in matrix_text(matrix).splitlines() if line.startswith("ts.")).split() == [
+        "ts.turn.lay",
+        "-",
+        "pass",
+    ]
+
+
 def test_reports_of_one_label_are_told_apart_by_game_then_file() -> None:
     a = report("e", "kap-shap", [], 1)
     b = report("e", "tsung-shap", [], 1)

@@ -137,6 +137,7 @@ def compare(
     labels = _labels(reports, kit, files)
     engines: list[dict[str, Any]] = []
     rules: dict[str, dict[str, Mapping[str, Any]]] = {}
+    game_of = {rule: game for game, counts in kit.items() for rule in counts.get("rules", {})}
     for index, (label, report) in enumerate(zip(labels, reports, strict=True)):
         games = _games(report, kit)
         summary = dict(report.get("summary") or {})
@@ -145,7 +146,13 @@ def compare(
         engine = {"label": label, "engine": dict(report.get("engine") or {}), "summary": summary}
         engine |= {"games": games, "coverage": coverage, **({"file": files[index]} if files else {})}
         engines.append(engine)
-        statuses = {str(entry["rule"]): entry for entry in report.get("rules", ())}
+        # a rule of a game the report does not cover is left out, though its run held that game's cases (as not
+        # supported, when the engine claims none of them): its cell is "-", as the legend says
+        statuses = {
+            str(entry["rule"]): entry
+            for entry in report.get("rules", ())
+            if game_of.get(str(entry["rule"]), "") in {*games, ""}
+        }
         for game in [*games, ""]:  # "": the tile cases, which every run holds
             for rule in kit.get(game, {}).get("rules", {}):
                 statuses.setdefault(rule, {"rule": rule, "status": "untested"})
