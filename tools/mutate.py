@@ -26,6 +26,7 @@ the modules named; ``--list`` prints the map of modules to tests;
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import json
 import os
 import shutil
@@ -259,6 +260,11 @@ def main(argv: list[str] | None = None) -> int:
         for module in modules:
             print(f"{module}: {' '.join(MODULES[module])}")
         return 0
+    if importlib.util.find_spec("mutmut") is None:
+        print(
+            "tools.mutate: mutmut is not installed here; `make mutate` installs it (the mutate extra)", file=sys.stderr
+        )
+        return 2
     equivalent = parse_equivalent(EQUIVALENT.read_text(encoding="utf-8"))
     if not args.report:
         start = time.monotonic()
