@@ -57,9 +57,36 @@ def test_an_engine_claiming_navpils_values_is_asked_the_hand_and_pair_cases_that
     for result in results:
         assert result.case.game is not None
         wanted = {k: v for k, v in _set_in_text(result.case).items() if v not in CLAIMS[result.case.game][k]}
-        if wanted:  # it depends on a value navpil does not play: not supported, naming one of them
+        if wanted:  # it depends on a value navpil does not play: not supported, naming the first of them
             assert result.outcome == "skip" and result.unasked == "claims", result.case.id
-            assert any(f"needs option {k}={v}" in result.message for k, v in wanted.items()), result.message
+            first = next(f"needs option {k}={v}; " for k, v in result.case.options if k in wanted)
+            assert result.message.startswith(first), (result.case.id, result.message)
+
+
+def test_a_case_not_asked_names_the_unclaimed_value_that_decides_not_the_first() -> None:
+    """An engine claiming neither eye=identical nor four-two-value=3 (but civil eyes and [4-2] at 6) is not asked
+    culin-taken-tile-discarded-after-the-draw: seat 1 declares [5-2]+[4-2] as a ten-pair, 7 + 3, no ten with
+    [4-2] at 6; its eye [1-1]+[1-1] is an eye under civil too. So the skip names four-two-value=3, though eye
+    comes first among the log's options; a scenario that sets first-player=seat-0 names it, not the eye."""
+    from gupai.conformance.cases import Claims, requirement_gap
+    from gupai.conformance.readings import reading_for, unasked_gap
+    from gupai.conformance.runner import run_scenario
+
+    claims = Claims.from_hello(
+        {"games": {"kap-shap": {"options": {"eye": ["civil"], "four-two-value": ["6"], "first-player": ["dice"]}}}}
+    )
+    log, seat_0 = (
+        next(c for c in collect_cases() if c.id == f"{kind}:kap-shap/{name}")
+        for kind, name in (
+            ("log", "handwritten/culin-taken-tile-discarded-after-the-draw"),
+            ("scenario", "deal/without-dice-seat-0-plays-first"),
+        )
+    )
+    for case, decides in ((log, "four-two-value=3"), (seat_0, "first-player=seat-0")):
+        assert reading_for(case, claims, run_scenario) is None
+        gap = requirement_gap(case, claims)
+        assert gap is not None and not gap.startswith(f"needs option {decides}; ")
+        assert unasked_gap(case, claims, run_scenario, gap).startswith(f"needs option {decides}; "), case.id
 
 
 def _run(flag: str) -> list[CaseResult]:

@@ -34,6 +34,7 @@ __all__ = [
     "Claims",
     "collect_cases",
     "not_run",
+    "option_gap",
     "requirement_gap",
     "select_cases",
     "stopped_message",
@@ -420,6 +421,15 @@ def protocol_1_gap(game: str, options: Mapping[str, str]) -> str | None:
     return None
 
 
+def option_gap(game: str, claims: Claims, key: str, value: str) -> str:
+    """Why a case naming ``key=value`` is not asked: the engine does not claim that value.
+
+    >>> option_gap("kap-shap", Claims.from_hello({"games": {"kap-shap": {"options": {"eye": ["any"]}}}}), "eye", "identical")
+    'needs option eye=identical; the engine claims eye=any'
+    """
+    return f"needs option {key}={value}; the engine claims {key}={'|'.join(claims.values(game, key))}"
+
+
 def requirement_gap(case: Case, claims: Claims) -> str | None:
     """Why ``case`` needs more than the engine claims, or ``None``."""
     if case.game is None:
@@ -432,7 +442,7 @@ def requirement_gap(case: Case, claims: Claims) -> str | None:
         except GupaiError:
             continue
         if not claims.supports(case.game, key, value):
-            return f"needs option {key}={value}; the engine claims {key}={'|'.join(claims.values(case.game, key))}"
+            return option_gap(case.game, claims, key, value)
     if claims.protocol == 1:
         gap = protocol_1_gap(case.game, dict(case.options))
         if gap is not None:

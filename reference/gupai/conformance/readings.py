@@ -28,7 +28,7 @@ from dataclasses import dataclass, replace
 from functools import cache
 from typing import Any, Protocol
 
-from gupai.conformance.cases import Case, CaseResult, Claims, requirement_gap
+from gupai.conformance.cases import Case, CaseResult, Claims, option_gap, requirement_gap
 from gupai.conformance.process import Ask, AskMany
 from gupai.conformance.steps.context import scenario_setup
 from gupai.core.errors import GupaiError
@@ -36,7 +36,7 @@ from gupai.core.spec import game_spec
 from gupai.protocol.messages import PROTOCOL_VERSION, Answer, check_answer, request
 from gupai.protocol.schema import CAPABILITIES
 
-__all__ = ["Reading", "ScenarioRunner", "reading_ask", "reading_ask_many", "reading_doc", "reading_for"]
+__all__ = ["Reading", "ScenarioRunner", "reading_ask", "reading_ask_many", "reading_doc", "reading_for", "unasked_gap"]
 
 
 class ScenarioRunner(Hashable, Protocol):
@@ -111,6 +111,41 @@ def reading_for(case: Case, claims: Claims, run_scenario: ScenarioRunner) -> Rea
     if requirement_gap(replace(case, options=tuple(sorted({**dict(case.options), **changes}.items()))), claims):
         return None  # something else is missing too (players, a game)
     return Reading(dict(changed)) if _same_verdict(case, changed, run_scenario) else None
+
+
+def unasked_gap(case: Case, claims: Claims, run_scenario: ScenarioRunner, gap: str) -> str:
+    """Why ``case`` is not asked, when :func:`reading_for` found no reading for it: ``gap``
+    (:func:`~gupai.conformance.cases.requirement_gap`'s, which names the first option value the engine does not
+    claim) made to name what decides.
+
+    That is the first unclaimed value the case depends on or of whose option the engine claims no value; else
+    what is missing besides the option values (players); else, of several unclaimed values, the first whose
+    substitute alone changes the reference's verdict. Otherwise ``gap`` itself.
+    """
+    if case.game is None or not claims.has_game(case.game):
+        return gap
+    spec = game_spec(case.game)
+    depends = _depends(case)
+    changes: dict[str, str] = {}
+    for key, value in case.options:
+        try:
+            option = spec.option(key)
+        except GupaiError:
+            continue
+        if claims.supports(case.game, key, value):
+            continue
+        claimed = claims.values(case.game, key)
+        if key in depends or not claimed:
+            return option_gap(case.game, claims, key, value)
+        changes[key] = option.absent if option.absent in claimed else claimed[0]
+    other = requirement_gap(replace(case, options=tuple(sorted({**dict(case.options), **changes}.items()))), claims)
+    if other is not None:
+        return other
+    if len(changes) > 1 and (case.kind == "scenario" or case.path is not None):
+        for key, substitute in changes.items():
+            if not _same_verdict(case, ((key, substitute),), run_scenario):
+                return option_gap(case.game, claims, key, dict(case.options)[key])
+    return gap
 
 
 def _rewrite(fields: Mapping[str, Any], game: str | None, changes: Mapping[str, str]) -> dict[str, Any]:

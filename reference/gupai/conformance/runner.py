@@ -30,7 +30,14 @@ from gupai.conformance.attribution import SET_RULE
 from gupai.conformance.cases import Case, CaseResult, Claims, not_run, requirement_gap, stopped_message
 from gupai.conformance.logreplay import run_log
 from gupai.conformance.process import Ask, AskMany, EngineError, EngineProcess, HarnessError
-from gupai.conformance.readings import Reading, reading_ask, reading_ask_many, reading_doc, reading_for
+from gupai.conformance.readings import (
+    Reading,
+    reading_ask,
+    reading_ask_many,
+    reading_doc,
+    reading_for,
+    unasked_gap,
+)
 from gupai.conformance.steps.binding import NotAskableError, NotSupportedError, StepError
 from gupai.conformance.steps.context import ScenarioRun
 from gupai.conformance.steps.registry import match_step
@@ -251,11 +258,10 @@ def run_cases(
     try:
         for case in cases:
             gap = requirement_gap(case, claims)
-            reading = (
-                reading_for(case, claims, run_scenario) if gap is not None and gap.startswith("needs option") else None
-            )
-            if reading is not None:
-                gap = None
+            reading = None
+            if gap is not None and gap.startswith("needs option"):
+                reading = reading_for(case, claims, run_scenario)
+                gap = None if reading is not None else unasked_gap(case, claims, run_scenario, gap)
             if gap is not None:
                 result = CaseResult(case, "skip", gap, unasked="claims")
             elif max_timeouts and timeouts >= max_timeouts:
