@@ -65,17 +65,25 @@ def test_simulate_gives_the_same_summary_on_both_engines(simulation: Simulation)
     assert fast == reference
 
 
-@pytest.mark.parametrize("game, players", [("kap-shap", None), ("kap-tai-shap", 4)])
-def test_both_engines_abandon_a_game_at_the_same_turn_cap(game: str, players: int | None, monkeypatch) -> None:  # type: ignore[no-untyped-def]
-    """Under termination=none both engines stop a game at the turn cap (lowered here so that games reach it)."""
+ENDLESS = (("turn", "take-or-draw"), ("termination", "no-consecutive-takes"), ("stock-out", "play-on"))
+
+
+@pytest.mark.parametrize(
+    "game, players, overrides", [("kap-shap", None, ()), ("kap-tai-shap", 4, ()), ("kap-tai-shap", 3, ENDLESS)]
+)
+def test_both_engines_abandon_a_game_at_the_same_turn_cap(
+    game: str, players: int | None, overrides: tuple[tuple[str, str], ...], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Where a game may never end (termination=none; no-consecutive-takes with stock-out=play-on) both engines
+    stop it at the turn cap (lowered here so that games reach it)."""
     import gupai.games.kap.state as kap_state
     import gupai.sim.fast.kap as fast_kap
     from gupai.sim.simulate import KapRunner
 
     monkeypatch.setattr(kap_state, "ABANDON_AFTER_TURNS", 3)
     monkeypatch.setattr(fast_kap, "ABANDON_AFTER_TURNS", 3)
-    agents = ("greedy", "random") * (1 if players is None else 2)
-    case = Case(game, "navpil-gin", agents, players=players)
+    agents = (("greedy", "random") * 2)[: players or 2]
+    case = Case(game, "navpil-gin", agents, players=players, overrides=overrides)
     assert check(case, range(1, 21)) is None
     states = [KapRunner(case.simulation()).state(seed) for seed in range(1, 21)]
     abandoned = [s for s in states if s.reason == "abandoned"]

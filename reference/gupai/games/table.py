@@ -196,7 +196,7 @@ class Table:
         state.apply(action)
         cap = getattr(state, "turn_cap", None)
         if cap is not None and state.turn > cap and not state.is_terminal:
-            state.abandon()  # termination=none: nothing guarantees an end (ks.end.abandoned)
+            state.abandon()  # where nothing guarantees an end (may_never_end): the engine's cap (ks.end.abandoned)
         return action
 
     def run(self) -> Any:

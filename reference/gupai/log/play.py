@@ -102,7 +102,7 @@ def play_collecting(
         else:
             events.append(Event("declare", seat, hand=state.winning_hand, decomposition=state.decomposition).to_json())
         if state.turn_cap is not None and state.turn > state.turn_cap and not state.is_terminal:
-            state.abandon()  # termination=none: nothing guarantees an end (ks.end.abandoned)
+            state.abandon()  # where nothing guarantees an end (may_never_end): the engine's cap (ks.end.abandoned)
         if len(events) > max_events:  # pragma: no cover - the rules or the turn cap guarantee an end
             raise RuntimeError(f"game {seed} did not end within {max_events} events")
     log: dict[str, Any] = {

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from gupai.core.tiles import set_counts
-from gupai.games.kap.state import ABANDON_AFTER_TURNS
+from gupai.games.kap.state import ABANDON_AFTER_TURNS, may_never_end
 
 __all__ = ["kap_moves_bound", "tsung_moves_bound", "tsung_score_bound"]
 
@@ -30,9 +30,11 @@ def kap_moves_bound(config: Any, tiles: int) -> int:
     under termination=three-dead-rounds a run ends the game at ``3n`` turns (n seats; passes count,
     ks.end.termination), under no-consecutive-takes with stock-out=end a run has each seat once at most (a seat
     that took must draw next), so at most ``S + (S + 1) * run`` turns. Under termination=none only the engine's
-    cap ends a game (:data:`gupai.games.kap.state.ABANDON_AFTER_TURNS` turns, ks.end.abandoned). With
-    no-consecutive-takes and stock-out=play-on nothing found here bounds a game (takes and passes may alternate
-    once the stock is empty): the old bound, three actions a turn for ``n`` times the cap, is kept.
+    cap ends a game (:data:`gupai.games.kap.state.ABANDON_AFTER_TURNS` turns, ks.end.abandoned), and so under
+    no-consecutive-takes with stock-out=play-on for three seats or more, where takes and passes may alternate for
+    ever once the stock is empty (:func:`gupai.games.kap.state.may_never_end`): turns up to the cap and one more,
+    two actions each, and the opening's one more. Two seats under those options soon pass by turns; the old loose
+    bound, three actions a turn for ``n`` times the cap, is kept for them.
 
     >>> from gupai.games.registry import load_game
     >>> kap_moves_bound(load_game("kap-shap").config, 32)  # 17 tiles in the stock (32 less 8 and 7)
@@ -42,13 +44,13 @@ def kap_moves_bound(config: Any, tiles: int) -> int:
     stock = tiles - config.dealt(first=True) - (n - 1) * config.dealt(first=False)
     if options["turn"] == "take-and-draw":
         return int(4 * stock + 1)
+    if may_never_end(options, n):
+        return 2 * (ABANDON_AFTER_TURNS + 1) + 1
     if options["termination"] == "three-dead-rounds":
         run = 3 * n
-    elif options["termination"] == "no-consecutive-takes" and options["stock-out"] == "end":
+    elif options["stock-out"] == "end":  # no-consecutive-takes
         run = n
-    elif options["termination"] == "none":
-        return 2 * (ABANDON_AFTER_TURNS + 1) + 1
-    else:
+    else:  # no-consecutive-takes with stock-out=play-on, two seats: they soon pass by turns; a loose bound
         return int(3 * ABANDON_AFTER_TURNS * n)
     return int(2 * (stock + (stock + 1) * run) + 1)
 

@@ -113,7 +113,7 @@ class GupaiEnv(AECEnv):  # type: ignore[misc]
         state.apply_unchecked(self.codec.action(int(action)))
         cap = getattr(state, "turn_cap", None)
         if cap is not None and state.turn > cap and not state.is_terminal:
-            state.abandon()  # termination=none: the engine's cap (ks.end.abandoned)
+            state.abandon()  # where a game may never end: the engine's cap (ks.end.abandoned)
         if state.is_terminal:
             for seat, value in enumerate(state.returns()):
                 self.rewards[self.possible_agents[seat]] = float(value)

@@ -276,7 +276,7 @@ class SpielState(pyspiel.State):  # type: ignore[misc]
             state.apply_unchecked(self._checked(action))
             cap = getattr(state, "turn_cap", None)
             if cap is not None and state.turn > cap and not state.is_terminal:
-                state.abandon()  # termination=none: the engine's cap (ks.end.abandoned)
+                state.abandon()  # where a game may never end: the engine's cap (ks.end.abandoned)
             return
         self._check_chance(action)
         self.dealing.deal(action)

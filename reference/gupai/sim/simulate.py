@@ -249,7 +249,7 @@ class KapRunner:
         rng = random.Random(f"gupai:{game}:agents:{seed}")
         step, legal_actions = state.step, state.legal_actions
         cap = state.turn_cap
-        if cap is not None:  # termination=none: a game may never end; stop it at the cap (ks.end.abandoned)
+        if cap is not None:  # a game may never end (may_never_end): stop it at the cap (ks.end.abandoned)
             while state.phase != "over":
                 step(seats[state.current_player].choose(state, legal_actions(), rng))
                 if state.turn > cap and state.phase != "over":

@@ -20,7 +20,7 @@ replays exactly from its deal and its actions.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -46,12 +46,35 @@ from gupai.games.kap.config import CollectingConfig, flipped_reading
 from gupai.games.kap.deal import Deal
 from gupai.games.kap.view import KapView
 
-__all__ = ["ABANDON_AFTER_TURNS", "KapState"]
+__all__ = ["ABANDON_AFTER_TURNS", "KapState", "may_never_end"]
 
-#: Under ``termination=none`` nothing guarantees that a game ends (``ks.end.termination``): players of the
-#: reference engine (``gupai play``, ``gupai simulate``) stop a game that reaches this many turns and log it
-#: as abandoned (``ks.end.abandoned``). Not a rule of the game: a cap of this engine's own.
+#: Where nothing guarantees that a game ends (:func:`may_never_end`), players of the reference engine
+#: (``gupai play``, ``gupai simulate``, the table, OpenSpiel and PettingZoo) stop a game that reaches this many
+#: turns and log it as abandoned (``ks.end.abandoned``). Not a rule of the game: a cap of this engine's own.
 ABANDON_AFTER_TURNS = 1000
+
+
+def may_never_end(options: Mapping[str, str], players: int) -> bool:
+    """Whether a game of ``players`` under ``options`` may go on for ever, so that the engine caps it
+    (``ks.end.abandoned``).
+
+    Under termination=none no rule ends a game that stops drawing. Under no-consecutive-takes with
+    stock-out=play-on, once the stock is empty a seat that took passes next, and a full round of passes ends
+    the game (ks.end.stock): two seats soon pass by turns, but three or more may take and pass by turns for ever
+    (take, pass, take, ...: no round is all passes). Every other combination ends by its rules.
+
+    >>> may_never_end({"termination": "none", "stock-out": "end"}, 2)
+    True
+    >>> [may_never_end({"termination": "no-consecutive-takes", "stock-out": "play-on"}, n) for n in (2, 3)]
+    [False, True]
+    >>> may_never_end({"termination": "no-consecutive-takes", "stock-out": "end"}, 3)
+    False
+    >>> may_never_end({"termination": "three-dead-rounds", "stock-out": "play-on"}, 3)
+    False
+    """
+    termination = options["termination"]
+    endless_play_on = termination == "no-consecutive-takes" and options["stock-out"] == "play-on" and players >= 3
+    return termination == "none" or endless_play_on
 
 
 @lru_cache(maxsize=64)
@@ -82,8 +105,8 @@ class KapState(KapView):
         self._dead_round = opts["termination"] == "three-dead-rounds"
         self._no_consecutive = opts["termination"] == "no-consecutive-takes"
         self._play_on = opts["stock-out"] == "play-on"
-        #: The turn after which a player of this engine abandons the game (only ``termination=none`` needs one).
-        self.turn_cap = ABANDON_AFTER_TURNS if opts["termination"] == "none" else None
+        #: The turn after which a player of this engine abandons the game, where the rules may not end it.
+        self.turn_cap = ABANDON_AFTER_TURNS if may_never_end(opts, config.players) else None
         self._hands: list[list[int]] = []
         self._keys: list[int] = []
         unit = _UNIT

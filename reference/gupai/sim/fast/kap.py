@@ -28,7 +28,7 @@ from gupai.core.tiles import KIND_COUNT, set_counts
 from gupai.games.agents import AGENTS, GreedyAgent, NavpilAgent, RandomAgent
 from gupai.games.kap.deal import deal_from_order, first_player_from_dice
 from gupai.games.kap.navpil import navpil_tables
-from gupai.games.kap.state import ABANDON_AFTER_TURNS
+from gupai.games.kap.state import ABANDON_AFTER_TURNS, may_never_end
 from gupai.games.match import follows_previous
 from gupai.log.play import seat_agents
 from gupai.sim.fast import kap_kernel as kk
@@ -156,7 +156,7 @@ class KapTables:
         params[kk.P_OPENING_DRAW] = options["opening"] == "discard-draw-discard"
         params[kk.P_DRAW_FIRST] = config.draw_first
         params[kk.P_NO_CONSECUTIVE] = options["termination"] == "no-consecutive-takes"
-        params[kk.P_TURN_CAP] = ABANDON_AFTER_TURNS if options["termination"] == "none" else 0
+        params[kk.P_TURN_CAP] = ABANDON_AFTER_TURNS if may_never_end(options, n) else 0
         params[kk.P_PLAY_ON] = options["stock-out"] == "play-on"
         # 0: the face taken may not go back; 1: it may; 2: only if a copy was held before the take
         params[kk.P_TAKEN_BACK] = {"forbidden": 0, "allowed": 1, "taken-tile": 2}[options["discard-taken"]]
