@@ -5,8 +5,9 @@ as released (each option's values, their readings and the version-1
 default) and every change of meaning since. The truth it is held to is the
 kit's own past: the spec of the first corpus release (commit df20720) is in
 ``fixtures/first-corpus/options.json`` (values) and the contract (defaults,
-readings). These tests read the YAML files directly, so that a scratch copy
-of ``spec/`` can be checked the same way.
+readings, and the presets, which the first corpus's logs play). These tests
+read the YAML files directly, so that a scratch copy of ``spec/`` can be
+checked the same way.
 """
 
 from __future__ import annotations
@@ -214,6 +215,138 @@ def test_every_preset_value_of_an_option_added_later_other_than_its_old_reading_
                     found.add((game, preset.name, option.key, value))
     assert ("tsung-shap", "navpil-classic", "opening-end", "left") in found
     assert sorted(found - listed) == []
+
+
+def preset_breaks(contract: dict[str, Any]) -> list[str]:
+    """Every option a preset of version 1 plays at another meaning than it did then, unlisted in ``preset-changes``.
+
+    What a preset played at the release is ``contract["presets"]`` read as a log of format 1 reads those values (a
+    retired value as what it stands for, an option added later at its old reading); an option whose value changes
+    nothing under both the old and the new values is no change. An entry of an option of version 1 names in ``was``
+    the value the preset played then.
+    """
+    listed = {
+        (c["game"], preset, c["option"], str(c["value"])): c
+        for c in contract.get("preset-changes") or ()
+        for preset in c["presets"]
+        if _text(c.get("kept", ""))
+    }
+    found: list[str] = []
+    for game, presets in contract["presets"].items():
+        spec = game_spec(game)
+        for name, values in presets.items():
+            if name not in {p.name for p in spec.presets}:
+                found.append(f"{game}: preset {name} of version 1 is gone")
+                continue
+            given = {str(k): str(v) for k, v in values.items()}
+            then = read_options(game, written_options({"version": 1, "game": game, "options": given})).as_dict()
+            now = spec.preset(name).as_dict()
+            for option in spec.options:
+                key = option.key
+                if then[key] == now[key] or (option.inert_under(now) and option.inert_under(then)):
+                    continue
+                entry = listed.get((game, name, key, now[key]))
+                if entry is None:
+                    found.append(
+                        f"{game}: preset {name} plays {key}={now[key]}, at the release {then[key]}, and no "
+                        "preset-changes entry says so"
+                    )
+                elif option.since is None and str(entry.get("was")) != given[key]:
+                    found.append(
+                        f"{game}: the entry of preset {name}'s {key} says it was {entry.get('was')}, not {given[key]}"
+                    )
+    return found
+
+
+def test_every_change_of_what_a_preset_of_version_1_plays_is_recorded() -> None:
+    """A preset of version 1 that plays an option at another meaning than at the release (an option of version 1
+    included) plays other games from that day: spec/contract.yaml lists each change with what it played then."""
+    contract = yaml.safe_load((ROOT / "spec" / "contract.yaml").read_text(encoding="utf-8"))
+    assert preset_breaks(contract) == []
+    # the record is version 1's presets, each naming every option of version 1 (an sdist holds no git history)
+    assert {game: set(presets) for game, presets in contract["presets"].items()} == {
+        "kap-shap": {"culin", "pagat", "celko", "crook", "gupai-site", "latest-then-draw", "one-tile"},
+        "kap-tai-shap": {"culin", "pagat", "celko", "crook", "gupai-site", "latest-then-draw", "one-tile"},
+        "tsung-shap": {"culin", "pagat-old", "spieltdomino", "navpil-classic", "navpil-spieldomino", "gupai-site"},
+    }
+    for game, presets in contract["presets"].items():
+        for values in presets.values():
+            assert sorted(values) == sorted(FIRST_OPTIONS[game]) and all(
+                str(v) in FIRST_OPTIONS[game][k] for k, v in values.items()
+            )
+
+
+@pytest.mark.parametrize(
+    ("game", "preset", "option", "why"),
+    [
+        ("kap-tai-shap", "latest-then-draw", "discard-taken", "an option of version 1"),
+        ("tsung-shap", "gupai-site", "lone-tile", "a retired value whose reading changed"),
+        ("tsung-shap", "gupai-site", "lone-score", "an option added later, read from a retired value"),
+        ("kap-shap", "celko", "pair-set", "a value with a format-1 reading"),
+    ],
+)
+def test_a_preset_change_left_out_of_the_contract_fails_it(game: str, preset: str, option: str, why: str) -> None:
+    contract = yaml.safe_load((ROOT / "spec" / "contract.yaml").read_text(encoding="utf-8"))
+    for entry in contract["preset-changes"]:
+        if (entry["game"], entry["option"]) == (game, option) and preset in entry["presets"]:
+            entry["presets"] = [p for p in entry["presets"] if p != preset]
+    broken = preset_breaks(contract)
+    assert len(broken) == 1 and broken[0].startswith(f"{game}: preset {preset} plays {option}="), (why, broken)
+
+
+def test_a_preset_change_whose_entry_says_another_old_value_or_an_unrecorded_release_value_fails() -> None:
+    contract = yaml.safe_load((ROOT / "spec" / "contract.yaml").read_text(encoding="utf-8"))
+    # an entry must say what the preset played
+    entry = next(c for c in contract["preset-changes"] if c["option"] == "discard-taken")
+    entry["was"] = "forbidden"
+    assert [b for b in preset_breaks(contract) if "says it was forbidden" in b] != []
+    # a preset of version 1 recorded as playing take=any, which one-tile never did: the change it implies is unlisted
+    contract = yaml.safe_load((ROOT / "spec" / "contract.yaml").read_text(encoding="utf-8"))
+    contract["presets"]["kap-shap"]["one-tile"]["take"] = "any"
+    assert preset_breaks(contract) == [
+        "kap-shap: preset one-tile plays take=latest, at the release any, and no preset-changes entry says so"
+    ]
+
+
+def test_the_first_corpus_plays_version_1_s_presets_and_keeps_its_meaning_where_they_changed() -> None:
+    """Each log of the first release names its preset and plays its recorded values (bar the options its file name
+    sets); those the preset-changes entries name as breaking today's values validate as written."""
+    from tests.integration.test_versions import first_corpus
+
+    contract = yaml.safe_load((ROOT / "spec" / "contract.yaml").read_text(encoding="utf-8"))
+    seen = set()
+    changed = {}
+    for name, doc in first_corpus():
+        game, preset = doc["game"], doc["preset"]
+        recorded = {k: str(v) for k, v in contract["presets"][game][preset].items()}
+        stem = Path(name).stem
+        assert {k for k in recorded if doc["options"][k] != recorded[k]} <= {k for k in recorded if f"{k}=" in stem}
+        if "=" in stem:
+            continue
+        seen.add((game, preset))  # a log that sets no option itself: the preset's values, every one
+        now = game_spec(game).preset(preset).as_dict()
+        if any(now[k] != v for k, v in doc["options"].items()):
+            assert validate_log(doc) == [], name
+            issues = validate_log({**doc, "version": 2, "options": now})
+            if issues:
+                changed[stem if game == "kap-tai-shap" else f"{game}/{stem}"] = issues[0].rule
+    assert seen == {(game, preset) for game, presets in contract["presets"].items() for preset in presets}
+    assert changed == {
+        "kap-shap/gupai-site-2p-random-seed2": "ks.turn.discard",
+        "kap-shap/latest-then-draw-2p-random-seed2": "ks.turn.discard",
+        "gupai-site-2p-random-seed2": "kts.turn.discard",
+        "gupai-site-5p-random-seed2": "kts.turn.discard",
+        "gupai-site-10p-random-seed2": "kts.turn.discard",
+        "latest-then-draw-5p-random-seed2": "kts.turn.discard",
+        "latest-then-draw-10p-random-seed2": "kts.turn.discard",
+        "celko-5p-greedy-seed1": "kts.pair.ten",
+        "celko-10p-greedy-seed1": "kts.pair.ten",
+        "tsung-shap/gupai-site-greedy-seed1": "ts.deal",
+        "tsung-shap/gupai-site-random-seed2": "ts.deal",
+        # restart=before-refill, an option added later (its entry of 2026-11-26): the restart tile laid after the refill
+        "tsung-shap/navpil-spieldomino-greedy-seed1": "ts.german.choices",
+        "tsung-shap/navpil-spieldomino-random-seed3": "ts.german.choices",
+    }
 
 
 BEFORE_OPENING_END = Path(__file__).parent / "fixtures" / "before-opening-end"
