@@ -165,12 +165,8 @@ def explain_mismatch(
             )
         if got["type"] == "claim":
             return "ts.claim", "", _no_claim(state, got)
-        if got["type"] == "capture":
-            return (
-                "ts.capture.choice",
-                "",
-                f"seat {seat} took a second capture: a tile laid belongs to one capture only",
-            )
+        if got["type"] == "capture":  # (a capture right after a capture or a claim is a second one: above)
+            return "ts.turn.lay", "", f"seat {seat} took a capture without laying a tile first"
         return (
             "ts.german.hand",
             "",
