@@ -335,6 +335,19 @@ def test_a_missing_refill_names_the_tile_to_draw(got: Event) -> None:
     )
 
 
+def test_a_lay_spelled_otherwise_than_the_engine_writes_it_is_shown_beside_the_lay_expected() -> None:
+    # the schema knows one spelling of a tile (5-1, the larger half first); the replay, asked directly, compares
+    # the event as written with the engine's and shows both
+    log = log_of(CULIN)
+    log["events"][3]["tile"] = "1-5"
+    assert refusal(log) == (
+        "ts.turn.lay",
+        "/events/3",
+        'the lay is recorded as {"type": "lay", "seat": 1, "tile": "1-5", "end": "left"}, expected '
+        '{"type": "lay", "seat": 1, "tile": "5-1", "end": "left"}',
+    )
+
+
 def test_a_log_that_stops_early_says_what_happens_next() -> None:
     log = log_of(CULIN)
     del log["events"][7:]

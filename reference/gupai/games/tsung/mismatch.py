@@ -172,12 +172,13 @@ def explain_mismatch(
             "",
             f"seat {seat} drew a tile into a hand, but under option hand=hidden there is no hand",
         )
-    # a lay: the engine laid what the log says, so only a malformed copy differs
+    # a lay: the engine laid what the log says, so only a malformed copy differs (a tile spelled otherwise than
+    # the schema's spelling, when the replay is asked directly)
     return (
         "ts.turn.lay",
         "",
         f"the lay is recorded as {json.dumps(got)}, expected {json.dumps(want)}",
-    )  # pragma: no cover
+    )
 
 
 def _no_claim(state: TsungState, event: _Event) -> str:
