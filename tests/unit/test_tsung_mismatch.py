@@ -149,9 +149,10 @@ def test_a_second_tile_turned_over_before_the_first_is_laid_names_the_tile_to_la
 # Four tiles in hand: every turn starts with a lay from the hand (event 0: seat 0 lays [5-5]).
 
 
-def test_in_the_four_tile_hand_a_capture_before_the_first_lay_is_a_capture_without_a_lay() -> None:
-    event = capture(0, "pair", "left", ["5-5", "5-5"], 100)
-    assert replaced(FOUR, 0, event) == ("ts.turn.lay", "/events/0", "seat 0 took a capture without laying a tile first")
+def test_in_the_four_tile_hand_a_log_of_one_capture_is_a_capture_without_a_lay() -> None:
+    log = log_of(FOUR)
+    log["events"] = [capture(0, "pair", "left", ["5-5", "5-5"], 100)]
+    assert refusal(log) == ("ts.turn.lay", "/events/0", "seat 0 took a capture without laying a tile first")
 
 
 def test_in_the_four_tile_hand_a_capture_after_a_claim_is_a_second_capture() -> None:
@@ -160,12 +161,24 @@ def test_in_the_four_tile_hand_a_capture_after_a_claim_is_a_second_capture() -> 
     assert inserted(FOUR, 12, event) == ("ts.capture.choice", "/events/12", f"seat 1 {SECOND}")
 
 
-def test_in_the_four_tile_hand_a_refill_before_a_lay_is_refused_the_refill_follows_a_lay() -> None:
-    # seat 0 laid [5-5] and drew [6-4]; seat 1 draws before laying anything
-    assert inserted(FOUR, 2, refill(1, "3-2")) == (
+@pytest.mark.parametrize(
+    ("at", "seat", "restart"),
+    [
+        # seat 0 laid [5-5] and drew [6-4]; seat 1 draws before laying anything (under either reading of restart:
+        # no sweep yet, so the game is the same up to here)
+        (2, 1, "after-refill"),
+        (2, 1, "before-refill"),
+        # seat 0 swept with [4-2] and refilled (event 16): it draws again before laying [1-1] to restart
+        (17, 0, "after-refill"),
+    ],
+)
+def test_in_the_four_tile_hand_a_refill_before_a_lay_is_refused_the_refill_follows_a_lay(
+    at: int, seat: int, restart: str
+) -> None:
+    assert inserted(FOUR, at, refill(seat, "3-2"), restart=restart) == (
         "ts.german.hand",
-        "/events/2",
-        "seat 1 drew a tile without laying one: the hand is refilled after each tile laid",
+        f"/events/{at}",
+        f"seat {seat} drew a tile without laying one: the hand is refilled after each tile laid",
     )
 
 
@@ -578,6 +591,11 @@ def test_a_pair_of_four_two_is_not_blamed_on_its_count() -> None:
         ),
         (claim(1, "pair", "left", ["6-4", "6-4"], 200), "seat 1 claims the pair [6-4] [6-4] at the left end for 200"),
         ({"type": "pass", "seat": 0}, "seat 0: an event of type 'pass'"),
+        # a capture with no tiles listed shows none, rather than failing
+        (
+            {"type": "capture", "seat": 0, "kind": "pair", "at": "left", "points": 0},
+            "seat 0 takes the pair nothing at the left end for 0",
+        ),
     ],
 )
 def test_an_event_is_described_in_words(event: Event, words: str) -> None:
