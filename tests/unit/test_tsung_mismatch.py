@@ -24,6 +24,7 @@ from gupai.core.errors import ReplayError
 from gupai.core.options import resolve_options
 from gupai.core.resources import data_dir
 from gupai.core.tiles import Tile
+from gupai.games.tsung.actions import Lay, trace_json
 from gupai.games.tsung.config import tsung_config
 from gupai.games.tsung.mismatch import describe_event, explain_mismatch, shown
 from gupai.games.tsung.replay import replay_tsung
@@ -190,6 +191,13 @@ def test_in_the_four_tile_hand_no_tile_is_turned_over() -> None:
     )
 
 
+def test_under_restart_before_refill_a_capture_before_the_restart_is_a_second_capture() -> None:
+    # event 15: seat 0's [4-2] sweeps; under before-refill it lays again from its hand at once, with no
+    # refill between: a capture there follows the sweep
+    event = capture(0, "pair", "left", ["1-1", "1-1"], 40)
+    assert inserted(FOUR, 16, event, restart="before-refill") == ("ts.capture.choice", "/events/16", f"seat 0 {SECOND}")
+
+
 def test_under_restart_before_refill_a_refill_before_the_restart_is_refused() -> None:
     # event 15: seat 0's [4-2] sweeps the row of two; the log refills (event 16) and then lays [1-1] again, as
     # restart=after-refill has it. Under before-refill (no sweep earlier, so the game is the same up to here)
@@ -319,6 +327,27 @@ def test_a_refill_out_of_order_names_the_next_tile_of_the_stock() -> None:
         "ts.german.hand",
         "/events/1/tile",
         "seat 0 drew [3-2], but the next tile of the common stock is [6-4]",
+    )
+
+
+def test_a_refill_from_the_own_half_out_of_order_names_the_next_tile_of_the_pile() -> None:
+    # navpil's reading: four tiles in hand, refilled from the player's own half (no hand-written game has it,
+    # so the explanation is asked of a position). Seat 1 lays [1-1] on [6-6] [3-1], which takes nothing
+    # (2+12+4 = 18), and draws the top tile of its half, [6-4]; the log says it drew [3-2].
+    options = {"hand": "four", "stock": "own-halves", "refill": "own-half"}
+    config = tsung_config(resolve_options("tsung-shap", overrides=options))
+    one, six_four = Tile("1-1"), Tile("6-4")
+    hands = [[Tile("5-5")], [one, Tile("2-2")]]
+    piles = [[Tile("4-4")], [six_four, Tile("3-2")]]
+    state = TsungState.from_position(config, row=[Tile("6-6"), Tile("3-1")], to_move=1, piles=piles, hands=hands)
+    state.apply(Lay(one, "left"))
+    events = [lay(1, "1-1", "left"), refill(1, "3-2")]
+    want = trace_json(state.trace[-1])
+    assert want == refill(1, "6-4")
+    assert explain_mismatch(state, events, 1, want, len(state.trace) - 1) == (
+        "ts.german.hand",
+        "/tile",
+        "seat 1 drew [3-2], but the next tile of seat 1's pile is [6-4]",
     )
 
 
