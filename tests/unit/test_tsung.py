@@ -32,7 +32,8 @@ from gupai.cli import main
 from gupai.core.resources import data_dir
 from gupai.core.spec import game_spec
 from gupai.games.agents import make_agent
-from gupai.games.tsung.actions import Claim, Lay, Pass, TakeCapture, trace_json
+from gupai.games.kap.actions import Take as KapTake
+from gupai.games.tsung.actions import Claim, Lay, Pass, TakeCapture, action_code, trace_json
 from gupai.games.tsung.captures import explain_capture
 from gupai.games.tsung.deal import TsungDeal, complete_position
 from gupai.games.tsung.greedy import greedy_tsung
@@ -194,11 +195,44 @@ def test_a_malformed_action_is_refused_with_a_gupai_error(text: str) -> None:
         parse_tsung_action(text)
 
 
+@pytest.mark.parametrize("text", ["lay 6-6 middle", "take", "discard 6-6", ""])
+def test_a_malformed_action_is_refused_naming_the_text_and_the_forms(text: str) -> None:
+    with pytest.raises(IllegalActionError) as caught:
+        parse_tsung_action(text)
+    assert caught.value.message == f"{text!r} is not an action (lay T left|right, take CAPTURE, claim CAPTURE, pass)"
+    assert caught.value.where == text
+
+
 def test_a_capture_is_a_known_kind_at_a_known_place() -> None:
-    with pytest.raises(IllegalActionError, match="is not a capture"):
-        Capture("ten", "left")
-    with pytest.raises(IllegalActionError, match="is not a capture"):
+    with pytest.raises(IllegalActionError) as caught:
+        Capture("ten", "left")  # a ten takes only the lone tile: "ten ends"
+    assert caught.value.message == (
+        "ten left is not a capture (pair left|right|ends, triple left|right|ends, ten ends)"
+    )
+    assert caught.value.where == "ten left"
+    with pytest.raises(IllegalActionError) as caught:
         Capture.parse("triple")
+    assert caught.value.message == "'triple' is not a capture (e.g. 'pair left', 'triple ends')"
+    assert caught.value.where == "triple"
+    with pytest.raises(IllegalActionError) as caught:
+        parse_tsung_action("take pair middle")
+    assert caught.value.where == "pair middle"
+
+
+def test_an_action_has_a_code_only_at_an_end_and_in_tsung_shap() -> None:
+    """A lay built by hand at no end, or another game's action, has no code: refused, the action named."""
+    with pytest.raises(IllegalActionError) as caught:
+        action_code(Lay(T("6-6"), "middle"))
+    assert (caught.value.message, caught.value.where) == ("'middle' is not an end (left, right)", "lay 6-6 middle")
+    with pytest.raises(IllegalActionError) as caught:
+        action_code(KapTake(T("6-6")))  # type: ignore[arg-type]
+    assert caught.value.message == "Take(tile=Tile('6-6')) is not a Tsung Shap action"
+    assert caught.value.where == "Take(tile=Tile('6-6'))"
+    state = TsungState.from_position(config(), row=[T("6-6"), T("3-1")], piles=[[T("5-5"), T("4-4")], [T("1-1")]])
+    assert state.why_illegal(KapTake(T("6-6"))) == (  # type: ignore[arg-type]
+        "ts.turn.lay",
+        "Take(tile=Tile('6-6')) is not a Tsung Shap action",
+    )
 
 
 def test_an_illegal_action_raises_with_the_rule() -> None:
