@@ -40,6 +40,9 @@ FOUR = "spieltdomino-four-tile-hands-claimed-pair.json"
 #: reach=laid-end, pair-score=fifty, sweep-score=add, lone-score=capture, opening-capture=yes.
 LAID_END = "laid-end-fifty-add-pair-or-ten-equal-turns.json"
 
+#: Game 3 of a navpil-classic match, begun by seat 1 (first-player=previous-higher).
+MATCH_GAME = "navpil-classic-match-game-3-seat-1-first-seed3.json"
+
 Event = dict[str, Any]
 
 
@@ -248,6 +251,15 @@ def test_seat_1_acting_first_is_refused_seat_0_lays_first() -> None:
         "/events/0/seat",
         "seat 1 acted first, but seat 0 lays first",
     )
+
+
+def test_seat_0_acting_first_where_seat_1_lays_first_is_refused_naming_seat_1() -> None:
+    """Game 3 of a navpil-classic match: seat 1 won game 2 with the higher score, so it lays first
+    (first-player=previous-higher, recorded in the log's match)."""
+    log = json.loads((data_dir("conformance") / "tsung-shap" / "valid" / MATCH_GAME).read_text(encoding="utf-8"))
+    assert log["match"]["previous"]["scores"] == [80, 250] and log["events"][0]["seat"] == 1
+    log["events"][0] = {**log["events"][0], "seat": 0}
+    assert refusal(log) == ("ts.first-player", "/events/0/seat", "seat 0 acted first, but seat 1 lays first")
 
 
 def test_after_a_sweep_the_sweeper_restarts_the_row() -> None:

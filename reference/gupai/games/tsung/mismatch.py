@@ -145,7 +145,7 @@ def explain_mismatch(
             )
         if got["seat"] != seat:
             if pos == 0:
-                return "ts.first-player", "/seat", f"seat {got['seat']} acted first, but seat 0 lays first"
+                return "ts.first-player", "/seat", f"seat {got['seat']} acted first, but seat {seat} lays first"
             if restart:
                 return (
                     "ts.sweep.restart",
