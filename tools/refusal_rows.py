@@ -317,6 +317,13 @@ TSUNG: tuple[Refusal, ...] = (
         "A player claims a capture of its own turn", "tsung-shap", _PAIR, _LAID, _capture(0, "pair", "left", claim=True)
     ),
     Refusal(
+        "The opponent takes the capture the tile just laid opened, while its player may still take it",
+        "tsung-shap",
+        _PAIR,
+        _LAID,
+        _capture(1, "pair", "left"),
+    ),
+    Refusal(
         "The opponent missed a capture, and the player lays during the claim",
         "tsung-shap",
         _PAIR,

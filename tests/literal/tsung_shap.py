@@ -299,6 +299,11 @@ class Game:
         if seat != self.current:
             if self.laid == 0:  # the game's first tile: the first player's (rules page, ts.first-player)
                 raise illegal("ts.first-player", f"seat {seat} moved first, but seat {self.current} lays first")
+            if self.phase == "capture" and kind == "capture":  # the refusals page: it would be a claim, next turn
+                raise illegal(
+                    "ts.claim",
+                    f"seat {seat} took a capture with seat {self.current}'s tile: a missed capture is claimed",
+                )
             raise illegal("ts.turn.order", f"seat {seat} moved, but it is seat {self.current}'s turn")
         if self.phase == "claim":
             if kind == "lay":
