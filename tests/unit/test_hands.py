@@ -10,6 +10,7 @@ winning hand the sets can hold) with ``tests/oracle.py``.
 
 from __future__ import annotations
 
+import sys
 from collections import Counter
 from typing import Any
 
@@ -259,3 +260,86 @@ def test_the_shared_evaluators_are_bounded() -> None:
     for sets in range(1, 3 * CACHED_CONFIGURATIONS):
         evaluator(pairs_in_hand=4, rules=PairRules(), sets=sets)
     assert evaluator.cache_info().currsize <= CACHED_CONFIGURATIONS
+
+
+# ------------------------------------------------------- pairs and eyes by kind
+@pytest.mark.parametrize("reading", oracle.READINGS, ids=lambda r: f"{r.four_two_value}-{r.pair_set}-{r.eye}")
+def test_makes_pair_and_makes_eye_are_the_references_in_either_order(reading: oracle.Reading) -> None:
+    """The split check asks the evaluator of each two tiles shown, in the order the log lists them."""
+    ev = evaluator_for(reading, 3, 1)
+    for a, b in ((a, b) for a in FACES for b in FACES):
+        assert ev.makes_pair(INDEX[a], INDEX[b]) is oracle.is_pair(a, b, reading), (a, b)
+        assert ev.makes_eye(INDEX[a], INDEX[b]) is oracle.is_eye(a, b, reading), (a, b)
+
+
+def test_a_split_prints_its_eye_as_shown() -> None:
+    """A split read from a log may show a wrong eye; the messages that quote it print both tiles."""
+    shown = Decomposition(
+        eye=(Tile("4-2"), Tile("2-2")), pairs=((Tile("6-4"), Tile("6-4")), (Tile("5-5"), Tile("1-1")))
+    )
+    assert str(shown) == "eye 4-2 2-2, pairs 6-4+6-4 5-5+1-1"
+
+
+def test_check_counts_names_where_a_hand_too_large_is() -> None:
+    ks = evaluator(pairs_in_hand=3, rules=PairRules(), sets=1)
+    with pytest.raises(HandError, match=r"^seat 1 has 9 tiles; a hand holds at most 8$") as caught:
+        ks.check_counts(hand_of("6-6 6-6 6-4 6-4 5-1 3-1 4-3 2-1 1-1"), where="seat 1")
+    assert caught.value.where == "seat 1"
+
+
+# ------------------------------------------------------ the standard library alone
+def test_without_numpy_the_evaluator_gives_the_references_answers(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A browser's Python has no numpy: the winning check by packed keys and the distance row by row (issue 36).
+
+    Hands worked by hand under Kap Shap's default reading ([4-2] counts 3), the distances the brute force's.
+    """
+    reading = oracle.Reading()
+    texts = {
+        "6-6 6-6 6-4 6-4 5-1 3-1 4-3 2-1": (True, 0),  # eye [6-6], 6-4+6-4, 5-1+3-1 (6+4), 4-3+2-1 (7+3)
+        "6-6 6-6 6-4 6-4 5-1 3-1 4-3 6-5": (False, 1),  # [6-5] (11) for [2-1]
+        "1-1 1-1 4-2 2-2 5-5 5-5 6-4 6-4": (False, 1),  # [4-2] counts 3: [2-2] needs a 6, say [3-3]
+        "5-1 5-1 4-4 4-2 4-1 3-1 2-2 1-1": (False, 2),  # (test_distance_counts_the_copies_the_sets_hold)
+        "6-6 6-6 6-4 6-4 5-1 3-1": (False, 2),  # two tiles short
+        "": (False, 8),
+    }
+    expected = {
+        text: (winning, oracle.distance([(t.high, t.low) for t in parse_tiles(text.split())], reading, 3, 1))
+        for text, (winning, _) in texts.items()
+    }
+    assert expected == texts
+    from gupai.core import hands
+
+    monkeypatch.setattr(hands, "has_numpy", lambda: False)
+    monkeypatch.setitem(sys.modules, "numpy", None)  # `import numpy` raises ImportError
+    ev = HandEvaluator(pairs_in_hand=3, rules=PairRules(), sets=1)
+    assert isinstance(ev.targets(), tuple)
+    for text, (winning, distance) in texts.items():
+        vector = hand_of(text)
+        assert (ev.is_winning(vector), ev.distance(vector)) == (winning, distance), text
+        assert bool(ev.decompositions(vector)) is winning
+
+
+# ----------------------------------------- an evaluator built directly (not the shared one)
+def test_an_evaluator_keeps_its_configuration_and_holds_one_set_unless_told() -> None:
+    """The strategies and the fast path read ``rules``, ``sets`` and ``caps`` back from an evaluator."""
+    rules = PairRules(pair_set="printed")
+    ev = HandEvaluator(pairs_in_hand=3, rules=rules)
+    assert (ev.rules, ev.sets, ev.pairs_in_hand, ev.size) == (rules, 1, 3, 8)
+    assert ev.caps[Tile("6-6").index] == 2 and ev.caps[Tile("6-3").index] == 1  # civil twice, military once
+    with pytest.raises(HandError, match=r"^hand has 2 copies of \[6-3\], but one set holds only 1$"):
+        ev.check_counts(hand_of("6-3 6-3"))
+    three = HandEvaluator(pairs_in_hand=4, rules=rules, sets=3)
+    assert (three.sets, three.size, three.caps[Tile("6-3").index]) == (3, 10, 3)
+    with pytest.raises(HandError, match=r"^hand has 4 copies of \[6-3\], but 3 sets hold only 3$"):
+        three.check_counts(hand_of("6-3 6-3 6-3 6-3"))
+
+
+def test_counts_that_are_no_bytes_are_read_as_numbers() -> None:
+    """Counts as floats, or too large for a byte, take the packed key's path: the same verdict, never an error."""
+    ev = HandEvaluator(pairs_in_hand=3, rules=PairRules())
+    winning = hand_of("6-6 6-6 6-4 6-4 5-1 3-1 4-3 2-1")
+    as_floats: list[Any] = [float(n) for n in winning]  # not typed as counts, but read as them
+    assert ev.is_winning(as_floats)
+    as_floats[Tile("2-1").index] = 2.0  # a second [2-1]: nine tiles
+    assert not ev.is_winning(as_floats)
+    assert not ev.is_winning((256, *winning[1:]))

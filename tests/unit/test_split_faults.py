@@ -7,6 +7,7 @@ The hands and splits are written by hand from the rule texts of
 
 from __future__ import annotations
 
+import json
 import random
 from typing import Any
 
@@ -16,9 +17,10 @@ from gupai.conformance.logreplay import replay_log
 from gupai.core.options import resolve_options
 from gupai.core.spec import game_spec
 from gupai.core.tiles import count_vector, kinds_of
+from gupai.games.kap import splits
 from gupai.games.kap.config import collecting_config
 from gupai.games.kap.replay import check_event, check_position
-from gupai.games.kap.splits import parse_split, split_fault
+from gupai.games.kap.splits import parse_split, shown_split, split_fault
 from gupai.games.kap.state import KapState
 from gupai.log.play import play_game
 from gupai.log.validate import validate_log
@@ -156,3 +158,182 @@ def test_a_split_passes_the_direct_check_exactly_when_the_evaluator_lists_it(gam
                 assert (split_fault(config, held, shown) is None) == (shown in listed), (preset.name, shown)
                 checked += 1
     assert checked > 500
+
+
+# ------------------------------------------------------------ the split as written
+CULIN = collecting_config("kap-shap")
+
+
+def _split(eye: str, *pairs: str) -> Any:
+    """A split as a log writes it: ``_split("1-1 1-1", "6-4 6-4", ...)``."""
+    return {"eye": eye.split(), "pairs": [pair.split() for pair in pairs]}
+
+
+def test_a_split_is_read_greatest_first_whatever_the_order_or_spelling_shown() -> None:
+    canonical = parse_split(_split("1-1 1-1", "6-4 5-5", "4-3 2-1", "6-4 5-5"))
+    assert str(canonical) == "eye 1-1 1-1, pairs 6-4+5-5 6-4+5-5 4-3+2-1"
+    # each face written low end first or in brackets: the same split, read tile by tile
+    assert parse_split(_split("1-1 1-1", "5-5 4-6", "1-2 3-4", "[6:4] 5-5")) == canonical
+    assert str(parse_split(_split("2-4 2-2", "4-6 6-6"))) == "eye 4-2 2-2, pairs 6-6+6-4"
+    assert str(parse_split(_split("2-2 4-2", "6-4 5-5", "6-4 6-6"))) == "eye 4-2 2-2, pairs 6-6+6-4 6-4+5-5"
+    # pairs order as their tiles: by the greater tile's high end, then its low end, then the lesser tile's
+    assert str(parse_split(_split("1-1 1-1", "5-5 5-5", "1-2 1-6", "2-2 3-3"))) == (
+        "eye 1-1 1-1, pairs 6-1+2-1 5-5+5-5 3-3+2-2"
+    )
+    assert str(parse_split(_split("1-1 1-1", "4-6 4-6", "3-6 5-6"))) == "eye 1-1 1-1, pairs 6-5+6-3 6-4+6-4"
+
+
+@pytest.mark.parametrize(
+    "doc",
+    [{"pairs": []}, {"eye": ["1-1", "1-1"]}, {"eye": ["1-1", "1-1"], "pairs": 5}, [1, 2], None],
+    ids=["no eye", "no pairs", "pairs not a list", "a list", "null"],
+)
+def test_what_is_no_split_is_refused_and_quoted(doc: Any) -> None:
+    with pytest.raises(ValueError, match=r"^not a split: ") as caught:
+        parse_split(doc)
+    assert str(caught.value) == f"not a split: {json.dumps(doc)}"
+    assert shown_split(doc) == json.dumps(doc)
+
+
+def test_a_split_shown_twice_is_read_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A replay reads a declared split in the event, then in the result: the second time it is remembered."""
+    memory: dict[Any, Any] = {}
+    monkeypatch.setattr(splits, "_SPLITS_SHOWN", memory)
+    doc = _split("1-1 1-1", "6-4 5-5", "4-3 2-1", "6-4 5-5")
+    first = shown_split(doc)
+    assert first == parse_split(doc) and list(memory.values()) == [first]
+    assert shown_split(json.loads(json.dumps(doc))) is first
+    spelled = _split("1-1 1-1", "5-5 4-6", "1-2 3-4", "[6:4] 5-5")
+    assert (
+        shown_split(spelled) == first
+        and shown_split(spelled) is memory[("1-1", "1-1"), (("5-5", "4-6"), ("1-2", "3-4"), ("[6:4]", "5-5"))]
+    )
+    assert shown_split({"eye": ["1-1", "1-1"], "pairs": [["6-4"]]}) == '{"eye": ["1-1", "1-1"], "pairs": [["6-4"]]}'
+    assert len(memory) == 2  # what is no split is not remembered
+
+
+def test_the_splits_remembered_are_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A stream of logs never makes the memory of splits read grow past a few thousand."""
+    memory: dict[Any, Any] = {("?", str(k)): None for k in range(4096)}
+    monkeypatch.setattr(splits, "_SPLITS_SHOWN", memory)
+    doc = _split("6-6 6-6", "6-4 6-4", "5-5 5-5", "4-3 2-1")
+    assert str(shown_split(doc)) == "eye 6-6 6-6, pairs 6-4+6-4 5-5+5-5 4-3+2-1"
+    assert (
+        len(memory) <= 4096
+        and shown_split(doc) is memory[("6-6", "6-6"), (("6-4", "6-4"), ("5-5", "5-5"), ("4-3", "2-1"))]
+    )
+
+
+# --------------------------------------------------------- the rule a split breaks
+# Kap Shap's default reading (culin): [4-2] counts 3, pairs by arithmetic, any identical eye. Seat 0 holds:
+WINS = "6-6 6-6 6-4 6-4 5-5 5-5 4-3 2-1"  # eye [6-6] [6-6], two twenties and [4-3]+[2-1] (7+3)
+
+
+def _fault(hand: str, split: Any, config: Any = CULIN) -> tuple[str, str] | None:
+    return split_fault(config, tuple(count_vector(kinds_of(hand.split()))), shown_split(split))
+
+
+def test_the_splits_of_a_winning_hand_break_no_rule() -> None:
+    assert _fault(WINS, _split("6-6 6-6", "6-4 6-4", "5-5 5-5", "4-3 2-1")) is None
+    assert _fault(WINS, _split("6-6 6-6", "5-5 6-4", "2-1 4-3", "6-4 5-5")) is None  # 10 + 10 twice
+
+
+def test_a_split_of_other_tiles_or_another_shape_breaks_declare_valid() -> None:
+    three = "eye 6-6 6-6, pairs 6-4+6-4 5-5+5-5 4-3+2-1"
+    assert _fault(WINS, _split("6-6 6-6", "6-4 6-4", "5-5 5-5")) == (
+        "ks.declare.valid",
+        "the split eye 6-6 6-6, pairs 6-4+6-4 5-5+5-5, which is not an eye and 3 pairs",
+    )
+    four = _split("6-6 6-6", "6-4 6-4", "5-5 5-5", "4-3 2-1", "4-3 2-1")
+    assert _fault(WINS, four) == (
+        "ks.declare.valid",
+        f"the split {three} 4-3+2-1, which is not an eye and 3 pairs",
+    )
+    assert _fault(WINS, {"eye": ["6-6"], "pairs": []}) == (
+        "ks.declare.valid",
+        'the split {"eye": ["6-6"], "pairs": []}, which is not an eye and 3 pairs',
+    )
+    other = _split("6-6 6-6", "6-4 6-4", "5-5 5-5", "6-1 3-3")  # [6-1] ranks above [5-5] (high end first)
+    assert _fault(WINS, other) == (
+        "ks.declare.valid",
+        "the split eye 6-6 6-6, pairs 6-4+6-4 6-1+3-3 5-5+5-5, which is not the tiles of the hand",
+    )
+
+
+def test_an_eye_of_two_tiles_not_alike_breaks_the_eye_rule() -> None:
+    assert _fault(WINS, _split("6-6 6-4", "6-6 6-4", "5-5 5-5", "4-3 2-1")) == (
+        "ks.eye",
+        "the eye [6-6] [6-4]: an eye is two identical tiles",
+    )
+    assert _fault(WINS, _split("5-5 6-4", "6-6 6-6", "6-4 5-5", "4-3 2-1")) == (
+        "ks.eye",
+        "the eye [6-4] [5-5]: an eye is two identical tiles",
+    )
+
+
+def test_a_military_eye_breaks_the_eye_rule_only_under_eye_civil() -> None:
+    # Kap Tai Shap, two sets: eye [6-3] [6-3] (military), [6-6]+[4-4], [6-4]+[6-4], [5-5]+[5-5], [4-3]+[2-1]
+    hand = "6-3 6-3 6-6 4-4 6-4 6-4 5-5 5-5 4-3 2-1"
+    split = _split("6-3 6-3", "6-6 4-4", "6-4 6-4", "5-5 5-5", "4-3 2-1")
+    civil = resolve_options("kap-tai-shap", overrides={"eye": "civil"})
+    assert _fault(hand, split, collecting_config("kap-tai-shap", civil, players=4, sets=2)) == (
+        "kts.eye",
+        "the eye [6-3] [6-3]: option eye=civil allows no military eye",
+    )
+    assert _fault(hand, split, collecting_config("kap-tai-shap", players=4, sets=2)) is None
+
+
+def test_a_pair_that_makes_no_ten_is_named_with_the_pair_set() -> None:
+    swapped = _split("6-6 6-6", "6-4 6-4", "5-5 4-3", "5-5 2-1")  # 10+7, 10+3
+    assert _fault(WINS, swapped) == (
+        "ks.pair.ten",
+        "the pair [5-5]+[4-3], which is not a ten-pair under option pair-set=arithmetic",
+    )
+    # pagat's printed table leaves out the twenty [6-4]+[5-5], whatever [4-2] counts
+    pagat = collecting_config("kap-shap", resolve_options("kap-shap", preset="pagat"))
+    assert _fault(WINS, _split("6-6 6-6", "6-4 5-5", "6-4 5-5", "4-3 2-1"), pagat) == (
+        "ks.pair.ten",
+        "the pair [6-4]+[5-5], which is not a ten-pair under option pair-set=printed",
+    )
+
+
+def test_a_pair_that_makes_ten_only_with_the_other_count_of_4_2_breaks_four_two() -> None:
+    hand = "1-1 1-1 4-2 2-2 5-5 5-5 6-4 6-4"
+    split = _split("1-1 1-1", "4-2 2-2", "5-5 5-5", "6-4 6-4")
+    assert _fault(hand, split) == (
+        "ks.tiles.four-two",
+        "the pair [4-2]+[2-2], which makes ten only if [4-2] counts 6, not 3",
+    )
+    six = collecting_config("kap-shap", resolve_options("kap-shap", overrides={"four-two-value": "6"}))
+    assert _fault(hand, split, six) is None
+    # the other way round: [4-2]+[6-1] is 3+7 = 10, but 6+7 = 13 when [4-2] counts 6
+    hand = "1-1 1-1 4-2 6-1 5-5 5-5 6-4 6-4"
+    split = _split("1-1 1-1", "6-1 4-2", "5-5 5-5", "6-4 6-4")
+    assert _fault(hand, split, six) == (
+        "ks.tiles.four-two",
+        "the pair [6-1]+[4-2], which makes ten only if [4-2] counts 3, not 6",
+    )
+    assert _fault(hand, split) is None
+
+
+def test_among_several_wrong_pairs_one_that_makes_no_ten_under_either_count_is_named() -> None:
+    # [4-2]+[3-1] (3+4) makes ten only if [4-2] counts 6; [3-3]+[2-1] (6+3) makes none: it is named, though
+    # the other comes first
+    hand = "1-1 1-1 4-2 3-1 3-3 2-1 6-4 6-4"
+    assert _fault(hand, _split("1-1 1-1", "3-3 2-1", "6-4 6-4", "3-1 4-2")) == (
+        "ks.pair.ten",
+        "the pair [3-3]+[2-1], which is not a ten-pair under option pair-set=arithmetic",
+    )
+    # [6-4]+[4-2] (13, or 16) and [6-4]+[2-2] (14) make no ten either way: the greater is named
+    hand = "1-1 1-1 4-2 2-2 5-5 5-5 6-4 6-4"
+    assert _fault(hand, _split("1-1 1-1", "2-2 6-4", "5-5 5-5", "6-4 4-2")) == (
+        "ks.pair.ten",
+        "the pair [6-4]+[4-2], which is not a ten-pair under option pair-set=arithmetic",
+    )
+    # Kap Tai Shap, two sets: [4-2]+[3-1] and [4-2]+[2-2] both make ten only if [4-2] counts 6: the greater
+    hand = "1-1 1-1 4-2 3-1 4-2 2-2 6-4 6-4 5-5 5-5"
+    split = _split("1-1 1-1", "4-2 2-2", "6-4 6-4", "4-2 3-1", "5-5 5-5")
+    assert _fault(hand, split, collecting_config("kap-tai-shap", players=4, sets=2)) == (
+        "kts.tiles.four-two",
+        "the pair [4-2]+[3-1], which makes ten only if [4-2] counts 6, not 3",
+    )
