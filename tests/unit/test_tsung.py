@@ -401,6 +401,29 @@ def test_tiles_left_counts_the_tile_turned_over_the_pile_the_hand_and_a_common_s
     assert (four.tiles_left(0), four.tiles_left(1)) == (3, 2)
 
 
+def test_the_tile_turned_over_reads_minus_one_while_there_is_none() -> None:
+    # hidden tiles: between the lay and the capture nothing is turned over; four-tile hands: never
+    state = TsungState.from_position(config(), row=[T("6-6"), T("3-1")], piles=[[T("2-2"), T("5-5")], [T("4-4")]])
+    assert (state.revealed_kind, state.revealed) == (T("2-2").index, T("2-2"))
+    state.apply(Lay(T("2-2"), "right"))
+    assert (state.phase, state.revealed_kind, state.revealed, state.tiles_left(0)) == ("take", -1, None, 1)
+    four = TsungState.from_position(config("spieltdomino"), row=[T("6-6")], hands=[[T("2-2")], [T("4-4")]], stock=[])
+    assert (four.revealed_kind, four.revealed) == (-1, None)
+
+
+def test_each_tile_laid_counts_one_more_copy_laid() -> None:
+    # both [2-2] hidden at first: none laid; seat 0 lays one, then seat 1 the other (and may pair it)
+    state = TsungState.from_position(
+        config(), row=[T("6-6"), T("6-5")], piles=[[T("2-2"), T("5-5")], [T("2-2"), T("4-4")]]
+    )
+    two = T("2-2").index
+    assert state.laid_counts[two] == 0
+    state.apply(Lay(T("2-2"), "left"))
+    assert state.laid_counts[two] == 1
+    state.apply(Lay(T("2-2"), "right"))
+    assert state.laid_counts[two] == 2
+
+
 def test_a_pass_or_a_capture_leaves_no_capture_open_and_the_state_copies() -> None:
     state = TsungState.from_position(
         config(), row=[T("6-6"), T("3-1"), T("4-4")], piles=[[T("4-4"), T("5-5")], [T("1-1"), T("2-2")]]
@@ -410,6 +433,11 @@ def test_a_pass_or_a_capture_leaves_no_capture_open_and_the_state_copies() -> No
     passed = state.clone()
     passed.apply(Pass())  # seat 1 lays next, and may claim first
     assert (passed.phase, passed.current_player, passed.open_captures()) == ("claim", 1, state.open_captures())
+    assert passed.clone().legal_actions() == [
+        Claim(Capture("pair", "right")),
+        Claim(Capture("triple", "right")),
+        Pass(),
+    ]
     passed.apply(Pass())
     assert (passed.phase, passed.open_captures(), passed.clone().open_captures()) == ("lay", [], [])
     state.apply(TakeCapture(Capture("pair", "right")))
@@ -437,6 +465,7 @@ def test_under_stock_empty_a_player_lays_alone_when_the_other_holds_nothing_and_
 def test_a_game_keeps_its_history_and_takes_back_its_last_action() -> None:
     cfg = config()
     state = TsungState(cfg, random_tsung_deal(cfg, random.Random(7)))
+    assert (state.history, state.open_captures(), state.clone().legal_actions()) == ([], [], state.legal_actions())
     played = []
     for _ in range(6):
         action = state.legal_actions()[-1]
