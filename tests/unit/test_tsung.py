@@ -386,8 +386,8 @@ def test_a_position_with_no_tiles_left_is_over() -> None:
 
 
 def test_tiles_left_counts_the_tile_turned_over_the_pile_the_hand_and_a_common_stock() -> None:
-    # seat 0 has turned over [2-2] and holds [5-5] face down; seat 1 holds [4-4]
-    own = TsungState.from_position(config(), row=[T("6-6"), T("3-1")], piles=[[T("2-2"), T("5-5")], [T("4-4")]])
+    # seat 0 has turned over [6-6] (the first kind) and holds [5-5] face down; seat 1 holds [4-4]
+    own = TsungState.from_position(config(), row=[T("2-2"), T("3-1")], piles=[[T("6-6"), T("5-5")], [T("4-4")]])
     assert (own.tiles_left(0), own.tiles_left(1)) == (2, 1)
     # a common stock of three, its first turned over by seat 0: every tile is either seat's to lay
     common = TsungState.from_position(
@@ -409,6 +409,16 @@ def test_the_tile_turned_over_reads_minus_one_while_there_is_none() -> None:
     assert (state.phase, state.revealed_kind, state.revealed, state.tiles_left(0)) == ("take", -1, None, 1)
     four = TsungState.from_position(config("spieltdomino"), row=[T("6-6")], hands=[[T("2-2")], [T("4-4")]], stock=[])
     assert (four.revealed_kind, four.revealed) == (-1, None)
+
+
+def test_a_game_in_play_has_no_winner_and_no_reason_yet() -> None:
+    state = TsungState.from_position(config(), row=[T("6-6"), T("3-1")], piles=[[T("2-2")], [T("4-4")]], scores=(20, 0))
+    assert (state.winner, state.reason, state.observation(1).winner) == (None, None, None)
+    assert {key: state.result()[key] for key in ("scores", "winner", "reason")} == {
+        "scores": [20, 0],
+        "winner": None,
+        "reason": None,
+    }
 
 
 def test_each_tile_laid_counts_one_more_copy_laid() -> None:
@@ -445,6 +455,16 @@ def test_a_pass_or_a_capture_leaves_no_capture_open_and_the_state_copies() -> No
     twin = state.clone()
     twin.apply(Lay(T("1-1"), "left"))
     assert state.row_tiles() == [T("6-6"), T("3-1")] and twin.row_tiles() == [T("1-1"), T("6-6"), T("3-1")]
+
+
+def test_under_missed_capture_none_a_capture_passed_by_is_lost_and_the_state_copies() -> None:
+    state = TsungState.from_position(
+        config(missed_capture="none"), row=[T("6-6"), T("3-1"), T("4-4")], piles=[[T("4-4"), T("5-5")], [T("1-1")]]
+    )
+    state.apply(Lay(T("4-4"), "right"))
+    state.apply(Pass())
+    assert (state.phase, state.current_player, state.revealed, state.open_captures()) == ("lay", 1, T("1-1"), [])
+    assert state.clone().legal_actions() == [Lay(T("1-1"), "left"), Lay(T("1-1"), "right")]
 
 
 def test_a_finished_game_copies() -> None:
