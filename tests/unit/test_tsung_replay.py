@@ -429,3 +429,32 @@ def test_a_four_tile_deal_cut_wrong_names_the_part_and_what_it_should_be() -> No
         None,
         "seat 0's hand should be [6-4] [6-6] [3-2] [4-3], cut from the order",
     )
+
+
+# ------------------------------------------------------------------ the result
+@pytest.mark.parametrize(("extra", "scores"), [(29, [179, 260]), (290, [440, 260])], ids=["a-spot", "ten-a-spot"])
+def test_scores_counting_the_tiles_a_player_still_holds_are_refused_naming_them(extra: int, scores: list[int]) -> None:
+    # navpil's spieldomino, seed 1: the game ends (all-laid) with seat 1 out of tiles and seat 0 still holding
+    # [6-6] [6-1] [6-4] (12 + 7 + 10 = 29 spots), the row [6-1] [6-5] [5-3] (26) left over
+    log = valid_log("navpil-spieldomino-greedy-seed1")
+    assert log["result"]["scores"] == [150, 260]
+    log["result"]["scores"][0] += extra
+    assert refusal(log) == (
+        "/result/scores",
+        "ts.score.leftover",
+        None,
+        f"the result gives the scores {scores}, which count tiles left over ([6-6] [6-1] [6-4]); "
+        "tiles left at the end score nothing, so the scores are [150, 260]",
+    )
+
+
+def test_a_capture_count_of_either_seat_is_checked() -> None:
+    # culin, seed 1: seat 1 took three triples
+    log = valid_log("culin-greedy-seed1")
+    log["result"]["captures"][1]["triples"] = 4
+    assert refusal(log) == (
+        "/result/captures/1/triples",
+        "ts.score",
+        None,
+        "the result counts 4 triples for seat 1, but its captures and claims hold 3",
+    )
