@@ -177,6 +177,172 @@ CORPUS_VERDICTS = [
         None,
         "the result records winner 0, but the game gives null (the higher score wins; equal scores are a tie, null)",
     ),
+    # the events and the deal, as the engine's explanations word them (games/tsung/mismatch, legality, captures;
+    # left out: the opponent laying after a capture under lay-again=any-capture, whose explanation says the
+    # table was cleared when it was not)
+    (
+        "ts.capture.choice--two-captures-with-one-tile",
+        "/events/11",
+        11,
+        "seat 0 took a second capture: a tile laid belongs to one capture only",
+    ),
+    (
+        "ts.capture.pair--laid-tile-not-identical",
+        "/events/8",
+        8,
+        "seat 1 took [1-1] and [6-6] as a pair, but they are not identical",
+    ),
+    (
+        "ts.capture.reach--pair-with-the-far-end-under-laid-end",
+        "/events/28",
+        28,
+        "seat 1 took the left end tile [3-1] with [3-1] laid at the right end, but under option reach=laid-end a tile reaches only the end where it is laid",
+    ),
+    (
+        "ts.capture.triple--not-a-multiple-of-ten",
+        "/events/8",
+        8,
+        "seat 1 took [6-6] and [6-4] as a triple, but 12+10 is not a ten with [1-1]: 12+10+2 = 24 is not a multiple of ten",
+    ),
+    (
+        "ts.claim--claimed-under-missed-capture-none",
+        "/events/13",
+        13,
+        "seat 0 claimed a capture, but under option missed-capture=none a missed capture is lost",
+    ),
+    (
+        "ts.claim--claimed-when-nothing-was-missed",
+        "/events/6",
+        6,
+        "seat 1 claimed a capture, but no capture was left untaken by the last tile laid",
+    ),
+    (
+        "ts.deal--pile-not-cut-from-the-order",
+        "/deal/piles/0",
+        None,
+        "seat 0's pile is not the first sixteen tiles of the order, in order: it should begin [6-1] [6-4] [5-1] [6-6] [4-4] [6-4] ...",
+    ),
+    (
+        "ts.deal--seat-1-pile-a-tile-short",
+        "/deal/piles/1",
+        None,
+        "seat 1's pile is not the last sixteen tiles of the order, in order: it should begin [6-6] [1-1] [6-1] [3-1] [3-3] [6-5] ...",
+    ),
+    (
+        "ts.first-player--a-match-game-not-begun-by-the-previous-higher-scorer",
+        "/deal/first_player",
+        None,
+        "seat 0 lays first, but in a match the previous game's first player was seat 0 and the scores were 80 to 250: seat 1 lays first",
+    ),
+    (
+        "ts.first-player--seat-1-lays-the-first-tile-under-first-player-seat-0",
+        "/events/0/seat",
+        0,
+        "seat 1 acted first, but seat 0 lays first",
+    ),
+    (
+        "ts.first-player--seat-1-turns-over-the-first-tile-under-first-player-seat-0",
+        "/events/0/seat",
+        0,
+        "seat 1 acted first, but seat 0 lays first",
+    ),
+    (
+        "ts.german.choices--laid-again-before-the-refill",
+        "/events/20",
+        20,
+        "seat 0 laid again before refilling the hand: under option restart=after-refill the hand is refilled with [4-2] first",
+    ),
+    (
+        "ts.german.choices--refilled-before-laying-again-under-restart-before-refill",
+        "/events/6",
+        6,
+        "seat 0 refilled the hand before laying again: under option restart=before-refill the tile laid again comes from the tiles left in hand, and the refills follow it",
+    ),
+    (
+        "ts.german.hand--laid-a-tile-not-in-the-hand",
+        "/events/11",
+        11,
+        "seat 1 laid [6-6], which is not in the hand ([3-1] [3-1] [4-3] [6-4])",
+    ),
+    (
+        "ts.german.hand--refill-common-stock-under-stock-own-halves",
+        "/options/refill",
+        None,
+        "option refill=common-stock refills the four-tile hand from a common stock, but stock=own-halves: with hand=four set stock=common, or refill=own-half",
+    ),
+    (
+        "ts.german.hand--refilled-a-tile-not-next-in-the-stock",
+        "/events/12/tile",
+        12,
+        "seat 1 drew [6-6], but the next tile of the common stock is [3-3]",
+    ),
+    (
+        "ts.german.hand--seat-1-hand-a-tile-short",
+        "/deal/hands/1",
+        None,
+        "seat 1's hand should be [6-4] [3-1] [3-1] [6-1], cut from the order",
+    ),
+    (
+        "ts.lone-tile--lone-pair-scored-as-a-pair-under-lone-score-sweep",
+        "/events/11/points",
+        11,
+        "seat 0 scored taking the lone tile [5-1] [5-1] 120, but under option lone-score=sweep it scores 40",
+    ),
+    (
+        "ts.lone-tile--took-a-lone-tile-under-no-capture",
+        "/events/16",
+        16,
+        "seat 0 took the lone tile [6-4] as a ten with [6-6], but under option lone-tile=no-capture a lone tile cannot be taken",
+    ),
+    (
+        "ts.opening--second-opening-tile-at-the-right-under-opening-end-left",
+        "/events/3",
+        3,
+        "seat 1 laid the second opening tile [2-2] at the right end, but under option opening-end=left it goes at the left end",
+    ),
+    (
+        "ts.opening--second-opening-tile-takes-the-first",
+        "/events/4",
+        4,
+        "seat 1 took the first opening tile with the second, [4-4], but under option opening-capture=no the second opening tile is only laid",
+    ),
+    (
+        "ts.sweep--sweep-not-marked",
+        "/events/53/sweep",
+        53,
+        "seat 0 cleared the table from a row of two with [6-5] [1-1] [5-2]: that is a sweep",
+    ),
+    (
+        "ts.sweep--sweep-scored-40-more-under-sweep-score-none",
+        "/events/19/points",
+        19,
+        "seat 0 scored the sweep [5-5] [2-1] [4-3] 80, but under option sweep-score=replace a sweep scores 40: 40",
+    ),
+    (
+        "ts.sweep.restart--the-opponent-lays-after-a-sweep",
+        "/events/54/seat",
+        54,
+        "seat 1 played, but seat 0 cleared the table and must lay again to restart the row",
+    ),
+    (
+        "ts.tiles.four-two--scored-4-2-as-3-under-four-two-value-6",
+        "/events/32/points",
+        32,
+        "seat 0 scored [4-4] [5-1] [4-2] 17, counting [4-2] as 3, but under option four-two-value=6 it counts 6: 20",
+    ),
+    (
+        "ts.turn.lay--laid-a-tile-other-than-the-one-turned-over",
+        "/events/15",
+        15,
+        "seat 0 turned over [6-6] and must lay it, not [1-1]",
+    ),
+    ("ts.turn.order--seat-0-plays-two-turns-running", "/events/16/seat", 16, "seat 0 acted, but it is seat 1's turn"),
+    (
+        "ts.turn.reveal--turned-over-a-tile-not-next-in-the-pile",
+        "/events/14/tile",
+        14,
+        "seat 0 turned over [1-1], but the next tile of seat 0's pile is [6-6]",
+    ),
 ]
 
 
@@ -457,4 +623,42 @@ def test_a_capture_count_of_either_seat_is_checked() -> None:
         "ts.score",
         None,
         "the result counts 4 triples for seat 1, but its captures and claims hold 3",
+    )
+
+
+# ------------------------------------------------------------------ claims
+def claimed(**claim: Any) -> dict[str, Any]:
+    """culin-greedy-seed1 until seat 1 lays [6-2] (event 7) and leaves its triple at both ends (30) untaken, then
+    ``claim`` as event 8, and seat 0 turning over [3-2]; the game unfinished."""
+    log = in_progress(8)
+    event = {"type": "claim", "seat": 0, "kind": "triple", "at": "ends", "tiles": ["6-2", "6-6", "6-4"], "points": 30}
+    log["events"] += [{**event, "sweep": False, **claim}, {"type": "reveal", "seat": 0, "tile": "3-2"}]
+    return log
+
+
+def test_the_missed_capture_claimed_scores_for_the_claimer() -> None:
+    state = replay_tsung(claimed())
+    assert (state.scores, state.tally[0][4], state.phase, state.current_player) == ([30, 0], 1, "lay", 0)
+
+
+def test_a_claim_by_the_seat_that_missed_the_capture_is_refused() -> None:
+    assert refusal(claimed(seat=1)) == ("/events/8/seat", "ts.turn.order", 8, "seat 1 acted, but it is seat 0's turn")
+
+
+def test_a_claim_of_a_ten_written_at_one_end_is_refused() -> None:
+    assert refusal(claimed(kind="ten", at="left")) == (
+        "/events/8/at",
+        "ts.lone-tile",
+        8,
+        "a ten takes the lone tile of a row of one: it is written at ends",
+    )
+
+
+def test_a_claim_of_another_capture_than_the_missed_one_is_refused() -> None:
+    # the row was [6-6] [2-2] [6-4]: [6-2] laid at the left makes no pair with [6-6]
+    assert refusal(claimed(kind="pair", at="left", tiles=["6-2", "6-6"])) == (
+        "/events/8",
+        "ts.capture.pair",
+        8,
+        "seat 0 claimed [6-2] and [6-6] as a pair, but they are not identical",
     )
