@@ -529,7 +529,9 @@ def test_a_request_may_give_only_the_order_and_the_deal_is_cut_from_it() -> None
 
 def test_a_log_records_every_part_of_the_deal() -> None:
     # a log is no request: a part it leaves out is a part missing (the schema requires them; a caller may not)
-    assert deal_refusal(config(), {"order": ORDER, "first_player": 0}, partial=False) == (
+    with pytest.raises(ReplayError) as caught:
+        check_deal(config(), {"order": ORDER, "first_player": 0})  # a log's deal unless the caller says otherwise
+    assert (caught.value.pointer, caught.value.rule, caught.value.message) == (
         "/deal/piles",
         "ts.deal",
         "the deal records no piles, but under option stock=own-halves, hand=hidden each seat has a pile",
@@ -661,4 +663,41 @@ def test_a_claim_of_another_capture_than_the_missed_one_is_refused() -> None:
         "ts.capture.pair",
         8,
         "seat 0 claimed [6-2] and [6-6] as a pair, but they are not identical",
+    )
+
+
+def test_a_capture_not_open_as_the_last_event_of_the_log_is_refused() -> None:
+    # equal turns, seed 8: the game ends with seat 1 laying [5-5] at the right and taking [3-1] [5-1] (a triple)
+    log = valid_log("culin-end=equal-turns-random-seed8")
+    last = log["events"][70]
+    assert (last["type"], last["tiles"]) == ("capture", ["5-5", "3-1", "5-1"])
+    last.update(kind="pair", at="right", tiles=["5-5", "5-1"])
+    assert refusal(log) == (
+        "/events/70",
+        "ts.capture.pair",
+        70,
+        "seat 1 took [5-5] and [5-1] as a pair, but they are not identical",
+    )
+
+
+def test_an_order_far_from_one_set_is_refused_naming_its_first_six_wrong_tiles() -> None:
+    # thirty-two [6-6]: every other kind is missing; the refusal names the first six kinds in the set's order
+    assert deal_refusal(config(), {"order": ["6-6"] * 32}, partial=True) == (
+        "/deal/order",
+        "ts.equipment",
+        "the deal's order is not exactly the tiles of one set: [6-6] x32 (should be 2), [1-1] x0 (should be 2), "
+        "[4-4] x0 (should be 2), [3-1] x0 (should be 2), [5-5] x0 (should be 2), [3-3] x0 (should be 2)",
+    )
+
+
+def test_a_finished_log_that_stops_after_a_capture_left_untaken_stops_where_the_next_tile_is_turned_over() -> None:
+    # culin, seed 1, to event 7 (seat 1 lays [6-2], opening the triple at both ends), with the game's result:
+    # seat 1 passes, seat 0 passes the claim and turns over [3-2], which the log does not write
+    log = valid_log("culin-greedy-seed1")
+    del log["events"][8:]
+    assert refusal(log) == (
+        "/events",
+        "ts.end",
+        None,
+        "the events stop where seat 0 turns over [3-2]: the game is not over",
     )
