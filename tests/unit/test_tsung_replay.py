@@ -701,3 +701,26 @@ def test_a_finished_log_that_stops_after_a_capture_left_untaken_stops_where_the_
         None,
         "the events stop where seat 0 turns over [3-2]: the game is not over",
     )
+
+
+def test_a_capture_written_after_the_last_tile_is_explained_by_that_tile_not_by_the_end_of_the_game() -> None:
+    # culin, seed 1: the game ends when seat 0 lays its last tile, [6-4], at the left of [5-1] ..., taking nothing;
+    # a pair written after it is the capture that tile could not make
+    log = valid_log("culin-greedy-seed1")
+    log["events"].append(
+        {
+            "type": "capture",
+            "seat": 0,
+            "kind": "pair",
+            "at": "left",
+            "tiles": ["6-4", "5-1"],
+            "points": 110,
+            "sweep": False,
+        }
+    )
+    assert refusal(log) == (
+        "/events/68",
+        "ts.capture.pair",
+        68,
+        "seat 0 took [6-4] and [5-1] as a pair, but they are not identical",
+    )
