@@ -85,6 +85,27 @@ Feature: The German four-tile variant: four tiles in hand, refilled after every 
     And the Tsung Shap row is [1-1]
     And seat 1 is to lay
 
+  @rule:ts.german.choices @rule:ts.sweep.restart @option:hand=four @option:refill=own-half @option:restart=before-refill @option:lay-again=any-capture
+  Scenario: Under restart=before-refill the refills wait for every tile laid again, then come all at once
+    Given the option hand is four
+    And the option refill is own-half
+    And the option restart is before-refill
+    And the option lay-again is any-capture
+    And a Tsung Shap row [6-6] [3-1] [4-4] with seat 0 to play
+    And seat 0's hand is [4-4] [2-2] [5-5] [1-1]
+    And seat 0's face-down tiles begin [3-3] [5-3] [6-2]
+    And seat 1's hand is [6-4] [5-1] [4-3] [6-1]
+    When seat 0 lays [4-4] at the right end
+    And seat 0 takes the pair at the right end
+    Then seat 0's hand is [2-2] [5-5] [1-1]
+    When seat 0 lays [2-2] at the right end
+    And seat 0 takes the triple at both ends
+    Then seat 0's hand is [5-5] [1-1]
+    And seat 0 is to lay
+    When seat 0 lays [1-1] on the empty table
+    Then seat 0's hand is [5-5] [3-3] [5-3] [6-2]
+    And seat 1 is to lay
+
   @rule:ts.score @rule:ts.sweep.restart @option:hand=four @option:refill=own-half @option:restart=before-refill
   Scenario: A capture counts in the scores as soon as it is taken, before the row is restarted and the hand refilled
     Given the option hand is four

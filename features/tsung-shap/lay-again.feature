@@ -35,6 +35,18 @@ Feature: Laying again: after clearing the table, or after any capture
     Then seat 1 has turned over [1-1]
     And the scores are 200 to 0
 
+  @rule:ts.sweep.restart @option:lay-again=any-capture
+  Scenario: Under lay-again=any-capture the opponent may not lay after a capture: the capturer lays again
+    Given the option lay-again is any-capture
+    And a Tsung Shap row [6-6] [3-1] [4-4] with seat 0 to play
+    And seat 0's face-down tiles begin [4-4] [2-2]
+    And seat 1's face-down tiles begin [5-5]
+    When seat 0 lays [4-4] at the right end
+    And seat 0 takes the pair at the right end
+    And seat 1 tries to lay [5-5] at the left end
+    Then the move breaks rule ts.sweep.restart
+    And the refusal says "seat 1 moved, but seat 0 took a capture (lay-again=any-capture) and lays again"
+
   @rule:ts.sweep.restart @rule:ts.claim @option:lay-again=any-capture
   Scenario: Under lay-again=any-capture a tile laid again that misses a capture can be claimed
     Given the option lay-again is any-capture

@@ -23,6 +23,22 @@ Feature: Tsung Shap sweeps, the restart, and the lone tile
     Then the Tsung Shap row is [5-5]
     And seat 1 has turned over [4-4]
 
+  @rule:ts.sweep.restart @rule:ts.turn.order
+  Scenario: After a sweep the opponent may not lay: the sweeper lays again to restart the row, then the turn passes
+    Given a Tsung Shap row [6-6] [3-1] with seat 0 to play
+    And seat 0's face-down tiles begin [2-2] [5-5] [1-1]
+    And seat 1's face-down tiles begin [4-4]
+    When seat 0 lays [2-2] at the right end
+    And seat 0 takes the triple at both ends
+    And seat 1 tries to lay [4-4] on the empty table
+    Then the move breaks rule ts.sweep.restart
+    And the refusal says "seat 1 moved, but seat 0 cleared the table and lays again"
+    When seat 0 lays [5-5] on the empty table
+    Then seat 1 has turned over [4-4]
+    When seat 0 tries to lay [1-1] at the left end
+    Then the move breaks rule ts.turn.order
+    And the refusal says "seat 0 moved, but it is seat 1's turn"
+
   @rule:ts.sweep @option:sweep-score=add
   Scenario: Under sweep-score=add the sweep scores 40 and its tiles' points
     Given the option sweep-score is add

@@ -319,10 +319,218 @@ def test_a_position_cannot_hold_more_tiles_than_the_set() -> None:
         TsungState.from_position(config(), row=[T("6-6")], to_move=2, piles=[[T("1-1")], [T("2-2")]])
 
 
+@pytest.mark.parametrize(
+    ("position", "message", "where"),
+    [
+        (
+            {"row": [T("6-6")], "piles": [[T("1-1")], [T("2-2")], [T("3-3")]]},
+            "3 seats given: Tsung Shap has two",
+            "position",
+        ),
+        ({"row": [T("6-6")], "hands": [[T("1-1")], [], []]}, "3 seats given: Tsung Shap has two", "position"),
+        (
+            {"row": [T("6-6")] * 3 + [T("1-1")] * 3, "piles": [[T("2-2")], [T("3-3")]]},
+            "the position holds more [6-6], [1-1] than one set",
+            "position",
+        ),
+        (
+            {"row": [T("6-6")], "to_move": 2, "piles": [[T("1-1")], [T("2-2")]]},
+            "seat 2 is not a seat of a two-player game",
+            "to_move",
+        ),
+        (
+            {"row": [T("6-6")], "to_move": 1, "piles": [[T("1-1")], []]},
+            "seat 1 is to play but has no tile left",
+            "to_move",
+        ),
+    ],
+)
+def test_a_position_that_cannot_be_is_refused_naming_what_and_where(
+    position: dict[str, Any], message: str, where: str
+) -> None:
+    with pytest.raises(HandError) as caught:
+        TsungState.from_position(config(), **position)
+    assert (caught.value.message, caught.value.where) == (message, where)
+
+
+def test_a_position_counts_the_turns_before_it_one_each_by_default() -> None:
+    # seat 0 to play: one turn each before, and seat 0's second begun; seat 1 to play: seat 0 has had two
+    piles = [[T("2-2")], [T("1-1")]]
+    first = TsungState.from_position(config(), row=[T("6-6"), T("3-1")], piles=piles)
+    assert first.turns == [2, 1] and first.result()["turns"] == 3
+    second = TsungState.from_position(config(), row=[T("6-6"), T("3-1")], piles=piles, to_move=1)
+    assert second.turns == [2, 2]
+    given = TsungState.from_position(config(), row=[T("6-6"), T("3-1")], piles=piles, turns=(5, 4))
+    assert given.turns == [6, 4]
+    # an illegal action names the turn it was tried in
+    with pytest.raises(IllegalActionError) as caught:
+        first.apply(Lay(T("1-1"), "left"))
+    assert (caught.value.rule, caught.value.where) == ("ts.turn.lay", "turn 3")
+    assert caught.value.message == "seat 0 turned over [2-2] and must lay it, not [1-1]"
+
+
+def test_a_position_counts_the_row_as_the_tiles_laid_at_least_two_by_default() -> None:
+    piles = [[T("2-2")], [T("1-1")]]
+    row = [T("6-6"), T("3-1"), T("4-4")]
+    assert TsungState.from_position(config(), row=row, piles=piles).tiles_laid == 3
+    assert TsungState.from_position(config(), row=row, piles=piles, laid=9).tiles_laid == 9
+    # a row of one tile is a restart, not the opening: the tile laid on it may pair it (opening-capture=no)
+    lone = TsungState.from_position(config(), row=[T("1-1")], piles=[[T("1-1")], [T("2-2")]])
+    assert lone.tiles_laid == 2
+    assert lone.captures_for(T("1-1"), "left") == [(Capture("pair", "ends"), 40)]  # ten a spot of both tiles
+
+
+def test_a_position_with_an_empty_row_is_the_start_of_the_game() -> None:
+    # nothing laid: under opening-end=left the second tile laid goes at the left end only
+    state = TsungState.from_position(config(opening_end="left"), piles=[[T("2-2"), T("3-3")], [T("1-1")]])
+    assert state.tiles_laid == 0
+    assert [str(a) for a in state.legal_actions()] == ["lay 2-2 left", "lay 2-2 right"]
+    state.apply(Lay(T("2-2"), "right"))
+    assert (state.current_player, [str(a) for a in state.legal_actions()]) == (1, ["lay 1-1 left"])
+
+
+def test_a_position_counts_as_laid_every_copy_not_hidden() -> None:
+    # hidden: two [2-2] and a [1-1] face down, a [5-5] in the stock of the four-tile game, a [6-5] in a hand
+    state = TsungState.from_position(config(), row=[T("6-6"), T("3-1")], piles=[[T("2-2"), T("2-2")], [T("1-1")]])
+    laid = state.laid_counts
+    assert (laid[T("2-2").index], laid[T("1-1").index], laid[T("6-6").index], laid[T("2-1").index]) == (0, 1, 2, 1)
+    assert sum(laid) == 32 - 3
+    four = TsungState.from_position(
+        config("spieltdomino"), row=[T("6-6")], hands=[[T("6-5")], [T("1-1")]], stock=[T("5-5"), T("5-5")]
+    )
+    laid = four.laid_counts
+    assert (laid[T("6-5").index], laid[T("1-1").index], laid[T("5-5").index], laid[T("6-6").index]) == (1, 1, 0, 2)
+    assert sum(laid) == 32 - 4
+
+
+def test_a_position_is_no_deal_to_replay() -> None:
+    # what is not given is out of play: no order, no piles, and a stock or hands only if given
+    state = TsungState.from_position(config(), row=[T("6-6")], piles=[[T("2-2")], [T("1-1")]], to_move=1)
+    assert state.deal == TsungDeal(
+        order=(), first_player=1, piles=((T("2-2").index,), (T("1-1").index,)), stock=(), hands=((), ())
+    )
+    four = TsungState.from_position(config("spieltdomino"), row=[T("6-6")], stock=[T("5-5")], hands=None)
+    assert four.deal == TsungDeal(order=(), first_player=0, piles=((), ()), stock=(T("5-5").index,), hands=((), ()))
+
+
 def test_a_position_with_no_tiles_left_is_over() -> None:
     state = TsungState.from_position(config(), row=[T("6-6")], piles=[[], []], scores=(10, 0))
     assert state.is_terminal and state.winner == 0 and state.legal_actions() == []
     assert rule_of(state.why_illegal(Pass())) == "ts.end"
+
+
+def test_tiles_left_counts_the_tile_turned_over_the_pile_the_hand_and_a_common_stock() -> None:
+    # seat 0 has turned over [6-6] (the first kind) and holds [5-5] face down; seat 1 holds [4-4]
+    own = TsungState.from_position(config(), row=[T("2-2"), T("3-1")], piles=[[T("6-6"), T("5-5")], [T("4-4")]])
+    assert (own.tiles_left(0), own.tiles_left(1)) == (2, 1)
+    # a common stock of three, its first turned over by seat 0: every tile is either seat's to lay
+    common = TsungState.from_position(
+        config(stock="common", end="stock-empty"), row=[T("6-6")], stock=[T("2-2"), T("5-5"), T("4-4")]
+    )
+    assert (common.tiles_left(0), common.tiles_left(1)) == (3, 2)
+    # four-tile hands: the hand held and the stock still to draw
+    four = TsungState.from_position(
+        config("spieltdomino"), row=[T("6-6")], hands=[[T("2-2"), T("5-5")], [T("4-4")]], stock=[T("1-1")]
+    )
+    assert (four.tiles_left(0), four.tiles_left(1)) == (3, 2)
+
+
+def test_the_tile_turned_over_reads_minus_one_while_there_is_none() -> None:
+    # hidden tiles: between the lay and the capture nothing is turned over; four-tile hands: never
+    state = TsungState.from_position(config(), row=[T("6-6"), T("3-1")], piles=[[T("2-2"), T("5-5")], [T("4-4")]])
+    assert (state.revealed_kind, state.revealed) == (T("2-2").index, T("2-2"))
+    state.apply(Lay(T("2-2"), "right"))
+    assert (state.phase, state.revealed_kind, state.revealed, state.tiles_left(0)) == ("take", -1, None, 1)
+    four = TsungState.from_position(config("spieltdomino"), row=[T("6-6")], hands=[[T("2-2")], [T("4-4")]], stock=[])
+    assert (four.revealed_kind, four.revealed) == (-1, None)
+
+
+def test_a_game_in_play_has_no_winner_and_no_reason_yet() -> None:
+    state = TsungState.from_position(config(), row=[T("6-6"), T("3-1")], piles=[[T("2-2")], [T("4-4")]], scores=(20, 0))
+    assert (state.winner, state.reason, state.observation(1).winner) == (None, None, None)
+    assert {key: state.result()[key] for key in ("scores", "winner", "reason")} == {
+        "scores": [20, 0],
+        "winner": None,
+        "reason": None,
+    }
+
+
+def test_each_tile_laid_counts_one_more_copy_laid() -> None:
+    # both [2-2] hidden at first: none laid; seat 0 lays one, then seat 1 the other (and may pair it)
+    state = TsungState.from_position(
+        config(), row=[T("6-6"), T("6-5")], piles=[[T("2-2"), T("5-5")], [T("2-2"), T("4-4")]]
+    )
+    two = T("2-2").index
+    assert state.laid_counts[two] == 0
+    state.apply(Lay(T("2-2"), "left"))
+    assert state.laid_counts[two] == 1
+    state.apply(Lay(T("2-2"), "right"))
+    assert state.laid_counts[two] == 2
+
+
+def test_a_pass_or_a_capture_leaves_no_capture_open_and_the_state_copies() -> None:
+    state = TsungState.from_position(
+        config(), row=[T("6-6"), T("3-1"), T("4-4")], piles=[[T("4-4"), T("5-5")], [T("1-1"), T("2-2")]]
+    )
+    state.apply(Lay(T("4-4"), "right"))
+    assert state.open_captures() == [(Capture("pair", "right"), 160), (Capture("triple", "right"), 20)]
+    passed = state.clone()
+    passed.apply(Pass())  # seat 1 lays next, and may claim first
+    assert (passed.phase, passed.current_player, passed.open_captures()) == ("claim", 1, state.open_captures())
+    assert passed.clone().legal_actions() == [
+        Claim(Capture("pair", "right")),
+        Claim(Capture("triple", "right")),
+        Pass(),
+    ]
+    passed.apply(Pass())
+    assert (passed.phase, passed.open_captures(), passed.clone().open_captures()) == ("lay", [], [])
+    state.apply(TakeCapture(Capture("pair", "right")))
+    assert (state.phase, state.current_player, state.open_captures()) == ("lay", 1, [])
+    twin = state.clone()
+    twin.apply(Lay(T("1-1"), "left"))
+    assert state.row_tiles() == [T("6-6"), T("3-1")] and twin.row_tiles() == [T("1-1"), T("6-6"), T("3-1")]
+
+
+def test_under_missed_capture_none_a_capture_passed_by_is_lost_and_the_state_copies() -> None:
+    state = TsungState.from_position(
+        config(missed_capture="none"), row=[T("6-6"), T("3-1"), T("4-4")], piles=[[T("4-4"), T("5-5")], [T("1-1")]]
+    )
+    state.apply(Lay(T("4-4"), "right"))
+    state.apply(Pass())
+    assert (state.phase, state.current_player, state.revealed, state.open_captures()) == ("lay", 1, T("1-1"), [])
+    assert state.clone().legal_actions() == [Lay(T("1-1"), "left"), Lay(T("1-1"), "right")]
+
+
+def test_a_finished_game_copies() -> None:
+    # under end=all-laid seat 0's last tile ends the game
+    over = TsungState.from_position(config(), row=[T("6-6"), T("3-1")], piles=[[T("5-5")], [T("4-4")]])
+    over.apply(Lay(T("5-5"), "left"))
+    assert over.is_terminal and over.clone().result() == over.result()
+
+
+def test_under_stock_empty_a_player_lays_alone_when_the_other_holds_nothing_and_the_state_copies() -> None:
+    cfg = config(stock="common", hand="four", end="stock-empty")
+    alone = TsungState.from_position(cfg, row=[T("6-6"), T("3-1")], hands=[[T("5-5"), T("2-2")], []], stock=[])
+    alone.apply(Lay(T("5-5"), "left"))
+    assert (alone.current_player, alone.phase, alone.is_terminal) == (0, "lay", False)
+    assert alone.clone().legal_actions() == alone.legal_actions() == [Lay(T("2-2"), "left"), Lay(T("2-2"), "right")]
+
+
+def test_a_game_keeps_its_history_and_takes_back_its_last_action() -> None:
+    cfg = config()
+    state = TsungState(cfg, random_tsung_deal(cfg, random.Random(7)))
+    assert (state.history, state.open_captures(), state.clone().legal_actions()) == ([], [], state.legal_actions())
+    played = []
+    for _ in range(6):
+        action = state.legal_actions()[-1]
+        played.append(action)
+        state.apply(action)
+    assert state.history == played
+    before = state.clone()
+    last = state.legal_actions()[0]
+    state.apply(last)
+    assert state.undo() == last
+    assert (state.history, state.row, state.trace) == (before.history, before.row, before.trace)
 
 
 # --------------------------------------------------------------------- agents

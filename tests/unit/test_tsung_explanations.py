@@ -58,6 +58,16 @@ def test_under_opening_capture_yes_the_second_opening_tile_takes_an_identical_fi
     assert state.why_no_capture(LONE_PAIR) is None
 
 
+@pytest.mark.parametrize(("opening_capture", "open_"), [("no", []), ("yes", [(LONE_PAIR, 240)])])
+def test_what_the_second_opening_tile_could_take_follows_opening_capture(
+    opening_capture: str, open_: list[tuple[Capture, int]]
+) -> None:
+    # the analysis query agrees with the referee: under "no" the second opening tile takes nothing
+    state = second_opening_tile(opening_capture)
+    assert state.captures_for(SIX, "left") == open_
+    assert state.captures_for(SIX, "right") == open_
+
+
 @pytest.mark.parametrize("opening_capture", ["no", "yes"])
 def test_a_lone_tile_after_the_opening_may_be_taken_under_either_reading(opening_capture: str) -> None:
     # a row of one tile with two laid before (a restart after a sweep): not the opening
