@@ -177,9 +177,7 @@ CORPUS_VERDICTS = [
         None,
         "the result records winner 0, but the game gives null (the higher score wins; equal scores are a tie, null)",
     ),
-    # the events and the deal, as the engine's explanations word them (games/tsung/mismatch, legality, captures;
-    # left out: the opponent laying after a capture under lay-again=any-capture, whose explanation says the
-    # table was cleared when it was not)
+    # the events and the deal, as the engine's explanations word them (games/tsung/mismatch, legality, captures)
     (
         "ts.capture.choice--two-captures-with-one-tile",
         "/events/11",
@@ -317,6 +315,13 @@ CORPUS_VERDICTS = [
         "/events/19/points",
         19,
         "seat 0 scored the sweep [5-5] [2-1] [4-3] 80, but under option sweep-score=replace a sweep scores 40: 40",
+    ),
+    (
+        # the capture left a row: the table was not cleared, the option says why the capturer lays again
+        "ts.sweep.restart--the-opponent-lays-after-a-capture-under-lay-again-any-capture",
+        "/events/50/seat",
+        50,
+        "seat 1 played, but seat 0 took a capture and must lay again under option lay-again=any-capture",
     ),
     (
         "ts.sweep.restart--the-opponent-lays-after-a-sweep",

@@ -150,8 +150,11 @@ def explain_mismatch(
                 return (
                     "ts.sweep.restart",
                     "/seat",
-                    (
-                        f"seat {got['seat']} played, but seat {seat} cleared the table and must lay again to restart the row"
+                    f"seat {got['seat']} played, but seat {seat} "
+                    + (
+                        "cleared the table and must lay again to restart the row"
+                        if not state.row
+                        else "took a capture and must lay again under option lay-again=any-capture"
                     ),
                 )
             if got["type"] == "claim":
