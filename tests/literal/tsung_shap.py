@@ -109,6 +109,7 @@ class Game:
         self.missed: list[dict[str, Any]] = []  # the captures the last tile laid missed, for the opponent's claim
         self.before: list[str] = []  # the row before the last tile was laid (captures take from it)
         self.laid_end = "left"  # where the last tile was laid
+        self.again = False  # the seat to move lays again after its capture (rule ts.sweep.restart)
         self.tally: list[Counter[str]] = [Counter(), Counter()]
         self.result: dict[str, Any] | None = None
 
@@ -304,6 +305,8 @@ class Game:
                     "ts.claim",
                     f"seat {seat} took a capture with seat {self.current}'s tile: a missed capture is claimed",
                 )
+            if self.again:  # the rules page: the capturer lays again, the opponent waits
+                raise illegal("ts.sweep.restart", f"seat {seat} moved, but seat {self.current} lays again")
             raise illegal("ts.turn.order", f"seat {seat} moved, but it is seat {self.current}'s turn")
         if self.phase == "claim":
             if kind == "lay":
@@ -382,9 +385,11 @@ class Game:
             events += self.refill(seat)  # the refill comes before a tile laid again (rule ts.german.choices)
             again = not self.row or self.opts["lay-again"] == "any-capture"
             if again and self.left(seat):  # the table cleared (or any capture, under lay-again=any-capture): lay again
+                self.again = True
                 return events + self.reveal()
             return events + self.end_turn()
         tile, end = move["tile"], move["end"]
+        self.again = False
         before = list(self.row)
         self.before, self.laid_end = before, end
         self.open = self.captures(tile, end, before)
