@@ -471,7 +471,7 @@ def test_a_game_ended_by_its_first_three_dead_rounds_or_by_passes_takes_the_quic
     assert log["result"]["reason"] == "stock-exhausted"
     assert quick.quick_replay(log) and accepts(dumps_log_line(log))
     # the same game played by random legal moves but never a take: no take before the passes either
-    engine = load_game("kap-shap", preset="celko", **overrides)
+    engine = load_game("kap-shap", "celko", players=None, sets=None, **overrides)
     state = engine.new_state(engine.random_deal(seed=0))
     rng = random.Random(0)
     while not state.is_terminal:
@@ -500,4 +500,43 @@ def test_passes_with_tiles_left_in_the_stock_are_not_certainly_valid() -> None:
     log["result"]["turns"] += 2
     text = dumps_log_line(log)
     assert [(issue.rule, issue.pointer) for issue in validate_log(log)] == [("ks.end.stock", "/events/3")]
+    assert _long_way(text) != [] and not quick.quick_replay(log) and not accepts(text)
+
+
+def test_a_take_where_the_two_tile_turn_must_draw_is_not_certainly_valid() -> None:
+    """crook (take-and-draw, declare=optional): seat 0 wins on a take of [6-5]. Changed: it discards a [6-6] from
+    the winning hand (optional), then takes that [6-6] back where its turn must draw, and declares the same hand."""
+    log = play_game("kap-shap", preset="crook", seed=0, agents=("greedy",))
+    take, declare = log["events"][-2:]
+    assert (take["type"], take["seat"], take["tile"], declare["type"]) == ("take", 0, "6-5", "declare")
+    log["events"][-1:-1] = [{"type": "discard", "seat": 0, "tile": "6-6"}, {"type": "take", "seat": 0, "tile": "6-6"}]
+    text = dumps_log_line(log)
+    assert [(issue.rule, issue.pointer) for issue in validate_log(log)] == [("ks.turn.shape", "/events/5")]
+    assert not quick.quick_replay(log) and not accepts(text)
+
+
+def test_a_split_of_more_pairs_than_a_hand_holds_is_not_certainly_valid() -> None:
+    """culin, seat 0 declares eye [4-4] [4-4] and [5-3]+[1-1], [5-1]+[3-1], [4-3]+[2-1]. Shown instead with sixteen
+    [6-6]+[6-2] (each a ten-pair, 12+8 = 20) for the [5-3]+[1-1]: nineteen pairs, which the schema allows and the
+    rules refuse. A hand packed four bits a kind (as KapState packs it) cannot tell them apart: sixteen [6-6] carry
+    into one [1-1], sixteen [6-2] into one [5-3]; so a split must hold as many pairs as a winning hand."""
+    name = "culin-2p-random-seed1-a-copy-of-the-taken-face-discarded-after-the-draw.json"
+    log = json.loads((data_dir("conformance") / "kap-shap" / "valid" / name).read_text(encoding="utf-8"))
+    split = {"eye": ["4-4", "4-4"], "pairs": [*[["6-6", "6-2"]] * 16, ["5-1", "3-1"], ["4-3", "2-1"]]}
+    log["events"][-1]["decomposition"] = log["result"]["decomposition"] = split
+    text = dumps_log_line(log)
+    assert _long_way(text) != [] and not quick.quick_replay(log) and not accepts(text)
+
+
+@pytest.mark.parametrize("where", ["declared", "result"])
+def test_a_hand_of_more_tiles_than_a_winning_hand_is_not_certainly_valid(where: str) -> None:
+    """The same culin hand written with sixteen [6-6] for its [1-1] (which pack alike, four bits a kind), in the
+    declaration and the result, or in the result only: a hand must hold as many tiles as a winning hand."""
+    name = "culin-2p-random-seed1-a-copy-of-the-taken-face-discarded-after-the-draw.json"
+    log = json.loads((data_dir("conformance") / "kap-shap" / "valid" / name).read_text(encoding="utf-8"))
+    hand = ["5-3", "5-1", "4-4", "4-4", "4-3", "3-1", "2-1", *["6-6"] * 16]
+    log["result"]["hand"] = hand
+    if where == "declared":
+        log["events"][-1]["hand"] = hand
+    text = dumps_log_line(log)
     assert _long_way(text) != [] and not quick.quick_replay(log) and not accepts(text)
