@@ -540,3 +540,13 @@ def test_a_hand_of_more_tiles_than_a_winning_hand_is_not_certainly_valid(where: 
         log["events"][-1]["hand"] = hand
     text = dumps_log_line(log)
     assert _long_way(text) != [] and not quick.quick_replay(log) and not accepts(text)
+
+
+def test_a_deal_of_two_sets_recorded_as_one_is_not_certainly_valid() -> None:
+    """Kap Tai Shap, culin, three players: dealt from two sets (culin's sets-rule gives three players two), but
+    the log records one set; the quick path must read the sets the log records, not the default."""
+    log = play_game("kap-tai-shap", preset="culin", players=3, seed=0)
+    assert log["sets"] == 2 and quick.quick_replay(log)
+    log["sets"] = 1
+    text = dumps_log_line(log)
+    assert _long_way(text) != [] and not quick.quick_replay(log) and not accepts(text)
