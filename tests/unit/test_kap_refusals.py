@@ -14,13 +14,14 @@ from typing import Any
 
 import pytest
 
-from gupai.core.errors import IllegalActionError
+from gupai.core.errors import IllegalActionError, ReplayError
 from gupai.core.options import resolve_options
 from gupai.core.resources import data_dir
 from gupai.core.tiles import Tile
+from gupai.games.kap import replay
 from gupai.games.kap.actions import DECLARE, DRAW, Discard, Take
 from gupai.games.kap.config import collecting_config
-from gupai.games.kap.replay import check_event, check_position
+from gupai.games.kap.replay import apply_event, check_event, check_position, replay_kap
 from gupai.games.kap.state import KapState
 from gupai.log.validate import validate_log
 
@@ -177,3 +178,150 @@ def test_after_an_abandoned_game_every_move_breaks_the_abandoned_rule() -> None:
         "turn 1",
         "the game is already over",
     )
+
+
+def test_asked_afresh_and_then_remembered_a_refusal_to_declare_is_the_same(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(replay, "_NOT_WINNING", {})  # nothing remembered yet: the answer is worked out
+    expected = (
+        "ks.tiles.four-two",
+        "seat 0 declared [6-4] [6-4] [5-5] [5-5] [4-2] [2-2] [1-1] [1-1], which splits into an eye and ten-pairs "
+        "only under option four-two-value=6, not four-two-value=3",
+    )
+    for _ in range(2):  # then remembered
+        problem = check_event(_state(NEEDS_SIX, SEAT_1["NEEDS_SIX"]), {"type": "declare", "seat": 0})
+        assert problem is not None and (problem.rule, problem.message) == expected
+
+
+# ------------------------------------------------------------ where the replay says a log goes wrong
+# Each refusal names the JSON pointer of what is wrong and the event's index (a protocol move: no pointer, no
+# index), and says what the log shows against what the rules give; the facts are read off each log by hand.
+
+
+def _refusal(name: str, **change: Any) -> ReplayError:
+    log = _log("kap-shap", name)
+    log.update(change)
+    with pytest.raises(ReplayError) as caught:
+        replay_kap(log)
+    return caught.value
+
+
+@pytest.mark.parametrize(
+    ("name", "pointer", "event", "message"),
+    [
+        # seat 1 opens with a discard; seat 0 draws the stock's first tile, [6-3], but the log says [6-6]
+        (
+            "deal.draw-order--drew-a-tile-not-next-in-the-stock",
+            "/events/1/tile",
+            1,
+            "seat 0 drew [6-6], but the next tile of the stock is [6-3]",
+        ),
+        # seat 0 declares after its take (event 2) and discards once more
+        ("end.win--an-event-after-the-win", "/events/3", 3, "event 3 follows the end of the game (declared)"),
+        # seat 0 takes [6-6] at turn 2, holding a winning hand it must declare, and the events stop
+        (
+            "end.win--log-stops-before-the-declared-win",
+            "/events",
+            None,
+            "the events stop at turn 2 with seat 0 to hold: the game is not over",
+        ),
+        (
+            "end.win--recorded-unfinished-after-the-declared-win",
+            "/result",
+            None,
+            "the events end the game (declared) at turn 2, so the log must record its result, not an unfinished game",
+        ),
+        (
+            "end.win--result-names-another-winner",
+            "/result/winner",
+            None,
+            "the result records winner 1, but the game gives 0",
+        ),
+        # seat 1 declares in its sixth turn (events 10, 11): the game is won, not abandoned
+        (
+            "end.abandoned--abandoned-after-a-declared-win",
+            "/result/reason",
+            None,
+            "the result records an abandoned game, but the events end it (declared) at turn 6",
+        ),
+    ],
+)
+def test_a_refusal_names_the_place_the_event_and_what_the_log_shows_against_the_game(
+    name: str, pointer: str, event: int | None, message: str
+) -> None:
+    error = _refusal(name)
+    assert (error.pointer, error.event, error.message) == (pointer, event, message)
+    assert error.rule == "ks." + name.partition("--")[0]
+
+
+def test_a_declaration_is_refused_at_the_part_of_it_that_is_wrong() -> None:
+    # seat 0 holds [6-6] [6-6] [6-2] [4-4] [3-3] [3-1] [3-1] [2-2] after its take, and declares a [1-1] for a [6-6]
+    error = _refusal("declare.valid--declared-a-hand-other-than-the-one-held")
+    declared = ["1-1", "6-6", "6-2", "4-4", "3-3", "3-1", "3-1", "2-2"]
+    held = ["6-6", "6-6", "6-2", "4-4", "3-3", "3-1", "3-1", "2-2"]
+    assert (error.pointer, error.event, error.rule) == ("/events/2/hand", 2, "ks.declare.valid")
+    assert error.message == f"seat 0 declared {declared}, but holds {held}"
+    # the hand right, its split shows a [1-1] it does not hold
+    error = _refusal("declare.valid--showed-a-split-that-is-not-the-hand")
+    assert (error.pointer, error.event, error.rule) == ("/events/2/decomposition", 2, "ks.declare.valid")
+    assert error.message.startswith("seat 0 showed ")
+    # seat 1's hand wins only if [4-2] counts 6: its split's [4-2]+[3-1] is the wrong part
+    error = _refusal("tiles.four-two--declared-a-hand-that-needs-4-2-to-count-6")
+    assert (error.pointer, error.event, error.rule) == ("/events/20/decomposition", 20, "ks.tiles.four-two")
+    assert error.message.startswith("seat 1 showed ")
+    # seat 0 declares at the start of its turn, before taking or drawing: seven tiles
+    error = _refusal("declare--declared-holding-too-few-tiles")
+    assert (error.pointer, error.event, error.rule) == ("/events/1", 1, "ks.declare")
+    assert error.message.startswith("seat 0 ")
+
+
+def test_a_protocol_move_is_refused_without_a_pointer_and_a_log_s_event_with_its_own() -> None:
+    state = _state(NEEDS_SIX, SEAT_1["NEEDS_SIX"])
+    move = check_event(state, {"type": "declare", "seat": 0})
+    logged = check_event(state, {"type": "declare", "seat": 0}, 4)
+    assert move is not None and logged is not None
+    assert (move.pointer, move.event) == ("", None)
+    assert (logged.pointer, logged.event, logged.rule, logged.message) == ("/events/4", 4, move.rule, move.message)
+    state = _state(NO_WIN, SEAT_1["NO_WIN"])  # seat 0 opens: it must discard, not take
+    move = check_event(state, {"type": "take", "seat": 0, "tile": "6-6"})
+    logged = check_event(state, {"type": "take", "seat": 0, "tile": "6-6"}, 0)
+    assert move is not None and logged is not None and move.rule == "ks.opening"
+    assert (move.pointer, move.event, logged.pointer, logged.event) == ("", None, "/events/0", 0)
+    logged = check_event(state, {"type": "discard", "seat": 1, "tile": "6-6"}, 0)
+    assert logged is not None and (logged.pointer, logged.event, logged.rule) == ("/events/0/seat", 0, "ks.turn.order")
+
+
+def test_after_the_end_a_protocol_move_is_told_what_it_cannot_do_and_a_log_s_event_that_it_follows_the_end() -> None:
+    log = _log("kap-shap", "end.win--an-event-after-the-win")
+    del log["events"][3]
+    state = replay_kap(log)  # seat 0 declared at event 2, in turn 2
+    move = check_event(state, {"type": "draw", "seat": 0})
+    assert move is not None
+    assert (move.pointer, move.event, move.rule) == ("", None, "ks.end.win")
+    assert move.message == "seat 0 cannot draw: the game is over (declared)"
+    logged = check_event(state, {"type": "draw", "seat": 0}, 3)
+    assert logged is not None
+    assert (logged.pointer, logged.event, logged.rule) == ("/events/3", 3, "ks.end.win")
+    assert logged.message == "event 3 follows the end of the game (declared)"
+
+
+# ------------------------------------------------------------ any winning split may be shown
+# crook (printed ten-pairs) seat 0 declares [6-6] [6-2] [5-1] [4-4] [4-4] [3-3] [3-1] [2-2]: eye [4-4] [4-4] and
+# [6-6]+[6-2] (20), then [5-1]+[3-1] and [3-3]+[2-2] as the log shows, or [5-1]+[2-2] and [3-3]+[3-1]
+# (6+4 = 10 each): the game keeps the split shown, in the event it answers and in its result.
+CROOK = data_dir("conformance") / "kap-shap" / "valid" / "crook-2p-greedy-seed1.json"
+SPLITS = [
+    {"eye": ["4-4", "4-4"], "pairs": [["6-6", "6-2"], ["5-1", "3-1"], ["3-3", "2-2"]]},
+    {"eye": ["4-4", "4-4"], "pairs": [["6-6", "6-2"], ["5-1", "2-2"], ["3-3", "3-1"]]},
+]
+
+
+@pytest.mark.parametrize("split", SPLITS, ids=["as-logged", "the-other"])
+def test_the_game_keeps_the_winning_split_the_declaration_shows(split: dict[str, Any]) -> None:
+    log = json.loads(CROOK.read_text(encoding="utf-8"))
+    log["events"][-1]["decomposition"] = log["result"]["decomposition"] = split
+    assert replay_kap(log).result()["decomposition"] == split
+    declare = log["events"].pop()
+    state = replay_kap({**log, "result": "*"})  # the game before the declaration, as a protocol session holds it
+    assert check_event(state, declare) is None
+    event = apply_event(state, declare)
+    assert event.to_json()["decomposition"] == split and state.result()["decomposition"] == split
