@@ -97,7 +97,7 @@ MODULES: dict[str, tuple[str, ...]] = {
     ),
     "games/kap/actions.py": _KAP,
     "games/kap/config.py": _KAP,
-    "games/kap/deal.py": (*_KAP_DEAL, "tests/unit/test_engine_kap.py"),
+    "games/kap/deal.py": (*_KAP_DEAL, "tests/unit/test_engine_kap.py", "tests/unit/test_kap_deal.py"),
     "games/kap/deal_check.py": _KAP_DEAL,
     "games/kap/hand.py": _KAP,
     "games/kap/quick.py": (*_KAP, "tests/property/test_quick_path.py"),
