@@ -47,6 +47,22 @@ def test_a_wall_deal_worked_by_hand_is_the_deal_the_order_and_dice_make() -> Non
     assert "dice=(1, 1, 1, 2)" in repr(dealt) and eval(repr(dealt)) == dealt  # the repr is Deal.of
 
 
+def test_the_two_wall_cuts_of_one_order_are_two_deals() -> None:
+    # ks.deal.wall with seat 0 first (dice total 4): fourth-pile leaves the fourth pile's bottom tile (5-4) first of
+    # the stock; moved-top moves the third pile's top tile (6-3) to a pile of its own at the far end, drawn last,
+    # and seat 1 takes the rest of the third pile and the whole fourth
+    cuts = {
+        "fourth-pile": (("6-4 6-1 5-1 6-3 6-2 5-3 5-2", "5-4 " + " ".join(PILES[4:]))),
+        "moved-top": (("6-4 6-1 5-1 5-4 6-2 5-3 5-2", " ".join(PILES[4:]) + " 6-3")),
+    }
+    for cut, (seat_1, stock) in cuts.items():
+        config = collecting_config("kap-shap", resolve_options("kap-shap", overrides={"wall-cut": cut}))
+        dealt = deal_from_order(config, kinds_of(" ".join(PILES).split()), dice=(1, 1, 1, 1))
+        assert dealt == Deal.of(
+            order=" ".join(PILES), dice=(1, 1, 1, 1), first_player=0, hands=(" ".join(PILES[:2]), seat_1), stock=stock
+        ), cut
+
+
 @pytest.mark.parametrize(("game", "prefix"), [("kap-shap", "ks"), ("kap-tai-shap", "kts")])
 @pytest.mark.parametrize("dice", [None, (1, 2, 3), (1, 2, 3, 4, 5)], ids=["no dice", "three", "five"])
 def test_first_player_dice_needs_the_four_dice(game: str, prefix: str, dice: tuple[int, ...] | None) -> None:
@@ -67,6 +83,18 @@ def test_the_dice_are_four_six_sided_dice() -> None:
         assert dice is not None and len(dice) == 4
         seen.extend(dice)
     assert sorted(set(seen)) == [1, 2, 3, 4, 5, 6]  # 200 throws: every face shows
+
+
+def test_a_session_begins_with_seat_0_and_every_game_is_dealt_from_seat_0() -> None:
+    # ks.deal.first-player, first-player=previous-winner: seat 0 begins the session, and the hands are dealt from
+    # seat 0 whoever plays first; ks.deal.boneyard under opening=draw: seat 0 tiles 1-7, seat 1 tiles 8-14
+    config = collecting_config("kap-shap", resolve_options("kap-shap", preset="navpil-culin"))
+    order = kinds_of(" ".join(PILES).split())
+    first_game = deal_from_order(config, order, dice=None)
+    later_game = deal_from_order(config, order, dice=None, first=1)
+    assert (first_game.first_player, later_game.first_player) == (0, 1)
+    assert first_game.hands == later_game.hands == (tuple(order[:7]), tuple(order[7:14]))
+    assert first_game.stock == later_game.stock == tuple(order[14:])
 
 
 def test_a_boneyard_for_fourteen_players_leaves_one_tile_to_draw() -> None:
