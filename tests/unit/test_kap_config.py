@@ -18,7 +18,7 @@ from gupai.core.tiles import parse_tiles
 from gupai.games.kap.config import collecting_config, config_of, default_sets, flipped_reading
 
 
-def _counts(hand: str) -> list[int]:
+def _counts(hand: str) -> tuple[int, ...]:
     return counts_of(parse_tiles(hand.split()))
 
 
@@ -111,7 +111,7 @@ def test_a_configuration_found_again_is_the_one_asked_for() -> None:
 
 def test_an_option_value_that_is_not_a_string_is_refused_as_a_bad_option() -> None:
     with pytest.raises(OptionError) as caught:
-        config_of("kap-shap", {"pair-set": ["printed"]}, players=2, sets=1)
+        config_of("kap-shap", {"pair-set": ["printed"]}, players=2, sets=1)  # type: ignore[dict-item]
     assert caught.value.where == "pair-set"
 
 

@@ -77,7 +77,7 @@ def test_first_player_dice_needs_the_four_dice(game: str, prefix: str, dice: tup
 
 
 def test_the_dice_are_four_six_sided_dice() -> None:
-    seen = []
+    seen: list[int] = []
     for seed in range(50):
         dice = random_deal(collecting_config("kap-tai-shap"), random.Random(seed)).dice
         assert dice is not None and len(dice) == 4
