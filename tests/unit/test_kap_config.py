@@ -80,6 +80,19 @@ def test_a_log_with_too_many_sets_is_refused_at_its_sets() -> None:
     assert refused.value.message.startswith("the kit plays Kap Tai Shap with at most 40 sets, not 41")
 
 
+@pytest.mark.parametrize(
+    ("game", "sets", "message", "rule"),
+    [
+        ("kap-shap", 2, "Kap Shap is played with one set, not 2", "ks.equipment.set"),
+        ("kap-tai-shap", 0, "a game needs at least one set, not 0", "kts.equipment.sets"),
+    ],
+)
+def test_a_set_count_the_rules_do_not_allow_is_refused(game: str, sets: int, message: str, rule: str) -> None:
+    with pytest.raises(OptionError) as caught:
+        collecting_config(game, players=2, sets=sets)
+    assert (caught.value.message, caught.value.where, caught.value.rule) == (message, "sets", rule)
+
+
 def test_tsung_shap_is_not_a_collecting_game() -> None:
     with pytest.raises(OptionError) as caught:
         collecting_config("tsung-shap")
