@@ -93,6 +93,32 @@ def test_a_set_count_the_rules_do_not_allow_is_refused(game: str, sets: int, mes
     assert (caught.value.message, caught.value.where, caught.value.rule) == (message, "sets", rule)
 
 
+def test_sets_that_leave_no_stock_are_refused() -> None:
+    # Kap Tai Shap, 7 players: 10 + 6 * 9 = 64 tiles dealt, all the 64 of two sets, and no stock left
+    with pytest.raises(OptionError) as caught:
+        collecting_config("kap-tai-shap", players=7, sets=2)
+    assert (caught.value.message, caught.value.where, caught.value.rule) == (
+        "2 set(s) hold 64 tiles: too few to deal 64 tiles to 7 players and leave a stock",
+        "sets",
+        "kts.equipment.sets",
+    )
+
+
+@pytest.mark.parametrize(
+    ("overrides", "where", "rule", "said"),
+    [
+        ({"first-player": "previous-winner"}, "first-player", "ks.deal.first-player", "not opening=discard"),
+        ({"stock-out": "play-on"}, "stock-out", "ks.end.stock", "not turn=take-and-draw: under it every turn draws"),
+    ],
+)
+def test_options_that_do_not_go_together_are_refused_at_the_option(
+    overrides: dict[str, str], where: str, rule: str, said: str
+) -> None:
+    with pytest.raises(OptionError) as caught:
+        collecting_config("kap-shap", resolve_options("kap-shap", overrides=overrides))
+    assert (caught.value.where, caught.value.rule) == (where, rule) and caught.value.message.endswith(said)
+
+
 def test_tsung_shap_is_not_a_collecting_game() -> None:
     with pytest.raises(OptionError) as caught:
         collecting_config("tsung-shap")
