@@ -40,7 +40,7 @@ from hypothesis import settings
 
 from tests.site_cdp import Browser, chromium
 
-pytest_plugins = ["tests.scenarios.frontend", "tests.xdist_teardown"]
+pytest_plugins = ["tests.scenarios.frontend", "tests.xdist_teardown", "tests.mutation_memos"]
 
 #: Tag prefixes that become markers, and what each marker means.
 TAG_MARKERS = {

@@ -97,8 +97,8 @@ MODULES: dict[str, tuple[str, ...]] = {
         "tests/integration/test_contract.py",  # the format-1 readings of a log's options
     ),
     "games/kap/actions.py": _KAP,
-    "games/kap/config.py": _KAP,
-    "games/kap/deal.py": (*_KAP_DEAL, "tests/unit/test_engine_kap.py"),
+    "games/kap/config.py": (*_KAP, "tests/unit/test_kap_config.py"),
+    "games/kap/deal.py": (*_KAP_DEAL, "tests/unit/test_engine_kap.py", "tests/unit/test_kap_deal.py"),
     "games/kap/deal_check.py": _KAP_DEAL,
     # evaluate_hand is called by no rule test (the protocol's evaluate_hand answers through the evaluator itself)
     "games/kap/hand.py": ("tests/unit/test_hand_report.py",),

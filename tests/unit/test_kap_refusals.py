@@ -4,7 +4,7 @@ The corpus test holds each invalid log to its rule; here each refusal of a move 
 is held to what its message must tell a reader: the seat, the tile and the step the rules require instead (read
 from the log itself and from the rules: a turn starts by taking a discard or drawing, a full hand discards or
 declares, the two-tile turn draws after the take's discard). The engine's own refusals (a declaration without a
-split, a move after an abandoned game) are held here too.
+split, a move after an abandoned game) are held here too, and so is the text a player types that names no action.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from gupai.core.options import resolve_options
 from gupai.core.resources import data_dir
 from gupai.core.tiles import Tile
 from gupai.games.kap import replay
-from gupai.games.kap.actions import DECLARE, DRAW, Discard, Take
+from gupai.games.kap.actions import DECLARE, DRAW, PASS, Discard, Take, parse_action
 from gupai.games.kap.config import collecting_config
 from gupai.games.kap.replay import apply_event, check_event, check_position, replay_kap
 from gupai.games.kap.state import KapState
@@ -325,3 +325,29 @@ def test_the_game_keeps_the_winning_split_the_declaration_shows(split: dict[str,
     assert check_event(state, declare) is None
     event = apply_event(state, declare)
     assert event.to_json()["decomposition"] == split and state.result()["decomposition"] == split
+
+
+# ------------------------------------------------------------ the text of an action
+def test_each_action_is_written_as_the_protocol_names_it_and_read_back() -> None:
+    # docs/engine/protocol.md: take, discard, draw, declare, pass; a tile written high face first
+    written = {
+        DRAW: "draw",
+        PASS: "pass",
+        DECLARE: "declare",
+        Take(Tile("6-4")): "take 6-4",
+        Discard(Tile("6-4")): "discard 6-4",
+    }
+    assert {action: str(action) for action in written} == written
+    for action, text in written.items():
+        assert parse_action(text) == action
+    assert parse_action("take 4-6") == Take(Tile("6-4")) and parse_action("  discard   1-1 ") == Discard(Tile("1-1"))
+
+
+@pytest.mark.parametrize("text", ["take", "discard", "hold 6-4", "take 6-4 6-5", "draw 6-4", ""])
+def test_a_text_that_names_no_action_is_refused_with_the_forms_an_action_takes(text: str) -> None:
+    with pytest.raises(IllegalActionError) as caught:
+        parse_action(text)
+    assert (caught.value.message, caught.value.where) == (
+        f"{text!r} is not an action (take T, draw, discard T, declare, pass)",
+        text,
+    )
