@@ -111,7 +111,7 @@ MODULES: dict[str, tuple[str, ...]] = {
     "games/tsung/config.py": _TSUNG,
     "games/tsung/deal.py": _TSUNG,
     "games/tsung/legality.py": _TSUNG,
-    "games/tsung/mismatch.py": (*_TSUNG, "tests/unit/test_tsung_mismatch.py"),
+    "games/tsung/mismatch.py": (*_TSUNG, "tests/unit/test_tsung_mismatch.py", "tests/unit/test_tsung_replay.py"),
     "games/tsung/replay.py": (*_TSUNG, "tests/unit/test_tsung_replay.py"),
     "games/tsung/state.py": _TSUNG,
     "games/match.py": ("tests/unit/test_match.py", "tests/unit/test_deal_checks.py", *_VALIDATOR),
