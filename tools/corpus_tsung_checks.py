@@ -15,7 +15,9 @@ changed, and the change is what the rule forbids:
   stock missing, or recorded under own halves; hands missing under hand=four,
   or recorded under hidden tiles;
 - the events: the first act by the seat that does not lay first; a pass
-  written inside a finished log; a ten written at one end;
+  written inside a finished log; a ten written at one end; a capture taken
+  by the opponent of the seat that laid (a missed capture is claimed, the
+  next turn: the refusals page);
 - the result: the counts of captures, the reason, the turns; a log of the
   four-tile variant that stops with a tile still to lay.
 """
@@ -121,6 +123,12 @@ def invalid_check_cases(*, own: Log, common: Log, four: Log, four_own: Log, lone
     at = next(i for i, e in enumerate(events) if e["type"] == "capture" and e["kind"] == "ten")
     events[at]["at"] = "left"
     yield _case("ts.lone-tile", "a-ten-written-at-the-left-end", log)
+
+    log = copy.deepcopy(own)
+    events = log["events"]
+    at = next(i for i, e in enumerate(events) if e["type"] == "capture")
+    events[at]["seat"] = 1 - events[at]["seat"]  # the opponent takes it, in the take of the seat that laid
+    yield _case("ts.claim", "the-opponent-took-the-capture-of-the-tile-just-laid", log)
 
     # ---- the result
     log = copy.deepcopy(own)
