@@ -71,8 +71,9 @@ def _depends(case: Case) -> set[str]:
     return set(overrides) | tagged
 
 
-def _substitutes(case: Case, claims: Claims) -> dict[str, str] | None:
-    """The claimed values that would replace the unclaimed ones, or ``None`` (a dependency, or nothing claimed)."""
+def _substitutes(case: Case, claims: Claims) -> dict[str, str] | tuple[str, str]:
+    """The claimed values that would replace the unclaimed ones (empty when none is unclaimed), or the first
+    unclaimed ``(option, value)`` none can replace: the case depends on it, or the engine claims no value of it."""
     assert case.game is not None
     spec = game_spec(case.game)
     depends = _depends(case)
@@ -84,13 +85,16 @@ def _substitutes(case: Case, claims: Claims) -> dict[str, str] | None:
             continue
         if claims.supports(case.game, key, value):
             continue
-        if key in depends:
-            return None
         claimed = claims.values(case.game, key)
-        if not claimed:
-            return None
+        if key in depends or not claimed:
+            return key, value
         changes[key] = option.absent if option.absent in claimed else claimed[0]
-    return changes or None
+    return changes
+
+
+def _with(case: Case, changes: dict[str, str]) -> Case:
+    """``case`` with ``changes`` in its options."""
+    return replace(case, options=tuple(sorted({**dict(case.options), **changes}.items())))
 
 
 def reading_for(case: Case, claims: Claims, run_scenario: ScenarioRunner) -> Reading | None:
@@ -105,10 +109,10 @@ def reading_for(case: Case, claims: Claims, run_scenario: ScenarioRunner) -> Rea
     if case.game is None or not claims.has_game(case.game) or (case.kind != "scenario" and case.path is None):
         return None
     changes = _substitutes(case, claims)
-    if changes is None:
+    if not isinstance(changes, dict) or not changes:
         return None
     changed = tuple(sorted(changes.items()))
-    if requirement_gap(replace(case, options=tuple(sorted({**dict(case.options), **changes}.items()))), claims):
+    if requirement_gap(_with(case, changes), claims):
         return None  # something else is missing too (players, a game)
     return Reading(dict(changed)) if _same_verdict(case, changed, run_scenario) else None
 
@@ -124,21 +128,10 @@ def unasked_gap(case: Case, claims: Claims, run_scenario: ScenarioRunner, gap: s
     """
     if case.game is None or not claims.has_game(case.game):
         return gap
-    spec = game_spec(case.game)
-    depends = _depends(case)
-    changes: dict[str, str] = {}
-    for key, value in case.options:
-        try:
-            option = spec.option(key)
-        except GupaiError:
-            continue
-        if claims.supports(case.game, key, value):
-            continue
-        claimed = claims.values(case.game, key)
-        if key in depends or not claimed:
-            return option_gap(case.game, claims, key, value)
-        changes[key] = option.absent if option.absent in claimed else claimed[0]
-    other = requirement_gap(replace(case, options=tuple(sorted({**dict(case.options), **changes}.items()))), claims)
+    changes = _substitutes(case, claims)
+    if not isinstance(changes, dict):
+        return option_gap(case.game, claims, *changes)
+    other = requirement_gap(_with(case, changes), claims)
     if other is not None:
         return other
     if len(changes) > 1 and (case.kind == "scenario" or case.path is not None):
