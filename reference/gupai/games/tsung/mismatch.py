@@ -19,7 +19,7 @@ from gupai.games.tsung.actions import TRACE_CAPTURE
 from gupai.games.tsung.captures import FOUR_TWO
 from gupai.games.tsung.state import TsungState
 
-__all__ = ["describe_event", "explain_mismatch", "explain_unexpected_lay", "shown"]
+__all__ = ["describe_event", "explain_mismatch", "explain_unexpected_lay", "lays_again_because", "shown"]
 
 _Event = dict[str, Any]
 
@@ -102,6 +102,13 @@ def _source(state: TsungState, seat: int) -> str:
     return "the common stock" if state.config.common else f"seat {seat}'s pile"
 
 
+def lays_again_because(state: TsungState) -> str:
+    """Why the seat to move lays again (rule ts.sweep.restart), as the refusals of the other seat's move say it."""
+    if not state.row:
+        return "cleared the table and must lay again to restart the row"
+    return "took a capture and must lay again under option lay-again=any-capture"
+
+
 def explain_mismatch(
     state: TsungState, events: list[_Event], pos: int, want: _Event, index: int
 ) -> tuple[str, str, str]:
@@ -150,12 +157,7 @@ def explain_mismatch(
                 return (
                     "ts.sweep.restart",
                     "/seat",
-                    f"seat {got['seat']} played, but seat {seat} "
-                    + (
-                        "cleared the table and must lay again to restart the row"
-                        if not state.row
-                        else "took a capture and must lay again under option lay-again=any-capture"
-                    ),
+                    f"seat {got['seat']} played, but seat {seat} {lays_again_because(state)}",
                 )
             if got["type"] == "claim":
                 return "ts.claim", "", _no_claim(state, got)

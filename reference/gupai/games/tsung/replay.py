@@ -52,7 +52,13 @@ from gupai.games.tsung.actions import (
 )
 from gupai.games.tsung.config import GAME, TsungConfig, tsung_config
 from gupai.games.tsung.deal import TsungDeal, tsung_deal_from_order
-from gupai.games.tsung.mismatch import describe_event, explain_mismatch, explain_unexpected_lay, shown
+from gupai.games.tsung.mismatch import (
+    describe_event,
+    explain_mismatch,
+    explain_unexpected_lay,
+    lays_again_because,
+    shown,
+)
 from gupai.games.tsung.state import TsungState
 
 __all__ = ["check_deal", "implicit_pass", "replay_tsung"]
@@ -317,12 +323,7 @@ def _check_seat(state: TsungState, event: _Event, pos: int) -> None:
         raise _Error(
             at,
             "ts.sweep.restart",
-            f"seat {event['seat']} laid, but seat {seat} "
-            + (
-                "cleared the table and must lay again to restart the row"
-                if not state.row
-                else "took a capture and must lay again under option lay-again=any-capture"
-            ),
+            f"seat {event['seat']} laid, but seat {seat} {lays_again_because(state)}",
             pos,
         )
     raise _Error(at, "ts.turn.order", f"seat {event['seat']} acted, but it is seat {seat}'s turn", pos)
